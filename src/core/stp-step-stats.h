@@ -1,0 +1,88 @@
+/* stp-step-stats.h: a TensorFlow StepStats, indexed in place
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "stp-trace.h"
+
+G_BEGIN_DECLS
+
+/* Strings point into the wire bytes the StpStepStats keeps alive. */
+typedef struct
+{
+  const char *str;
+  guint32     len;
+} StpSpan;
+
+typedef struct
+{
+  gint64   requested_bytes;
+  StpSpan  allocator_name;
+  StpSpan  tensor_description;   /* wire bytes of the TensorDescription; str NULL if absent */
+} StpStepStatsOutput;
+
+typedef struct
+{
+  guint32  device;
+  guint32  thread_id;
+  gint64   all_start_micros;
+  gint64   all_end_rel_micros;
+  gint64   op_start_rel_micros;
+  gint64   op_end_rel_micros;
+  gint64   scheduled_micros;
+  StpSpan  node_name;
+  StpSpan  timeline_label;
+  StpSpan  message;              /* the whole NodeExecStats, for details */
+  guint32  first_output;
+  guint32  n_outputs;
+} StpStepStatsNode;
+
+typedef struct
+{
+  StpSpan  name;
+  guint32  first_node;
+  guint32  n_nodes;
+} StpStepStatsDevice;
+
+typedef struct _StpStepStats StpStepStats;
+
+struct _StpStepStats
+{
+  /*< private >*/
+  gint         ref_count;
+  GBytes      *wire;        /* the StepStats' bytes (binary, or packed from text) */
+  GByteArray  *merged;      /* owner of bytes made by merging repeated messages */
+  GPtrArray   *chunks;
+
+  /*< public, read-only >*/
+  StpFormat    format;
+  char        *filename;
+  GArray      *devices;     /* StpStepStatsDevice */
+  GArray      *nodes;       /* StpStepStatsNode, device after device, in input order */
+  GArray      *outputs;     /* StpStepStatsOutput */
+  GArray      *graph_nodes; /* StpSpan pairs? no: see stp_step_stats_find_graph_node() */
+};
+
+StpStepStats *stp_step_stats_load_bytes (GBytes         *bytes,
+                                         const char     *filename,
+                                         GCancellable   *cancellable,
+                                         GError        **error);
+StpStepStats *stp_step_stats_ref        (StpStepStats   *self);
+void          stp_step_stats_unref      (StpStepStats   *self);
+
+/* Text format of one output's TensorDescription as Python's protobuf
+ * prints it (fields in number order, enum names, octal escapes). */
+char         *stp_step_stats_describe_tensor (const StpStepStats       *self,
+                                              const StpStepStatsOutput *output);
+
+/* Whether bytes look like a binary StepStats or RunMetadata (cheap). */
+gboolean      stp_step_stats_sniff      (const guint8   *data,
+                                         gsize           len,
+                                         StpFormat      *format);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpStepStats, stp_step_stats_unref)
+
+G_END_DECLS

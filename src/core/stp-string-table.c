@@ -1,0 +1,244 @@
+/* stp-string-table.c: interned strings for the trace model
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A trace of ten million events has a few thousand distinct names, so
+ * every name is stored once.  Strings live NUL-terminated in large
+ * chunks (they never move, so pointers stay valid) and an open-addressing
+ * table of ids finds them again.  Lookups take a length, because loaders
+ * intern straight out of their input buffers.
+ */
+
+#define G_LOG_DOMAIN "stp-string-table"
+
+#include "stp-string-table.h"
+
+#include <string.h>
+
+#define CHUNK_SIZE (256 * 1024)
+
+typedef struct
+{
+  const char *str;
+  guint32     len;
+  guint32     hash;
+} Entry;
+
+struct _StpStringTable
+{
+  GArray    *entries;   /* Entry, indexed by StpStr */
+  guint32   *slots;     /* entry id + 1, 0 = empty */
+  guint      n_slots;   /* power of two */
+  GPtrArray *chunks;
+  char      *chunk_pos;
+  gsize      chunk_left;
+  gsize      bytes;
+};
+
+static guint32
+hash_bytes (const char *str,
+            gsize       len)
+{
+  /* FNV-1a: short names dominate and it is branch-free per byte. */
+  guint32 h = 2166136261u;
+
+  for (gsize i = 0; i < len; i++)
+    h = (h ^ (guchar) str[i]) * 16777619u;
+
+  return h;
+}
+
+static char *
+store_bytes (StpStringTable *self,
+             const char     *str,
+             gsize           len)
+{
+  char *dest;
+
+  if (len + 1 > self->chunk_left)
+    {
+      gsize size = MAX (CHUNK_SIZE, len + 1);
+
+      self->chunk_pos = g_malloc (size);
+      self->chunk_left = size;
+      g_ptr_array_add (self->chunks, self->chunk_pos);
+    }
+
+  dest = self->chunk_pos;
+  memcpy (dest, str, len);
+  dest[len] = '\0';
+  self->chunk_pos += len + 1;
+  self->chunk_left -= len + 1;
+  self->bytes += len + 1;
+
+  return dest;
+}
+
+static void
+rehash (StpStringTable *self)
+{
+  guint n_slots = self->n_slots * 2;
+  guint32 *slots = g_new0 (guint32, n_slots);
+
+  for (guint id = 0; id < self->entries->len; id++)
+    {
+      const Entry *e = &g_array_index (self->entries, Entry, id);
+      guint i = e->hash & (n_slots - 1);
+
+      while (slots[i] != 0)
+        i = (i + 1) & (n_slots - 1);
+      slots[i] = id + 1;
+    }
+
+  g_free (self->slots);
+  self->slots = slots;
+  self->n_slots = n_slots;
+}
+
+StpStringTable *
+stp_string_table_new (void)
+{
+  StpStringTable *self = g_new0 (StpStringTable, 1);
+
+  self->entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+  self->chunks = g_ptr_array_new_with_free_func (g_free);
+  self->n_slots = 1024;
+  self->slots = g_new0 (guint32, self->n_slots);
+
+  stp_string_table_intern (self, "", 0);
+
+  return self;
+}
+
+void
+stp_string_table_free (StpStringTable *self)
+{
+  if (self == NULL)
+    return;
+
+  g_array_unref (self->entries);
+  g_ptr_array_unref (self->chunks);
+  g_free (self->slots);
+  g_free (self);
+}
+
+static guint32 *
+find_slot (const StpStringTable *self,
+           const char           *str,
+           gsize                 len,
+           guint32               hash)
+{
+  guint i = hash & (self->n_slots - 1);
+
+  for (;;)
+    {
+      guint32 *slot = &self->slots[i];
+      const Entry *e;
+
+      if (*slot == 0)
+        return slot;
+
+      e = &g_array_index (self->entries, Entry, *slot - 1);
+      if (e->hash == hash && e->len == len && memcmp (e->str, str, len) == 0)
+        return slot;
+
+      i = (i + 1) & (self->n_slots - 1);
+    }
+}
+
+gboolean
+stp_string_table_lookup (const StpStringTable *self,
+                         const char           *str,
+                         gsize                 len,
+                         StpStr               *out_id)
+{
+  guint32 *slot;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (str != NULL || len == 0, FALSE);
+
+  slot = find_slot (self, str, len, hash_bytes (str, len));
+  if (*slot == 0)
+    return FALSE;
+
+  if (out_id != NULL)
+    *out_id = *slot - 1;
+  return TRUE;
+}
+
+StpStr
+stp_string_table_intern (StpStringTable *self,
+                         const char     *str,
+                         gsize           len)
+{
+  guint32 hash;
+  guint32 *slot;
+  Entry e;
+
+  g_return_val_if_fail (self != NULL, STP_STR_EMPTY);
+  g_return_val_if_fail (str != NULL || len == 0, STP_STR_EMPTY);
+  g_return_val_if_fail (len <= G_MAXUINT32, STP_STR_EMPTY);
+
+  hash = hash_bytes (str, len);
+  slot = find_slot (self, str, len, hash);
+  if (*slot != 0)
+    return *slot - 1;
+
+  e.str = store_bytes (self, str ? str : "", len);
+  e.len = len;
+  e.hash = hash;
+  g_array_append_val (self->entries, e);
+  *slot = self->entries->len;
+
+  /* Keep the load factor under one half. */
+  if (self->entries->len * 2 > self->n_slots)
+    rehash (self);
+
+  return self->entries->len - 1;
+}
+
+StpStr
+stp_string_table_intern0 (StpStringTable *self,
+                          const char     *str)
+{
+  return stp_string_table_intern (self, str, str ? strlen (str) : 0);
+}
+
+const char *
+stp_string_table_get (const StpStringTable *self,
+                      StpStr                id)
+{
+  g_return_val_if_fail (self != NULL, "");
+  g_return_val_if_fail (id < self->entries->len, "");
+
+  return g_array_index (self->entries, Entry, id).str;
+}
+
+gsize
+stp_string_table_get_len (const StpStringTable *self,
+                          StpStr                id)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (id < self->entries->len, 0);
+
+  return g_array_index (self->entries, Entry, id).len;
+}
+
+guint
+stp_string_table_count (const StpStringTable *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->entries->len;
+}
+
+gsize
+stp_string_table_get_size (const StpStringTable *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->bytes
+         + self->entries->len * sizeof (Entry)
+         + self->n_slots * sizeof (guint32);
+}

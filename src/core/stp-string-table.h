@@ -1,0 +1,40 @@
+/* stp-string-table.h: interned strings for the trace model
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* An interned string: an index into a StpStringTable.  0 is always "". */
+typedef guint32 StpStr;
+
+#define STP_STR_EMPTY ((StpStr) 0)
+
+typedef struct _StpStringTable StpStringTable;
+
+StpStringTable *stp_string_table_new      (void);
+void            stp_string_table_free     (StpStringTable *self);
+StpStr          stp_string_table_intern   (StpStringTable *self,
+                                           const char     *str,
+                                           gsize           len);
+StpStr          stp_string_table_intern0  (StpStringTable *self,
+                                           const char     *str);
+gboolean        stp_string_table_lookup   (const StpStringTable *self,
+                                           const char           *str,
+                                           gsize                 len,
+                                           StpStr               *out_id);
+const char     *stp_string_table_get      (const StpStringTable *self,
+                                           StpStr                id);
+gsize           stp_string_table_get_len  (const StpStringTable *self,
+                                           StpStr                id);
+guint           stp_string_table_count    (const StpStringTable *self);
+gsize           stp_string_table_get_size (const StpStringTable *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpStringTable, stp_string_table_free)
+
+G_END_DECLS

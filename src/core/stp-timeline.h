@@ -1,0 +1,40 @@
+/* stp-timeline.h: TensorFlow timeline.py's StepStats analysis
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "stp-step-stats.h"
+#include "stp-trace.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  STP_OP_TIME_SCHEDULE,   /* as scheduled on the host (timeline.py's default) */
+  STP_OP_TIME_GPU,        /* the span of the op's kernels on the GPU */
+  STP_OP_TIME_ALL,        /* from scheduling to the end of the last kernel */
+} StpOpTime;
+
+typedef struct
+{
+  gboolean  show_dataflow;
+  gboolean  show_memory;
+  StpOpTime op_time;
+} StpTimelineOptions;
+
+/* timeline.py's generate_chrome_trace_format() defaults. */
+#define STP_TIMELINE_OPTIONS_INIT { TRUE, FALSE, STP_OP_TIME_SCHEDULE }
+
+const char *stp_op_time_to_string   (StpOpTime                 op_time);
+gboolean    stp_op_time_from_string (const char               *str,
+                                     StpOpTime                *op_time);
+
+StpTrace   *stp_timeline_analyze    (StpStepStats             *step_stats,
+                                     const StpTimelineOptions *options,
+                                     GCancellable             *cancellable,
+                                     GError                  **error);
+
+G_END_DECLS

@@ -1,0 +1,904 @@
+/* stp-trace-layout.c: sealing a trace (sorting, lanes, depths, flows)
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Loaders append events in input order.  Finishing a trace sorts every
+ * track, nests its slices, moves slices that overlap without nesting to
+ * extra lanes of the same thread (so nothing is lost or drawn on top of
+ * something else), binds flow ends to slices, gives objects rows, and
+ * orders processes and tracks for display.  Every step is deterministic
+ * and near-linear, whatever the input.
+ */
+
+#define G_LOG_DOMAIN "stp-trace-layout"
+
+#include "stp-trace-private.h"
+#include "stp-lane-allocator.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Time range                                                          */
+
+typedef struct
+{
+  gint64   min;
+  gint64   max;
+  gboolean any;
+} Range;
+
+static inline void
+range_add (Range  *range,
+           gint64  start,
+           gint64  end)
+{
+  if (start == STP_TS_UNKNOWN)
+    return;
+  if (!range->any || start < range->min)
+    range->min = start;
+  if (!range->any || end > range->max)
+    range->max = end;
+  range->any = TRUE;
+}
+
+static void
+range_add_slices (Range  *range,
+                  GArray *slices)
+{
+  for (guint i = 0; slices && i < slices->len; i++)
+    {
+      const StpSlice *s = &g_array_index (slices, StpSlice, i);
+
+      range_add (range, s->ts, (s->flags & STP_SLICE_UNCLOSED) ? s->ts : stp_slice_end (s));
+    }
+}
+
+static void
+compute_time_range (StpTrace *self)
+{
+  Range range = { 0 };
+
+  for (guint i = 0; i < self->tracks->len; i++)
+    {
+      StpTrack *track = stp_trace_get_track (self, i);
+
+      range_add_slices (&range, track->slices);
+      range_add_slices (&range, track->instants);
+
+      for (guint j = 0; track->series && j < track->series->len; j++)
+        {
+          StpCounterSeries *series = g_ptr_array_index (track->series, j);
+
+          for (guint k = 0; k < series->samples->len; k++)
+            {
+              gint64 ts = g_array_index (series->samples, StpCounterSample, k).ts;
+              range_add (&range, ts, ts);
+            }
+        }
+    }
+
+  range_add_slices (&range, self->global_instants);
+
+  for (guint i = 0; i < self->objects->len; i++)
+    {
+      const StpObject *o = &g_array_index (self->objects, StpObject, i);
+
+      range_add (&range, o->create_ts, o->create_ts);
+      range_add (&range, o->delete_ts, o->delete_ts);
+    }
+
+  for (guint i = 0; i < self->snapshots->len; i++)
+    {
+      gint64 ts = g_array_index (self->snapshots, StpSnapshot, i).ts;
+      range_add (&range, ts, ts);
+    }
+
+  for (guint i = 0; i < self->flows->len; i++)
+    {
+      const StpFlow *f = &g_array_index (self->flows, StpFlow, i);
+
+      if (f->src.track != STP_INDEX_NONE)
+        range_add (&range, f->src.ts, f->src.ts);
+      if (f->dst.track != STP_INDEX_NONE)
+        range_add (&range, f->dst.ts, f->dst.ts);
+    }
+
+  self->start_ts = range.any ? range.min : 0;
+  self->end_ts = range.any ? range.max : 0;
+}
+
+/* Slices left open (B without E, X without dur) run to the trace end. */
+static void
+close_unclosed (StpTrace *self)
+{
+  for (guint i = 0; i < self->tracks->len; i++)
+    {
+      StpTrack *track = stp_trace_get_track (self, i);
+
+      for (guint j = 0; track->slices && j < track->slices->len; j++)
+        {
+          StpSlice *s = stp_track_get_slice (track, j);
+
+          if (s->flags & STP_SLICE_UNCLOSED)
+            s->dur = MAX (0, self->end_ts - s->ts);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Slices: lanes and depths                                            */
+
+static gint
+compare_by_start (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      user_data)
+{
+  const StpSlice *sa = a;
+  const StpSlice *sb = b;
+  gint64 ea, eb;
+
+  if (sa->ts != sb->ts)
+    return sa->ts < sb->ts ? -1 : 1;
+
+  /* Longer first, so a parent comes before the children it encloses. */
+  ea = stp_slice_end (sa);
+  eb = stp_slice_end (sb);
+  if (ea != eb)
+    return ea > eb ? -1 : 1;
+
+  if (sa->seq != sb->seq)
+    return sa->seq < sb->seq ? -1 : 1;
+  return 0;
+}
+
+static gint
+compare_by_depth (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      user_data)
+{
+  const StpSlice *sa = a;
+  const StpSlice *sb = b;
+
+  if (sa->depth != sb->depth)
+    return sa->depth < sb->depth ? -1 : 1;
+  if (sa->ts != sb->ts)
+    return sa->ts < sb->ts ? -1 : 1;
+  if (sa->seq != sb->seq)
+    return sa->seq < sb->seq ? -1 : 1;
+  return 0;
+}
+
+typedef struct
+{
+  GArray *slices;   /* StpSlice placed in this lane */
+  GArray *stack;    /* StpSlice* ... as (ts, end) pairs of open slices */
+} Lane;
+
+typedef struct
+{
+  gint64 ts;
+  gint64 end;
+} Open;
+
+/* The lane allocator frees a lane for starts after `busy_until`; a slice
+ * with a duration no longer blocks the instant it ends. */
+static inline gint64
+busy_until (const StpSlice *s)
+{
+  return s->dur > 0 ? stp_slice_end (s) - 1 : stp_slice_end (s);
+}
+
+static void
+lane_pop_ended (Lane   *lane,
+                gint64  ts)
+{
+  while (lane->stack->len > 0)
+    {
+      const Open *top = &g_array_index (lane->stack, Open, lane->stack->len - 1);
+      gboolean has_dur = top->end > top->ts;
+
+      if (top->end < ts || (has_dur && top->end == ts))
+        g_array_set_size (lane->stack, lane->stack->len - 1);
+      else
+        break;
+    }
+}
+
+/* Returns the depth the slice gets in this lane, or -1 if it does not nest. */
+static gint
+lane_fit (Lane           *lane,
+          const StpSlice *s)
+{
+  const Open *top;
+
+  lane_pop_ended (lane, s->ts);
+  if (lane->stack->len == 0)
+    return 0;
+
+  top = &g_array_index (lane->stack, Open, lane->stack->len - 1);
+  if (top->end >= stp_slice_end (s) && lane->stack->len < STP_MAX_DEPTH)
+    return lane->stack->len;
+
+  return -1;
+}
+
+static void
+lane_place (Lane     *lane,
+            StpSlice *s,
+            guint     depth)
+{
+  Open open = { s->ts, stp_slice_end (s) };
+
+  s->depth = depth;
+  g_array_append_val (lane->slices, *s);
+  g_array_append_val (lane->stack, open);
+}
+
+static void
+seal_depths (StpTrack *track)
+{
+  guint max_depth = 0;
+
+  g_array_sort_with_data (track->slices, compare_by_depth, NULL);
+
+  for (guint i = 0; i < track->slices->len; i++)
+    max_depth = MAX (max_depth, stp_track_get_slice (track, i)->depth);
+
+  track->max_depth = max_depth;
+  g_free (track->depth_starts);
+  track->depth_starts = g_new0 (guint32, max_depth + 2);
+
+  /* depth_starts[d] = first slice of depth d; a depth with no slice is an
+   * empty run. */
+  for (guint d = 0, i = 0; d <= max_depth + 1; d++)
+    {
+      while (i < track->slices->len && stp_track_get_slice (track, i)->depth < d)
+        i++;
+      track->depth_starts[d] = i;
+    }
+}
+
+/* Splits the slices of one track into properly nested lanes; returns
+ * the tracks of the extra lanes (appended to the trace). */
+static void
+split_track (StpTrace *self,
+             guint32   track_index,
+             GArray   *lane_tracks)
+{
+  StpTrack *track = stp_trace_get_track (self, track_index);
+  g_autoptr(StpLaneAllocator) alloc = stp_lane_allocator_new ();
+  g_autoptr(GArray) lanes = g_array_new (FALSE, TRUE, sizeof (Lane));
+  GArray *input = track->slices;
+  guint32 prev = 0;
+
+  g_array_sort_with_data (input, compare_by_start, NULL);
+
+  for (guint i = 0; i < input->len; i++)
+    {
+      StpSlice *s = &g_array_index (input, StpSlice, i);
+      guint32 candidates[2] = { 0, prev };
+      guint32 chosen = G_MAXUINT32;
+      gint depth = -1;
+
+      /* Nest in lane 0 if possible, else beside the previous slice, else
+       * in the lowest lane that is free, else in a new lane. */
+      for (guint c = 0; c < G_N_ELEMENTS (candidates) && depth < 0; c++)
+        {
+          if (candidates[c] >= lanes->len)
+            continue;
+          depth = lane_fit (&g_array_index (lanes, Lane, candidates[c]), s);
+          if (depth >= 0)
+            chosen = candidates[c];
+        }
+
+      if (depth < 0)
+        {
+          chosen = stp_lane_allocator_take (alloc, s->ts, busy_until (s));
+          if (chosen >= lanes->len)
+            {
+              Lane fresh;
+
+              fresh.slices = g_array_new (FALSE, FALSE, sizeof (StpSlice));
+              fresh.stack = g_array_new (FALSE, FALSE, sizeof (Open));
+              g_array_append_val (lanes, fresh);
+            }
+          lane_pop_ended (&g_array_index (lanes, Lane, chosen), s->ts);
+          depth = 0;
+        }
+      else if (depth == 0)
+        {
+          stp_lane_allocator_occupy (alloc, chosen, busy_until (s));
+        }
+
+      lane_place (&g_array_index (lanes, Lane, chosen), s, depth);
+      prev = chosen;
+    }
+
+  /* Lane 0 keeps the track; further lanes become tracks of the same tid. */
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      Lane *lane = &g_array_index (lanes, Lane, l);
+      StpTrack *target;
+      guint32 target_index;
+
+      if (l == 0)
+        {
+          target_index = track_index;
+          target = track;
+          g_array_unref (target->slices);
+          target->slices = lane->slices;
+        }
+      else
+        {
+          target_index = stp_trace_add_track (self, track->process, track->kind, track->name);
+          target = stp_trace_get_track (self, target_index);
+          /* add_track may have moved the array: reload the original. */
+          track = stp_trace_get_track (self, track_index);
+          target->tid = track->tid;
+          target->tid_str = track->tid_str;
+          target->lane = l;
+          target->sort_index = track->sort_index;
+          target->has_sort_index = track->has_sort_index;
+          g_array_unref (target->slices);
+          target->slices = lane->slices;
+        }
+
+      g_array_unref (lane->stack);
+      seal_depths (target);
+      g_array_append_val (lane_tracks, target_index);
+    }
+
+  if (lanes->len == 0)
+    {
+      seal_depths (track);
+      g_array_append_val (lane_tracks, track_index);
+    }
+}
+
+static gint
+compare_instants (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      user_data)
+{
+  const StpSlice *sa = a;
+  const StpSlice *sb = b;
+
+  if (sa->ts != sb->ts)
+    return sa->ts < sb->ts ? -1 : 1;
+  if (sa->seq != sb->seq)
+    return sa->seq < sb->seq ? -1 : 1;
+  return 0;
+}
+
+static gint
+compare_samples (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      user_data)
+{
+  const StpCounterSample *sa = a;
+  const StpCounterSample *sb = b;
+
+  if (sa->ts != sb->ts)
+    return sa->ts < sb->ts ? -1 : 1;
+  return 0;   /* stable: same time keeps input order */
+}
+
+static void
+seal_counter (StpTrack *track)
+{
+  for (guint i = 0; i < track->series->len; i++)
+    {
+      StpCounterSeries *series = g_ptr_array_index (track->series, i);
+
+      g_array_sort_with_data (series->samples, compare_samples, NULL);
+      series->min = series->max = 0;
+
+      for (guint j = 0; j < series->samples->len; j++)
+        {
+          double v = g_array_index (series->samples, StpCounterSample, j).value;
+
+          if (j == 0 || v < series->min)
+            series->min = v;
+          if (j == 0 || v > series->max)
+            series->max = v;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Flows                                                               */
+
+/* The deepest slice holding ts, preferring one that has not ended yet
+ * over one ending exactly at ts (a flow from a producer starts where the
+ * producer ends). */
+static gboolean
+find_enclosing (const StpTrace *self,
+                GArray         *lanes,
+                gint64          ts,
+                guint32        *out_track,
+                guint32        *out_slice)
+{
+  gint best_score = -1;
+
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      guint32 ti = g_array_index (lanes, guint32, l);
+      const StpTrack *track = stp_trace_get_track (self, ti);
+
+      for (gint d = track->max_depth; track->depth_starts && d >= 0; d--)
+        {
+          guint32 idx = stp_track_find_first_ending_after (track, d, ts == G_MININT64 ? ts : ts - 1);
+          const StpSlice *s;
+          gint score;
+
+          if (idx == STP_INDEX_NONE)
+            continue;
+          s = stp_track_get_slice (track, idx);
+
+          /* The run is sorted: if this one ends at ts, the next may start at it. */
+          if (stp_slice_end (s) == ts && s->ts < ts &&
+              idx + 1 < track->depth_starts[d + 1] &&
+              stp_track_get_slice (track, idx + 1)->ts == ts)
+            s = stp_track_get_slice (track, ++idx);
+
+          if (s->ts > ts)
+            continue;
+
+          score = d * 2 + (stp_slice_end (s) > ts || s->dur == 0 ? 1 : 0);
+          if (score > best_score)
+            {
+              best_score = score;
+              *out_track = ti;
+              *out_slice = idx;
+            }
+        }
+    }
+
+  return best_score >= 0;
+}
+
+/* The first slice starting at or after ts (shallowest on ties). */
+static gboolean
+find_next (const StpTrace *self,
+           GArray         *lanes,
+           gint64          ts,
+           guint32        *out_track,
+           guint32        *out_slice)
+{
+  gboolean found = FALSE;
+  gint64 best_ts = 0;
+  guint best_depth = 0;
+
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      guint32 ti = g_array_index (lanes, guint32, l);
+      const StpTrack *track = stp_trace_get_track (self, ti);
+
+      for (guint d = 0; track->depth_starts && d <= track->max_depth; d++)
+        {
+          guint32 lo = track->depth_starts[d];
+          guint32 hi = track->depth_starts[d + 1];
+          const StpSlice *s;
+
+          while (lo < hi)
+            {
+              guint32 mid = lo + (hi - lo) / 2;
+
+              if (stp_track_get_slice (track, mid)->ts < ts)
+                lo = mid + 1;
+              else
+                hi = mid;
+            }
+
+          if (lo >= track->depth_starts[d + 1])
+            continue;
+
+          s = stp_track_get_slice (track, lo);
+          if (!found || s->ts < best_ts || (s->ts == best_ts && d < best_depth))
+            {
+              found = TRUE;
+              best_ts = s->ts;
+              best_depth = d;
+              *out_track = ti;
+              *out_slice = lo;
+            }
+        }
+    }
+
+  return found;
+}
+
+typedef struct
+{
+  guint32 track;
+  guint32 index;
+} SliceRef;
+
+static void
+bind_end (StpTrace   *self,
+          StpFlowEnd *end,
+          GHashTable *thread_lanes,
+          GArray     *by_seq)
+{
+  GArray *lanes;
+
+  if (end->track == STP_INDEX_NONE)
+    return;
+
+  if (end->phase == 0)
+    {
+      /* v2 flows name the slice they belong to by its seq. */
+      if (by_seq != NULL && end->seq < by_seq->len)
+        {
+          SliceRef ref = g_array_index (by_seq, SliceRef, end->seq);
+
+          end->bound_track = ref.track;
+          end->slice = ref.index;
+        }
+      return;
+    }
+
+  lanes = g_hash_table_lookup (thread_lanes, GUINT_TO_POINTER (end->track));
+  if (lanes == NULL)
+    return;
+
+  if (end->phase == 'f' && end->binding != 'e')
+    find_next (self, lanes, end->ts, &end->bound_track, &end->slice);
+  else
+    find_enclosing (self, lanes, end->ts, &end->bound_track, &end->slice);
+}
+
+static GArray *
+index_slices_by_seq (StpTrace *self)
+{
+  GArray *by_seq = g_array_new (FALSE, FALSE, sizeof (SliceRef));
+  SliceRef none = { STP_INDEX_NONE, STP_INDEX_NONE };
+
+  g_array_set_size (by_seq, self->n_seq);
+  for (guint i = 0; i < self->n_seq; i++)
+    g_array_index (by_seq, SliceRef, i) = none;
+
+  for (guint t = 0; t < self->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (self, t);
+
+      for (guint i = 0; track->slices && i < track->slices->len; i++)
+        {
+          guint32 seq = stp_track_get_slice (track, i)->seq;
+
+          if (seq < by_seq->len)
+            {
+              g_array_index (by_seq, SliceRef, seq).track = t;
+              g_array_index (by_seq, SliceRef, seq).index = i;
+            }
+        }
+    }
+
+  return by_seq;
+}
+
+static void
+bind_flows (StpTrace   *self,
+            GHashTable *thread_lanes)
+{
+  g_autoptr(GArray) by_seq = NULL;
+
+  for (guint i = 0; i < self->flows->len; i++)
+    {
+      const StpFlow *f = &g_array_index (self->flows, StpFlow, i);
+
+      if (f->src.phase == 0 || f->dst.phase == 0)
+        {
+          by_seq = index_slices_by_seq (self);
+          break;
+        }
+    }
+
+  for (guint i = 0; i < self->flows->len; i++)
+    {
+      StpFlow *f = &g_array_index (self->flows, StpFlow, i);
+
+      bind_end (self, &f->src, thread_lanes, by_seq);
+      bind_end (self, &f->dst, thread_lanes, by_seq);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Objects                                                             */
+
+static gint64
+object_start (const StpTrace  *self,
+              const StpObject *o,
+              gint64           first_snapshot)
+{
+  if (o->create_ts != STP_TS_UNKNOWN)
+    return o->create_ts;
+  if (first_snapshot != STP_TS_UNKNOWN)
+    return first_snapshot;
+  return self->start_ts;
+}
+
+typedef struct
+{
+  guint32 index;
+  guint32 process;
+  gint64  start;
+  guint32 seq;
+} ObjectKey;
+
+static gint
+compare_object_keys (gconstpointer a,
+                     gconstpointer b,
+                     gpointer      user_data)
+{
+  const ObjectKey *ka = a;
+  const ObjectKey *kb = b;
+
+  if (ka->process != kb->process)
+    return ka->process < kb->process ? -1 : 1;
+  if (ka->start != kb->start)
+    return ka->start < kb->start ? -1 : 1;
+  if (ka->seq != kb->seq)
+    return ka->seq < kb->seq ? -1 : 1;
+  return ka->index < kb->index ? -1 : (ka->index > kb->index);
+}
+
+static gint
+compare_snapshots (gconstpointer a,
+                   gconstpointer b,
+                   gpointer      user_data)
+{
+  const StpSnapshot *sa = a;
+  const StpSnapshot *sb = b;
+
+  if (sa->object != sb->object)
+    return sa->object < sb->object ? -1 : 1;
+  if (sa->ts != sb->ts)
+    return sa->ts < sb->ts ? -1 : 1;
+  if (sa->seq != sb->seq)
+    return sa->seq < sb->seq ? -1 : 1;
+  return 0;
+}
+
+static void
+layout_objects (StpTrace *self)
+{
+  guint n = self->objects->len;
+  g_autoptr(GArray) keys = g_array_sized_new (FALSE, FALSE, sizeof (ObjectKey), n);
+  g_autofree gint64 *first_snap = g_new (gint64, n + 1);
+  g_autofree guint32 *remap = g_new (guint32, n + 1);
+  g_autoptr(GArray) sorted = g_array_sized_new (FALSE, TRUE, sizeof (StpObject), n);
+
+  for (guint i = 0; i < n; i++)
+    first_snap[i] = STP_TS_UNKNOWN;
+  for (guint i = 0; i < self->snapshots->len; i++)
+    {
+      const StpSnapshot *s = &g_array_index (self->snapshots, StpSnapshot, i);
+
+      if (first_snap[s->object] == STP_TS_UNKNOWN || s->ts < first_snap[s->object])
+        first_snap[s->object] = s->ts;
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      const StpObject *o = &g_array_index (self->objects, StpObject, i);
+      ObjectKey key = { i, o->process, object_start (self, o, first_snap[i]), o->create_seq };
+
+      g_array_append_val (keys, key);
+    }
+  g_array_sort_with_data (keys, compare_object_keys, NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const ObjectKey *key = &g_array_index (keys, ObjectKey, i);
+
+      remap[key->index] = i;
+      g_array_append_val (sorted, g_array_index (self->objects, StpObject, key->index));
+    }
+  g_array_set_size (self->objects, 0);
+  g_array_append_vals (self->objects, sorted->data, sorted->len);
+
+  for (guint i = 0; i < self->snapshots->len; i++)
+    {
+      StpSnapshot *s = &g_array_index (self->snapshots, StpSnapshot, i);
+      s->object = remap[s->object];
+    }
+  g_array_sort_with_data (self->snapshots, compare_snapshots, NULL);
+
+  for (guint i = 0; i < self->snapshots->len; i++)
+    {
+      const StpSnapshot *s = &g_array_index (self->snapshots, StpSnapshot, i);
+      StpObject *o = &g_array_index (self->objects, StpObject, s->object);
+
+      if (o->n_snapshots++ == 0)
+        o->first_snapshot = i;
+    }
+
+  /* Rows: each process packs its objects' lifetimes first-fit. */
+  for (guint i = 0; i < n;)
+    {
+      guint32 process = g_array_index (self->objects, StpObject, i).process;
+      StpProcess *p = stp_trace_get_process (self, process);
+      g_autoptr(StpLaneAllocator) alloc = stp_lane_allocator_new ();
+      guint j;
+
+      p->first_object = i;
+      for (j = i; j < n && g_array_index (self->objects, StpObject, j).process == process; j++)
+        {
+          StpObject *o = &g_array_index (self->objects, StpObject, j);
+          gint64 start = g_array_index (keys, ObjectKey, j).start;
+          gint64 end = o->delete_ts != STP_TS_UNKNOWN ? o->delete_ts : G_MAXINT64;
+
+          o->lane = stp_lane_allocator_take (alloc, start, MAX (start, end));
+        }
+      p->n_objects = j - i;
+      p->n_object_lanes = stp_lane_allocator_get_n_lanes (alloc);
+      i = j;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Display order                                                       */
+
+static gint
+compare_ids (gint64          num_a,
+             StpStr          str_a,
+             gint64          num_b,
+             StpStr          str_b,
+             const StpTrace *self)
+{
+  /* Numeric ids first, then string ids by text. */
+  if ((str_a != 0) != (str_b != 0))
+    return str_a != 0 ? 1 : -1;
+  if (str_a != 0)
+    return strcmp (stp_trace_str (self, str_a), stp_trace_str (self, str_b));
+  return num_a < num_b ? -1 : (num_a > num_b);
+}
+
+static gint
+compare_processes (gconstpointer a,
+                   gconstpointer b,
+                   gpointer      user_data)
+{
+  StpTrace *self = user_data;
+  const StpProcess *pa = stp_trace_get_process (self, *(const guint32 *) a);
+  const StpProcess *pb = stp_trace_get_process (self, *(const guint32 *) b);
+  gint32 sa = pa->has_sort_index ? pa->sort_index : 0;
+  gint32 sb = pb->has_sort_index ? pb->sort_index : 0;
+
+  if (sa != sb)
+    return sa < sb ? -1 : 1;
+  return compare_ids (pa->pid, pa->pid_str, pb->pid, pb->pid_str, self);
+}
+
+static gint
+kind_rank (StpTrackKind kind)
+{
+  switch (kind)
+    {
+    case STP_TRACK_COUNTER:  return 0;
+    case STP_TRACK_INSTANTS: return 1;
+    case STP_TRACK_ASYNC:    return 2;
+    case STP_TRACK_THREAD:
+    default:                 return 3;
+    }
+}
+
+static gint
+compare_tracks (gconstpointer a,
+                gconstpointer b,
+                gpointer      user_data)
+{
+  StpTrace *self = user_data;
+  const StpTrack *ta = stp_trace_get_track (self, *(const guint32 *) a);
+  const StpTrack *tb = stp_trace_get_track (self, *(const guint32 *) b);
+  gint r;
+
+  if (kind_rank (ta->kind) != kind_rank (tb->kind))
+    return kind_rank (ta->kind) - kind_rank (tb->kind);
+
+  if (ta->kind == STP_TRACK_THREAD)
+    {
+      gint32 sa = ta->has_sort_index ? ta->sort_index : 0;
+      gint32 sb = tb->has_sort_index ? tb->sort_index : 0;
+
+      if (sa != sb)
+        return sa < sb ? -1 : 1;
+      r = compare_ids (ta->tid, ta->tid_str, tb->tid, tb->tid_str, self);
+      if (r != 0)
+        return r;
+    }
+  else if (ta->name != tb->name)
+    {
+      r = strcmp (stp_trace_str (self, ta->name), stp_trace_str (self, tb->name));
+      if (r != 0)
+        return r;
+    }
+
+  if (ta->lane != tb->lane)
+    return ta->lane < tb->lane ? -1 : 1;
+  return *(const guint32 *) a < *(const guint32 *) b ? -1 : 1;
+}
+
+static void
+order_for_display (StpTrace *self)
+{
+  g_array_set_size (self->process_order, 0);
+
+  for (guint i = 0; i < self->processes->len; i++)
+    {
+      StpProcess *p = stp_trace_get_process (self, i);
+
+      g_array_append_val (self->process_order, i);
+      g_array_sort_with_data (p->tracks, compare_tracks, self);
+    }
+
+  g_array_sort_with_data (self->process_order, compare_processes, self);
+}
+
+/* ------------------------------------------------------------------ */
+
+gboolean
+stp_trace_layout (StpTrace      *self,
+                  GCancellable  *cancellable,
+                  GError       **error)
+{
+  g_autoptr(GHashTable) thread_lanes = NULL;
+  guint n_tracks;
+
+  compute_time_range (self);
+  close_unclosed (self);
+
+  thread_lanes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
+  n_tracks = self->tracks->len;
+
+  for (guint i = 0; i < n_tracks; i++)
+    {
+      StpTrack *track = stp_trace_get_track (self, i);
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+
+      switch (track->kind)
+        {
+        case STP_TRACK_THREAD:
+        case STP_TRACK_ASYNC:
+          {
+            GArray *lanes = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+            split_track (self, i, lanes);
+            track = stp_trace_get_track (self, i);
+            if (track->instants != NULL)
+              g_array_sort_with_data (track->instants, compare_instants, NULL);
+            g_hash_table_insert (thread_lanes, GUINT_TO_POINTER (i), lanes);
+          }
+          break;
+
+        case STP_TRACK_INSTANTS:
+          g_array_sort_with_data (track->slices, compare_instants, NULL);
+          for (guint j = 0; j < track->slices->len; j++)
+            stp_track_get_slice (track, j)->depth = 0;
+          seal_depths (track);
+          break;
+
+        case STP_TRACK_COUNTER:
+          seal_counter (track);
+          break;
+
+        default:
+          g_assert_not_reached ();
+        }
+    }
+
+  g_array_sort_with_data (self->global_instants, compare_instants, NULL);
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+
+  bind_flows (self, thread_lanes);
+  layout_objects (self);
+  order_for_display (self);
+
+  return TRUE;
+}

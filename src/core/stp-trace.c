@@ -1,0 +1,790 @@
+/* stp-trace.c: the one trace model every format loads into
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "stp-trace"
+
+#include "stp-trace.h"
+#include "stp-trace-private.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+G_DEFINE_BOXED_TYPE (StpTrace, stp_trace, stp_trace_ref, stp_trace_unref)
+
+/* Processes and threads are found by (pid or pid string) and
+ * (process, tid or tid string); the key packs both cases. */
+typedef struct
+{
+  gint64  num;
+  guint32 str;
+  guint32 owner;
+} IdKey;
+
+static guint
+id_key_hash (gconstpointer data)
+{
+  const IdKey *key = data;
+
+  return (guint) (key->num ^ (key->num >> 32)) * 31u
+         + key->str * 17u + key->owner;
+}
+
+static gboolean
+id_key_equal (gconstpointer a,
+              gconstpointer b)
+{
+  const IdKey *ka = a;
+  const IdKey *kb = b;
+
+  return ka->num == kb->num && ka->str == kb->str && ka->owner == kb->owner;
+}
+
+static IdKey *
+id_key_new (gint64  num,
+            guint32 str,
+            guint32 owner)
+{
+  IdKey *key = g_new (IdKey, 1);
+
+  /* A string id ignores the number, so "1" and 1 stay different ids. */
+  key->num = str ? 0 : num;
+  key->str = str;
+  key->owner = owner;
+  return key;
+}
+
+const char *
+stp_format_to_string (StpFormat format)
+{
+  switch (format)
+    {
+    case STP_FORMAT_STEP_STATS:        return "step-stats";
+    case STP_FORMAT_RUN_METADATA:      return "run-metadata";
+    case STP_FORMAT_STEP_STATS_TEXT:   return "step-stats-text";
+    case STP_FORMAT_RUN_METADATA_TEXT: return "run-metadata-text";
+    case STP_FORMAT_CHROME_JSON:       return "chrome-json";
+    case STP_FORMAT_XSPACE:            return "xspace";
+    case STP_FORMAT_UNKNOWN:
+    default:                           return "unknown";
+    }
+}
+
+static void
+process_clear (gpointer data)
+{
+  StpProcess *process = data;
+
+  g_clear_pointer (&process->tracks, g_array_unref);
+}
+
+static void
+series_free (gpointer data)
+{
+  StpCounterSeries *series = data;
+
+  g_clear_pointer (&series->samples, g_array_unref);
+  g_free (series);
+}
+
+static void
+track_free (gpointer data)
+{
+  StpTrack *track = data;
+
+  g_clear_pointer (&track->slices, g_array_unref);
+  g_clear_pointer (&track->instants, g_array_unref);
+  g_clear_pointer (&track->series, g_ptr_array_unref);
+  g_free (track->depth_starts);
+  g_free (track);
+}
+
+static void
+allocator_maximum_clear (gpointer data)
+{
+  StpAllocatorMaximum *max = data;
+
+  g_clear_pointer (&max->tensors, g_array_unref);
+}
+
+StpTrace *
+stp_trace_new (StpFormat   format,
+               const char *filename)
+{
+  StpTrace *self = g_new0 (StpTrace, 1);
+
+  self->ref_count = 1;
+  self->format = format;
+  self->filename = g_strdup (filename ? filename : "");
+  self->strings = stp_string_table_new ();
+  self->raw = stp_raw_store_new ();
+  self->processes = g_array_new (FALSE, TRUE, sizeof (StpProcess));
+  g_array_set_clear_func (self->processes, process_clear);
+  self->process_order = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->tracks = g_ptr_array_new_with_free_func (track_free);
+  self->flows = g_array_new (FALSE, TRUE, sizeof (StpFlow));
+  self->objects = g_array_new (FALSE, TRUE, sizeof (StpObject));
+  self->snapshots = g_array_new (FALSE, TRUE, sizeof (StpSnapshot));
+  self->global_instants = g_array_new (FALSE, TRUE, sizeof (StpSlice));
+  self->extras = g_array_new (FALSE, TRUE, sizeof (StpExtra));
+  self->warnings = g_array_new (FALSE, TRUE, sizeof (StpWarning));
+  self->metadata = g_array_new (FALSE, TRUE, sizeof (StpTraceMetadata));
+  self->allocator_maximums = g_array_new (FALSE, TRUE, sizeof (StpAllocatorMaximum));
+  g_array_set_clear_func (self->allocator_maximums, allocator_maximum_clear);
+  self->process_index = g_hash_table_new_full (id_key_hash, id_key_equal, g_free, NULL);
+  self->thread_index = g_hash_table_new_full (id_key_hash, id_key_equal, g_free, NULL);
+  self->warning_index = g_hash_table_new (NULL, NULL);
+  self->start_ts = 0;
+  self->end_ts = 0;
+
+  return self;
+}
+
+StpTrace *
+stp_trace_ref (StpTrace *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  g_atomic_int_inc (&self->ref_count);
+  return self;
+}
+
+void
+stp_trace_unref (StpTrace *self)
+{
+  g_return_if_fail (self != NULL);
+
+  if (!g_atomic_int_dec_and_test (&self->ref_count))
+    return;
+
+  if (self->source_free != NULL && self->source != NULL)
+    self->source_free (self->source);
+
+  g_array_unref (self->processes);
+  g_array_unref (self->process_order);
+  g_ptr_array_unref (self->tracks);
+  g_array_unref (self->flows);
+  g_array_unref (self->objects);
+  g_array_unref (self->snapshots);
+  g_array_unref (self->global_instants);
+  g_array_unref (self->extras);
+  g_array_unref (self->warnings);
+  g_array_unref (self->metadata);
+  g_array_unref (self->allocator_maximums);
+  g_hash_table_unref (self->process_index);
+  g_hash_table_unref (self->thread_index);
+  g_hash_table_unref (self->warning_index);
+  stp_string_table_free (self->strings);
+  stp_raw_store_free (self->raw);
+  g_free (self->filename);
+  g_free (self);
+}
+
+StpStr
+stp_trace_intern (StpTrace   *self,
+                  const char *str,
+                  gsize       len)
+{
+  g_return_val_if_fail (self != NULL, STP_STR_EMPTY);
+
+  return stp_string_table_intern (self->strings, str, len);
+}
+
+StpStr
+stp_trace_intern0 (StpTrace   *self,
+                   const char *str)
+{
+  g_return_val_if_fail (self != NULL, STP_STR_EMPTY);
+
+  return stp_string_table_intern0 (self->strings, str);
+}
+
+guint32
+stp_trace_find_process (const StpTrace *self,
+                        gint64          pid,
+                        StpStr          pid_str)
+{
+  IdKey key = { pid_str ? 0 : pid, pid_str, 0 };
+  gpointer value;
+
+  g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+
+  if (!g_hash_table_lookup_extended (self->process_index, &key, NULL, &value))
+    return STP_INDEX_NONE;
+  return GPOINTER_TO_UINT (value);
+}
+
+guint32
+stp_trace_add_process (StpTrace *self,
+                       gint64    pid,
+                       StpStr    pid_str)
+{
+  StpProcess process = { 0 };
+  guint32 index;
+
+  g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+  g_return_val_if_fail (!self->finished, STP_INDEX_NONE);
+
+  index = stp_trace_find_process (self, pid, pid_str);
+  if (index != STP_INDEX_NONE)
+    return index;
+
+  process.pid = pid_str ? 0 : pid;
+  process.pid_str = pid_str;
+  process.tracks = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_array_append_val (self->processes, process);
+  index = self->processes->len - 1;
+
+  g_hash_table_insert (self->process_index,
+                       id_key_new (pid, pid_str, 0),
+                       GUINT_TO_POINTER (index));
+  return index;
+}
+
+static StpTrack *
+track_new (guint32      process,
+           StpTrackKind kind,
+           StpStr       name)
+{
+  StpTrack *track = g_new0 (StpTrack, 1);
+
+  track->kind = kind;
+  track->process = process;
+  track->name = name;
+
+  if (kind == STP_TRACK_COUNTER)
+    track->series = g_ptr_array_new_with_free_func (series_free);
+  else
+    track->slices = g_array_new (FALSE, FALSE, sizeof (StpSlice));
+
+  if (kind == STP_TRACK_THREAD)
+    track->instants = g_array_new (FALSE, FALSE, sizeof (StpSlice));
+
+  return track;
+}
+
+guint32
+stp_trace_add_track (StpTrace     *self,
+                     guint32       process,
+                     StpTrackKind  kind,
+                     StpStr        name)
+{
+  StpProcess *p;
+  guint32 index;
+
+  g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+  g_return_val_if_fail (!self->finished, STP_INDEX_NONE);
+  g_return_val_if_fail (process < self->processes->len, STP_INDEX_NONE);
+
+  g_ptr_array_add (self->tracks, track_new (process, kind, name));
+  index = self->tracks->len - 1;
+
+  p = stp_trace_get_process (self, process);
+  g_array_append_val (p->tracks, index);
+
+  return index;
+}
+
+guint32
+stp_trace_find_thread (const StpTrace *self,
+                       guint32         process,
+                       gint64          tid,
+                       StpStr          tid_str)
+{
+  IdKey key = { tid_str ? 0 : tid, tid_str, process };
+  gpointer value;
+
+  g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+
+  if (!g_hash_table_lookup_extended (self->thread_index, &key, NULL, &value))
+    return STP_INDEX_NONE;
+  return GPOINTER_TO_UINT (value);
+}
+
+guint32
+stp_trace_add_thread (StpTrace *self,
+                      guint32   process,
+                      gint64    tid,
+                      StpStr    tid_str)
+{
+  StpTrack *track;
+  guint32 index;
+
+  g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+
+  index = stp_trace_find_thread (self, process, tid, tid_str);
+  if (index != STP_INDEX_NONE)
+    return index;
+
+  index = stp_trace_add_track (self, process, STP_TRACK_THREAD, STP_STR_EMPTY);
+  g_return_val_if_fail (index != STP_INDEX_NONE, STP_INDEX_NONE);
+
+  track = stp_trace_get_track (self, index);
+  track->tid = tid_str ? 0 : tid;
+  track->tid_str = tid_str;
+
+  g_hash_table_insert (self->thread_index,
+                       id_key_new (tid, tid_str, process),
+                       GUINT_TO_POINTER (index));
+  return index;
+}
+
+static StpSlice *
+append_slice (GArray *array)
+{
+  StpSlice *slice;
+
+  g_array_set_size (array, array->len + 1);
+  slice = &g_array_index (array, StpSlice, array->len - 1);
+  memset (slice, 0, sizeof *slice);
+  slice->seq = STP_SEQ_NONE;
+  slice->extra = STP_INDEX_NONE;
+
+  return slice;
+}
+
+StpSlice *
+stp_trace_add_slice (StpTrace *self,
+                     guint32   track)
+{
+  StpTrack *t;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (!self->finished, NULL);
+  g_return_val_if_fail (track < self->tracks->len, NULL);
+
+  t = stp_trace_get_track (self, track);
+  g_return_val_if_fail (t->slices != NULL, NULL);
+
+  return append_slice (t->slices);
+}
+
+StpSlice *
+stp_trace_add_instant (StpTrace *self,
+                       guint32   track)
+{
+  StpSlice *slice;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (!self->finished, NULL);
+
+  if (track == STP_INDEX_NONE)
+    {
+      slice = append_slice (self->global_instants);
+    }
+  else
+    {
+      StpTrack *t;
+
+      g_return_val_if_fail (track < self->tracks->len, NULL);
+      t = stp_trace_get_track (self, track);
+
+      if (t->kind == STP_TRACK_THREAD)
+        slice = append_slice (t->instants);
+      else if (t->kind == STP_TRACK_INSTANTS)
+        slice = append_slice (t->slices);
+      else
+        g_return_val_if_reached (NULL);
+    }
+
+  slice->flags = STP_SLICE_INSTANT;
+  return slice;
+}
+
+StpCounterSeries *
+stp_trace_add_counter_series (StpTrace *self,
+                              guint32   track,
+                              StpStr    name)
+{
+  StpCounterSeries *series;
+  StpTrack *t;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (track < self->tracks->len, NULL);
+
+  t = stp_trace_get_track (self, track);
+  g_return_val_if_fail (t->kind == STP_TRACK_COUNTER, NULL);
+
+  for (guint i = 0; i < t->series->len; i++)
+    {
+      series = g_ptr_array_index (t->series, i);
+      if (series->name == name)
+        return series;
+    }
+
+  series = g_new0 (StpCounterSeries, 1);
+  series->name = name;
+  series->samples = g_array_new (FALSE, FALSE, sizeof (StpCounterSample));
+  g_ptr_array_add (t->series, series);
+
+  return series;
+}
+
+void
+stp_trace_add_counter_sample (StpTrace         *self,
+                              StpCounterSeries *series,
+                              gint64            ts,
+                              double            value,
+                              guint32           seq)
+{
+  StpCounterSample sample = { ts, value, seq };
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (series != NULL);
+
+  g_array_append_val (series->samples, sample);
+}
+
+StpFlow *
+stp_trace_add_flow (StpTrace *self)
+{
+  StpFlow *flow;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (!self->finished, NULL);
+
+  g_array_set_size (self->flows, self->flows->len + 1);
+  flow = &g_array_index (self->flows, StpFlow, self->flows->len - 1);
+  flow->src.track = flow->src.bound_track = STP_INDEX_NONE;
+  flow->dst.track = flow->dst.bound_track = STP_INDEX_NONE;
+  flow->src.slice = flow->dst.slice = STP_INDEX_NONE;
+  flow->src.seq = flow->dst.seq = STP_SEQ_NONE;
+  flow->extra = STP_INDEX_NONE;
+
+  return flow;
+}
+
+guint32
+stp_trace_add_object (StpTrace *self,
+                      guint32   process)
+{
+  StpObject *object;
+
+  g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+  g_return_val_if_fail (!self->finished, STP_INDEX_NONE);
+  g_return_val_if_fail (process < self->processes->len, STP_INDEX_NONE);
+
+  g_array_set_size (self->objects, self->objects->len + 1);
+  object = &g_array_index (self->objects, StpObject, self->objects->len - 1);
+  object->process = process;
+  object->create_ts = STP_TS_UNKNOWN;
+  object->delete_ts = STP_TS_UNKNOWN;
+  object->create_seq = STP_SEQ_NONE;
+  object->delete_seq = STP_SEQ_NONE;
+  object->extra = STP_INDEX_NONE;
+
+  return self->objects->len - 1;
+}
+
+void
+stp_trace_add_snapshot (StpTrace *self,
+                        guint32   object,
+                        gint64    ts,
+                        gint64    tid,
+                        guint32   seq,
+                        StpRaw    args)
+{
+  StpSnapshot snapshot = { 0 };
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (!self->finished);
+  g_return_if_fail (object < self->objects->len);
+
+  snapshot.object = object;
+  snapshot.ts = ts;
+  snapshot.tid = tid;
+  snapshot.seq = seq;
+  snapshot.args_ref = args.ref;
+  snapshot.args_len = args.len;
+  g_array_append_val (self->snapshots, snapshot);
+}
+
+guint32
+stp_trace_add_extra (StpTrace   *self,
+                     gchar       phase,
+                     const char *members,
+                     gsize       len)
+{
+  StpExtra extra = { 0 };
+  StpRaw raw;
+
+  g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+
+  raw = stp_raw_store_add (self->raw, members, len);
+  extra.members_ref = raw.ref;
+  extra.members_len = raw.len;
+  extra.phase = phase;
+  g_array_append_val (self->extras, extra);
+
+  return self->extras->len - 1;
+}
+
+StpRaw
+stp_trace_add_raw (StpTrace   *self,
+                   const char *bytes,
+                   gsize       len)
+{
+  g_return_val_if_fail (self != NULL, STP_RAW_NONE);
+
+  return stp_raw_store_add (self->raw, bytes, len);
+}
+
+void
+stp_trace_add_metadata (StpTrace   *self,
+                        StpStr      key,
+                        const char *value,
+                        gsize       len)
+{
+  StpTraceMetadata md = { 0 };
+  StpRaw raw;
+
+  g_return_if_fail (self != NULL);
+
+  raw = stp_raw_store_add (self->raw, value, len);
+  md.key = key;
+  md.value_ref = raw.ref;
+  md.value_len = raw.len;
+  g_array_append_val (self->metadata, md);
+}
+
+void
+stp_trace_warn (StpTrace   *self,
+                const char *kind,
+                const char *format,
+                ...)
+{
+  StpStr kind_id;
+  gpointer value;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (kind != NULL);
+
+  kind_id = stp_string_table_intern0 (self->strings, kind);
+
+  if (g_hash_table_lookup_extended (self->warning_index,
+                                    GUINT_TO_POINTER (kind_id), NULL, &value))
+    {
+      StpWarning *w = &g_array_index (self->warnings, StpWarning, GPOINTER_TO_UINT (value));
+
+      w->count++;
+    }
+  else
+    {
+      StpWarning w = { kind_id, 1, STP_STR_EMPTY };
+      g_autofree char *example = NULL;
+      va_list args;
+
+      va_start (args, format);
+      example = g_strdup_vprintf (format, args);
+      va_end (args);
+
+      w.example = stp_string_table_intern0 (self->strings, example);
+      g_array_append_val (self->warnings, w);
+      g_hash_table_insert (self->warning_index,
+                           GUINT_TO_POINTER (kind_id),
+                           GUINT_TO_POINTER (self->warnings->len - 1));
+    }
+}
+
+guint32
+stp_trace_next_seq (StpTrace *self)
+{
+  g_return_val_if_fail (self != NULL, STP_SEQ_NONE);
+
+  return self->n_seq++;
+}
+
+void
+stp_trace_set_source (StpTrace       *self,
+                      gpointer        source,
+                      GDestroyNotify  source_free)
+{
+  g_return_if_fail (self != NULL);
+
+  if (self->source_free != NULL && self->source != NULL)
+    self->source_free (self->source);
+
+  self->source = source;
+  self->source_free = source_free;
+}
+
+guint
+stp_trace_count_slices (const StpTrace *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  for (guint i = 0; i < self->tracks->len; i++)
+    {
+      const StpTrack *track = stp_trace_get_track (self, i);
+
+      if (track->kind == STP_TRACK_THREAD || track->kind == STP_TRACK_ASYNC)
+        n += track->slices->len;
+    }
+
+  return n;
+}
+
+char *
+stp_trace_dup_raw (const StpTrace *self,
+                   guint64         ref,
+                   guint32         len)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return stp_raw_store_dup (self->raw, ref, len);
+}
+
+char *
+stp_trace_dup_args (const StpTrace *self,
+                    const StpSlice *slice)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (slice != NULL, NULL);
+
+  return stp_raw_store_dup (self->raw, slice->args_ref, slice->args_len);
+}
+
+static char *
+describe_id (const StpTrace *self,
+             gint64          num,
+             StpStr          str)
+{
+  if (str != STP_STR_EMPTY)
+    return g_strdup (stp_trace_str (self, str));
+  return g_strdup_printf ("%" G_GINT64_FORMAT, num);
+}
+
+char *
+stp_trace_describe_process (const StpTrace   *self,
+                            const StpProcess *process)
+{
+  g_autofree char *id = NULL;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (process != NULL, NULL);
+
+  id = describe_id (self, process->pid, process->pid_str);
+  if (process->name != STP_STR_EMPTY)
+    return g_strdup (stp_trace_str (self, process->name));
+  return g_strdup_printf ("Process %s", id);
+}
+
+char *
+stp_trace_describe_track (const StpTrace *self,
+                          const StpTrack *track)
+{
+  g_autofree char *id = NULL;
+  g_autofree char *base = NULL;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (track != NULL, NULL);
+
+  if (track->kind != STP_TRACK_THREAD)
+    return g_strdup (stp_trace_str (self, track->name));
+
+  id = describe_id (self, track->tid, track->tid_str);
+  if (track->name != STP_STR_EMPTY)
+    base = g_strdup (stp_trace_str (self, track->name));
+  else
+    base = g_strdup_printf ("Thread %s", id);
+
+  if (track->lane > 0)
+    return g_strdup_printf ("%s (%u)", base, track->lane + 1);
+  return g_steal_pointer (&base);
+}
+
+/* Within one depth, slices are disjoint and sorted, so their ends are
+ * sorted too and a binary search finds the first one still running. */
+guint32
+stp_track_find_first_ending_after (const StpTrack *track,
+                                   guint16         depth,
+                                   gint64          ts)
+{
+  guint32 lo, hi;
+
+  g_return_val_if_fail (track != NULL, STP_INDEX_NONE);
+
+  if (track->depth_starts == NULL || depth > track->max_depth)
+    return STP_INDEX_NONE;
+
+  lo = track->depth_starts[depth];
+  hi = track->depth_starts[depth + 1];
+
+  while (lo < hi)
+    {
+      guint32 mid = lo + (hi - lo) / 2;
+
+      if (stp_slice_end (stp_track_get_slice (track, mid)) <= ts)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+
+  return lo < track->depth_starts[depth + 1] ? lo : STP_INDEX_NONE;
+}
+
+guint32
+stp_track_find_slice_at (const StpTrack *track,
+                         guint16         depth,
+                         gint64          ts)
+{
+  guint32 index = stp_track_find_first_ending_after (track, depth, ts);
+
+  if (index == STP_INDEX_NONE)
+    return STP_INDEX_NONE;
+  if (stp_track_get_slice (track, index)->ts > ts)
+    return STP_INDEX_NONE;
+  return index;
+}
+
+gsize
+stp_trace_get_memory_size (const StpTrace *self)
+{
+  gsize size;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  size = stp_string_table_get_size (self->strings)
+         + stp_raw_store_get_size (self->raw)
+         + self->flows->len * sizeof (StpFlow)
+         + self->objects->len * sizeof (StpObject)
+         + self->snapshots->len * sizeof (StpSnapshot)
+         + self->extras->len * sizeof (StpExtra);
+
+  for (guint i = 0; i < self->tracks->len; i++)
+    {
+      const StpTrack *track = stp_trace_get_track (self, i);
+
+      if (track->slices != NULL)
+        size += track->slices->len * sizeof (StpSlice);
+      if (track->instants != NULL)
+        size += track->instants->len * sizeof (StpSlice);
+      if (track->series != NULL)
+        for (guint j = 0; j < track->series->len; j++)
+          {
+            const StpCounterSeries *series = g_ptr_array_index (track->series, j);
+            size += series->samples->len * sizeof (StpCounterSample);
+          }
+    }
+
+  return size;
+}
+
+gboolean
+stp_trace_finish (StpTrace      *self,
+                  GCancellable  *cancellable,
+                  GError       **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (!self->finished, FALSE);
+
+  if (!stp_trace_layout (self, cancellable, error))
+    return FALSE;
+
+  self->finished = TRUE;
+  return TRUE;
+}

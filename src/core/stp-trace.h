@@ -1,0 +1,390 @@
+/* stp-trace.h: the one trace model every format loads into
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A StpTrace is built by one loader on one thread, sealed with
+ * stp_trace_finish(), and is read-only (and so shareable between
+ * threads) from then on.
+ *
+ * Events are plain structs in plain arrays: there is no object per
+ * event.  All times are nanoseconds (gint64) on the trace's own clock;
+ * names are interned (StpStr); args are raw JSON bytes in the trace's
+ * StpRawStore, parsed only when someone shows them.
+ *
+ * Every event remembers its position in the input (seq), so exporters
+ * can write events back in their original order.
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "stp-raw-store.h"
+#include "stp-string-table.h"
+
+G_BEGIN_DECLS
+
+#define STP_SEQ_NONE     G_MAXUINT32
+#define STP_INDEX_NONE   G_MAXUINT32
+#define STP_TS_UNKNOWN   G_MININT64
+#define STP_MAX_DEPTH    512
+
+typedef enum
+{
+  STP_FORMAT_UNKNOWN,
+  STP_FORMAT_STEP_STATS,       /* binary StepStats */
+  STP_FORMAT_RUN_METADATA,     /* binary RunMetadata */
+  STP_FORMAT_STEP_STATS_TEXT,  /* text format StepStats */
+  STP_FORMAT_RUN_METADATA_TEXT,
+  STP_FORMAT_CHROME_JSON,
+  STP_FORMAT_XSPACE,
+} StpFormat;
+
+const char *stp_format_to_string (StpFormat format);
+
+typedef enum
+{
+  STP_SLICE_UNCLOSED   = 1 << 0,  /* B without E, or X without dur: ends at trace end */
+  STP_SLICE_FROM_BEGIN = 1 << 1,  /* came from a B/E pair rather than X */
+  STP_SLICE_INSTANT    = 1 << 2,  /* an i/I/R/n instant (dur is 0) */
+  STP_SLICE_ASYNC      = 1 << 3,  /* b/e nestable async */
+  STP_SLICE_ASYNC_LEGACY = 1 << 4, /* S/F legacy async */
+  STP_SLICE_DERIVED    = 1 << 5,  /* made by an analysis, not read from the input */
+  STP_SLICE_SAMPLE     = 1 << 6,  /* a P sample */
+} StpSliceFlags;
+
+/* A slice (X, B/E), an instant, an async slice or a sample. */
+typedef struct
+{
+  gint64  ts;
+  gint64  dur;          /* as read; may be negative in broken inputs, see stp_slice_end() */
+  StpStr  name;
+  StpStr  cat;
+  guint32 seq;          /* position in the input, STP_SEQ_NONE if made up */
+  guint16 depth;        /* nesting depth within its track */
+  guint16 flags;        /* StpSliceFlags */
+  guint64 args_ref;     /* StpRaw of the args object, args_len 0 = none */
+  guint32 args_len;
+  guint32 extra;        /* index into trace->extras, or the StepStats node, or STP_INDEX_NONE */
+} StpSlice;
+
+static inline gint64
+stp_slice_end (const StpSlice *slice)
+{
+  return slice->ts + MAX (slice->dur, 0);
+}
+
+typedef enum
+{
+  STP_TRACK_THREAD,     /* slices of one tid (or an overflow lane of it) */
+  STP_TRACK_ASYNC,      /* async slices of one name in a process */
+  STP_TRACK_COUNTER,    /* a counter (C events) with one or more series */
+  STP_TRACK_INSTANTS,   /* process-scoped instants */
+} StpTrackKind;
+
+typedef struct
+{
+  gint64  ts;
+  double  value;
+  guint32 seq;
+} StpCounterSample;
+
+typedef struct
+{
+  StpStr  name;         /* the args key */
+  GArray *samples;      /* StpCounterSample, sorted by ts (stable) */
+  double  min;
+  double  max;
+} StpCounterSeries;
+
+typedef struct
+{
+  StpTrackKind kind;
+  guint32      process;      /* index into trace->processes */
+  gint64       tid;
+  StpStr       tid_str;      /* the tid when it was a string in the input, else 0 */
+  guint32      lane;         /* 0, or n for the n-th overflow lane of the same tid */
+  StpStr       name;         /* thread_name / async or counter name; 0 if unnamed */
+  gint32       sort_index;
+  gboolean     has_sort_index;
+
+  /* THREAD, ASYNC, INSTANTS: slices sorted by (depth, ts, seq).
+   * Slices of one depth never overlap, so each depth is a run sorted by
+   * both start and end: depth_starts[d] is where depth d begins and
+   * depth_starts[max_depth + 1] == slices->len. */
+  GArray      *slices;       /* StpSlice */
+  guint32     *depth_starts;
+  guint16      max_depth;
+  GArray      *instants;     /* StpSlice with STP_SLICE_INSTANT, sorted by ts (THREAD only) */
+
+  /* COUNTER */
+  StpStr       counter_id;   /* the C event's "id", if any */
+  GPtrArray   *series;       /* StpCounterSeries* */
+} StpTrack;
+
+typedef struct
+{
+  gint64     pid;
+  StpStr     pid_str;        /* the pid when it was a string in the input, else 0 */
+  StpStr     name;           /* process_name, 0 if none */
+  StpStr     labels;         /* process_labels, 0 if none */
+  gint32     sort_index;
+  gboolean   has_sort_index;
+  GArray    *tracks;         /* guint32 indices into trace->tracks, display order after finish */
+  guint32    first_object;   /* objects of this process: a range of trace->objects */
+  guint32    n_objects;
+  guint32    n_object_lanes;
+} StpProcess;
+
+/* One end of a flow arrow: a flow event (s/t/f) or a v2 flow on a slice. */
+typedef struct
+{
+  gint64  ts;
+  guint32 track;     /* trace->tracks index of the thread the event was on */
+  guint32 slice;     /* bound slice: index into tracks[bound_track]->slices */
+  guint32 bound_track;
+  guint32 seq;       /* the flow event, STP_SEQ_NONE for v2 flows */
+  gchar   phase;     /* 's', 't', 'f', or 0 for v2 (bind_id/flow_in/flow_out) */
+  guint8  binding;   /* 'e' for bp:"e" (enclosing slice), 0 otherwise */
+} StpFlowEnd;
+
+typedef struct
+{
+  StpFlowEnd src;
+  StpFlowEnd dst;    /* dst.track == STP_INDEX_NONE for a flow that never arrived */
+  StpStr     name;
+  StpStr     cat;
+  StpStr     id;     /* the id as it appeared in the input (raw JSON) */
+  guint32    extra;
+} StpFlow;
+
+typedef struct
+{
+  StpStr  name;
+  StpStr  cat;
+  StpStr  id;          /* raw JSON text of the id */
+  guint32 process;
+  gint64  create_ts;   /* STP_TS_UNKNOWN if only snapshots were seen */
+  gint64  delete_ts;   /* STP_TS_UNKNOWN if never deleted */
+  gint64  create_tid;
+  gint64  delete_tid;
+  guint32 create_seq;
+  guint32 delete_seq;
+  guint32 first_snapshot;  /* into trace->snapshots, which are sorted by object */
+  guint32 n_snapshots;
+  guint32 lane;            /* row within the process's objects */
+  guint32 extra;
+} StpObject;
+
+typedef struct
+{
+  guint32 object;
+  gint64  ts;
+  gint64  tid;
+  guint32 seq;
+  guint64 args_ref;
+  guint32 args_len;
+} StpSnapshot;
+
+/* Extra members of an event that the model keeps verbatim for export:
+ * raw JSON object members without braces, e.g. "tts":12,"cname":"good". */
+typedef struct
+{
+  guint64 members_ref;
+  guint32 members_len;
+  gchar   phase;       /* the input phase, for events that need it on export */
+} StpExtra;
+
+typedef struct
+{
+  StpStr  kind;        /* a short identifier, e.g. "unmatched-end" */
+  guint32 count;
+  StpStr  example;     /* the first occurrence, described */
+} StpWarning;
+
+/* timeline.py's AllocationMaximum, per allocator. */
+typedef struct
+{
+  StpStr  allocator;
+  gint64  ts;          /* ns */
+  gint64  num_bytes;
+  GArray *tensors;     /* StpStr, sorted by name */
+} StpAllocatorMaximum;
+
+/* A metadata member of the JSON object form: "metadata", "otherData", ... */
+typedef struct
+{
+  StpStr  key;
+  guint64 value_ref;
+  guint32 value_len;
+} StpTraceMetadata;
+
+typedef struct _StpTrace StpTrace;
+
+struct _StpTrace
+{
+  /*< private >*/
+  gint             ref_count;
+
+  /*< public, read-only once finished >*/
+  StpFormat        format;
+  char            *filename;      /* display name of the input */
+  StpStringTable  *strings;
+  StpRawStore     *raw;
+
+  GArray          *processes;     /* StpProcess, in order of appearance */
+  GArray          *process_order; /* guint32 process indices, display order (after finish) */
+  GPtrArray       *tracks;        /* StpTrack* */
+  GArray          *flows;         /* StpFlow */
+  GArray          *objects;       /* StpObject, grouped by process after finish */
+  GArray          *snapshots;     /* StpSnapshot, grouped by object after finish */
+  GArray          *global_instants; /* StpSlice, sorted by ts */
+  GArray          *extras;        /* StpExtra */
+  GArray          *warnings;      /* StpWarning */
+  GArray          *metadata;      /* StpTraceMetadata */
+  GArray          *allocator_maximums; /* StpAllocatorMaximum */
+  StpStr           display_time_unit;
+
+  gint64           start_ts;      /* earliest event, after finish */
+  gint64           end_ts;        /* latest event end, after finish */
+  guint32          n_seq;         /* events read from the input */
+
+  /* Format-specific data the analysis keeps for details and re-analysis. */
+  gpointer         source;
+  GDestroyNotify   source_free;
+
+  /*< private >*/
+  GHashTable      *process_index;
+  GHashTable      *thread_index;
+  GHashTable      *warning_index;
+  gboolean         finished;
+};
+
+GType        stp_trace_get_type        (void) G_GNUC_CONST;
+#define STP_TYPE_TRACE (stp_trace_get_type ())
+
+StpTrace    *stp_trace_new             (StpFormat       format,
+                                        const char     *filename);
+StpTrace    *stp_trace_ref             (StpTrace       *self);
+void         stp_trace_unref           (StpTrace       *self);
+
+/* Building (loaders only, before stp_trace_finish) */
+StpStr       stp_trace_intern          (StpTrace       *self,
+                                        const char     *str,
+                                        gsize           len);
+StpStr       stp_trace_intern0         (StpTrace       *self,
+                                        const char     *str);
+guint32      stp_trace_add_process     (StpTrace       *self,
+                                        gint64          pid,
+                                        StpStr          pid_str);
+guint32      stp_trace_add_thread      (StpTrace       *self,
+                                        guint32         process,
+                                        gint64          tid,
+                                        StpStr          tid_str);
+guint32      stp_trace_add_track       (StpTrace       *self,
+                                        guint32         process,
+                                        StpTrackKind    kind,
+                                        StpStr          name);
+StpSlice    *stp_trace_add_slice       (StpTrace       *self,
+                                        guint32         track);
+StpSlice    *stp_trace_add_instant     (StpTrace       *self,
+                                        guint32         track);
+StpCounterSeries *stp_trace_add_counter_series (StpTrace *self,
+                                        guint32         track,
+                                        StpStr          name);
+void         stp_trace_add_counter_sample (StpTrace    *self,
+                                        StpCounterSeries *series,
+                                        gint64          ts,
+                                        double          value,
+                                        guint32         seq);
+StpFlow     *stp_trace_add_flow        (StpTrace       *self);
+guint32      stp_trace_add_object      (StpTrace       *self,
+                                        guint32         process);
+void         stp_trace_add_snapshot    (StpTrace       *self,
+                                        guint32         object,
+                                        gint64          ts,
+                                        gint64          tid,
+                                        guint32         seq,
+                                        StpRaw          args);
+guint32      stp_trace_add_extra       (StpTrace       *self,
+                                        gchar           phase,
+                                        const char     *members,
+                                        gsize           len);
+StpRaw       stp_trace_add_raw         (StpTrace       *self,
+                                        const char     *bytes,
+                                        gsize           len);
+void         stp_trace_add_metadata    (StpTrace       *self,
+                                        StpStr          key,
+                                        const char     *value,
+                                        gsize           len);
+void         stp_trace_warn            (StpTrace       *self,
+                                        const char     *kind,
+                                        const char     *format,
+                                        ...) G_GNUC_PRINTF (3, 4);
+guint32      stp_trace_next_seq        (StpTrace       *self);
+void         stp_trace_set_source      (StpTrace       *self,
+                                        gpointer        source,
+                                        GDestroyNotify  source_free);
+
+gboolean     stp_trace_finish          (StpTrace       *self,
+                                        GCancellable   *cancellable,
+                                        GError        **error);
+
+/* Reading */
+static inline StpProcess *
+stp_trace_get_process (const StpTrace *self,
+                       guint32         index)
+{
+  return &g_array_index (self->processes, StpProcess, index);
+}
+
+static inline StpTrack *
+stp_trace_get_track (const StpTrace *self,
+                     guint32         index)
+{
+  return g_ptr_array_index (self->tracks, index);
+}
+
+static inline const char *
+stp_trace_str (const StpTrace *self,
+               StpStr          id)
+{
+  return stp_string_table_get (self->strings, id);
+}
+
+static inline StpSlice *
+stp_track_get_slice (const StpTrack *track,
+                     guint32         index)
+{
+  return &g_array_index (track->slices, StpSlice, index);
+}
+
+guint32      stp_trace_find_process    (const StpTrace *self,
+                                        gint64          pid,
+                                        StpStr          pid_str);
+guint32      stp_trace_find_thread     (const StpTrace *self,
+                                        guint32         process,
+                                        gint64          tid,
+                                        StpStr          tid_str);
+guint        stp_trace_count_slices    (const StpTrace *self);
+char        *stp_trace_dup_args        (const StpTrace *self,
+                                        const StpSlice *slice);
+char        *stp_trace_dup_raw         (const StpTrace *self,
+                                        guint64         ref,
+                                        guint32         len);
+char        *stp_trace_describe_process (const StpTrace  *self,
+                                         const StpProcess *process);
+char        *stp_trace_describe_track  (const StpTrace *self,
+                                        const StpTrack *track);
+guint32      stp_track_find_slice_at   (const StpTrack *track,
+                                        guint16         depth,
+                                        gint64          ts);
+guint32      stp_track_find_first_ending_after (const StpTrack *track,
+                                        guint16         depth,
+                                        gint64          ts);
+gsize        stp_trace_get_memory_size (const StpTrace *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpTrace, stp_trace_unref)
+
+G_END_DECLS

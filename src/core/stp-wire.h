@@ -1,0 +1,72 @@
+/* stp-wire.h: a bounds-checked reader and writer of protobuf wire format
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  STP_WIRE_VARINT = 0,
+  STP_WIRE_I64    = 1,
+  STP_WIRE_LEN    = 2,
+  STP_WIRE_SGROUP = 3,
+  STP_WIRE_EGROUP = 4,
+  STP_WIRE_I32    = 5,
+} StpWireType;
+
+typedef struct
+{
+  const guint8 *data;
+  gsize         len;
+  gsize         pos;
+  gsize         base;    /* offset of data[0] in the whole input, for messages */
+} StpWireReader;
+
+typedef struct
+{
+  guint32       number;
+  StpWireType   type;
+  guint64       value;   /* VARINT, I64, I32 */
+  const guint8 *bytes;   /* LEN */
+  gsize         len;     /* LEN */
+  gsize         offset;  /* where the tag starts, in the whole input */
+} StpWireField;
+
+void     stp_wire_reader_init   (StpWireReader       *reader,
+                                 const guint8        *data,
+                                 gsize                len,
+                                 gsize                base);
+void     stp_wire_reader_sub    (StpWireReader       *reader,
+                                 const StpWireReader *parent,
+                                 const StpWireField  *field);
+/* Returns FALSE at the end (error unset) or on malformed input (error set,
+ * STP_ERROR_CORRUPT or STP_ERROR_TRUNCATED, naming the byte offset). */
+gboolean stp_wire_next          (StpWireReader       *reader,
+                                 StpWireField        *field,
+                                 GError             **error);
+gboolean stp_wire_read_varint   (StpWireReader       *reader,
+                                 guint64             *value);
+
+static inline gint64
+stp_wire_zigzag64 (guint64 v)
+{
+  return (gint64) (v >> 1) ^ -(gint64) (v & 1);
+}
+
+void     stp_wire_put_varint    (GByteArray          *out,
+                                 guint64              value);
+void     stp_wire_put_tag       (GByteArray          *out,
+                                 guint32              number,
+                                 StpWireType          type);
+void     stp_wire_put_bytes     (GByteArray          *out,
+                                 guint32              number,
+                                 const void          *bytes,
+                                 gsize                len);
+
+G_END_DECLS
