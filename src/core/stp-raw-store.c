@@ -4,8 +4,18 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Args are shown for one event at a time, so they stay the bytes the
- * loader saw and are parsed only when shown.  Bytes are appended to
- * chunks that never move; a reference is (chunk << 32 | offset).
+ * loader saw and are parsed only when shown.  In PyTorch/Kineto traces
+ * they are more than half of the file, so keeping them as they are
+ * would cost more memory than the rest of the model together.  Bytes
+ * are appended to 64 KiB blocks; a full block is compressed with zstd
+ * level 1 (Kineto args: 32x at 2.3 GB/s, measured with `zstd -b1
+ * -B65536`), and a block is decompressed again when someone asks for a
+ * fragment in it.  A fragment never spans blocks; one larger than a
+ * block gets a block of its own.  A reference is (block << 32 | offset).
+ *
+ * Reading is thread-safe once nothing is added any more: each thread
+ * keeps its own last decompressed block, which is what makes
+ * stp_raw_store_peek() pointers valid until that thread's next call.
  */
 
 #define G_LOG_DOMAIN "stp-raw-store"
@@ -13,28 +23,57 @@
 #include "stp-raw-store.h"
 
 #include <string.h>
+#include <zstd.h>
 
-#define CHUNK_SIZE (1024 * 1024)
+#define BLOCK_SIZE (64 * 1024)
+#define ZSTD_LEVEL 1
 
 typedef struct
 {
-  char  *data;
-  gsize  used;
-  gsize  size;
-} Chunk;
+  guint8  *data;         /* compressed bytes, or the bytes themselves */
+  guint32  stored_len;
+  guint32  len;          /* bytes the block holds */
+  gboolean compressed;
+} Block;
 
 struct _StpRawStore
 {
-  GArray *chunks;   /* Chunk */
-  gsize   bytes;
+  GArray    *blocks;     /* Block; the last one is open (uncompressed, BLOCK_SIZE) */
+  guint64    uid;        /* tells stores apart in the per-thread caches */
+  gsize      bytes;      /* raw bytes added */
+  gsize      stored;     /* bytes held */
+  ZSTD_CCtx *cctx;
 };
 
-static void
-chunk_clear (gpointer data)
+typedef struct
 {
-  Chunk *chunk = data;
+  guint64    uid;
+  guint      block;
+  guint8    *data;
+  gsize      cap;
+  ZSTD_DCtx *dctx;
+} Cache;
 
-  g_free (chunk->data);
+static void
+cache_free (gpointer data)
+{
+  Cache *cache = data;
+
+  g_free (cache->data);
+  ZSTD_freeDCtx (cache->dctx);
+  g_free (cache);
+}
+
+static GPrivate cache_key = G_PRIVATE_INIT (cache_free);
+static guint64 next_uid = 1;
+G_LOCK_DEFINE_STATIC (uid);
+
+static void
+block_clear (gpointer data)
+{
+  Block *block = data;
+
+  g_free (block->data);
 }
 
 StpRawStore *
@@ -42,8 +81,12 @@ stp_raw_store_new (void)
 {
   StpRawStore *self = g_new0 (StpRawStore, 1);
 
-  self->chunks = g_array_new (FALSE, FALSE, sizeof (Chunk));
-  g_array_set_clear_func (self->chunks, chunk_clear);
+  self->blocks = g_array_new (FALSE, FALSE, sizeof (Block));
+  g_array_set_clear_func (self->blocks, block_clear);
+
+  G_LOCK (uid);
+  self->uid = next_uid++;
+  G_UNLOCK (uid);
 
   return self;
 }
@@ -54,8 +97,44 @@ stp_raw_store_free (StpRawStore *self)
   if (self == NULL)
     return;
 
-  g_array_unref (self->chunks);
+  g_array_unref (self->blocks);
+  ZSTD_freeCCtx (self->cctx);
   g_free (self);
+}
+
+/* Compresses a full block in place, if that saves anything. */
+static void
+seal_block (StpRawStore *self,
+            Block       *block)
+{
+  gsize bound, clen;
+  guint8 *out;
+
+  if (block->compressed || block->len == 0)
+    return;
+
+  if (self->cctx == NULL)
+    self->cctx = ZSTD_createCCtx ();
+
+  bound = ZSTD_compressBound (block->len);
+  out = g_malloc (bound);
+  clen = ZSTD_compressCCtx (self->cctx, out, bound, block->data, block->len, ZSTD_LEVEL);
+
+  self->stored -= block->stored_len;
+  if (!ZSTD_isError (clen) && clen < block->len)
+    {
+      g_free (block->data);
+      block->data = g_realloc (out, clen);
+      block->stored_len = clen;
+      block->compressed = TRUE;
+    }
+  else
+    {
+      g_free (out);
+      block->data = g_realloc (block->data, block->len);
+      block->stored_len = block->len;
+    }
+  self->stored += block->stored_len;
 }
 
 StpRaw
@@ -63,7 +142,7 @@ stp_raw_store_add (StpRawStore *self,
                    const char  *bytes,
                    gsize        len)
 {
-  Chunk *chunk = NULL;
+  Block *block = NULL;
   StpRaw raw;
 
   g_return_val_if_fail (self != NULL, STP_RAW_NONE);
@@ -72,28 +151,75 @@ stp_raw_store_add (StpRawStore *self,
   if (len == 0)
     return STP_RAW_NONE;
 
-  if (self->chunks->len > 0)
-    chunk = &g_array_index (self->chunks, Chunk, self->chunks->len - 1);
+  if (self->blocks->len > 0)
+    block = &g_array_index (self->blocks, Block, self->blocks->len - 1);
 
-  if (chunk == NULL || chunk->size - chunk->used < len)
+  if (block == NULL || block->compressed || block->stored_len - block->len < len)
     {
-      Chunk fresh;
+      Block fresh = { 0 };
 
-      /* A fragment larger than a chunk gets a chunk of its own. */
-      fresh.size = MAX (CHUNK_SIZE, len);
-      fresh.data = g_malloc (fresh.size);
-      fresh.used = 0;
-      g_array_append_val (self->chunks, fresh);
-      chunk = &g_array_index (self->chunks, Chunk, self->chunks->len - 1);
+      if (block != NULL)
+        seal_block (self, block);
+
+      /* A fragment larger than a block gets a block of its own. */
+      fresh.stored_len = MAX (BLOCK_SIZE, len);
+      fresh.data = g_malloc (fresh.stored_len);
+      self->stored += fresh.stored_len;
+      g_array_append_val (self->blocks, fresh);
+      block = &g_array_index (self->blocks, Block, self->blocks->len - 1);
     }
 
-  memcpy (chunk->data + chunk->used, bytes, len);
-  raw.ref = ((guint64) (self->chunks->len - 1) << 32) | chunk->used;
+  memcpy (block->data + block->len, bytes, len);
+  raw.ref = ((guint64) (self->blocks->len - 1) << 32) | block->len;
   raw.len = len;
-  chunk->used += len;
+  block->len += len;
   self->bytes += len;
 
   return raw;
+}
+
+static const guint8 *
+block_bytes (const StpRawStore *self,
+             guint              index)
+{
+  const Block *block = &g_array_index (self->blocks, Block, index);
+  Cache *cache;
+  gsize n;
+
+  if (!block->compressed)
+    return block->data;
+
+  cache = g_private_get (&cache_key);
+  if (cache == NULL)
+    {
+      cache = g_new0 (Cache, 1);
+      cache->dctx = ZSTD_createDCtx ();
+      g_private_set (&cache_key, cache);
+    }
+
+  if (cache->uid == self->uid && cache->block == index && cache->data != NULL)
+    return cache->data;
+
+  if (cache->cap < block->len)
+    {
+      cache->cap = MAX (block->len, BLOCK_SIZE);
+      g_free (cache->data);
+      cache->data = g_malloc (cache->cap);
+    }
+
+  n = ZSTD_decompressDCtx (cache->dctx, cache->data, cache->cap,
+                           block->data, block->stored_len);
+  if (ZSTD_isError (n) || n != block->len)
+    {
+      g_critical ("raw store block %u does not decompress: %s", index,
+                  ZSTD_isError (n) ? ZSTD_getErrorName (n) : "wrong size");
+      cache->uid = 0;
+      return NULL;
+    }
+
+  cache->uid = self->uid;
+  cache->block = index;
+  return cache->data;
 }
 
 const char *
@@ -101,20 +227,22 @@ stp_raw_store_peek (const StpRawStore *self,
                     guint64            ref,
                     guint32            len)
 {
-  guint chunk_index = ref >> 32;
+  guint block_index = ref >> 32;
   gsize offset = ref & G_MAXUINT32;
-  const Chunk *chunk;
+  const Block *block;
+  const guint8 *bytes;
 
   g_return_val_if_fail (self != NULL, NULL);
 
   if (len == 0)
     return NULL;
 
-  g_return_val_if_fail (chunk_index < self->chunks->len, NULL);
-  chunk = &g_array_index (self->chunks, Chunk, chunk_index);
-  g_return_val_if_fail (offset + len <= chunk->used, NULL);
+  g_return_val_if_fail (block_index < self->blocks->len, NULL);
+  block = &g_array_index (self->blocks, Block, block_index);
+  g_return_val_if_fail (offset + len <= block->len, NULL);
 
-  return chunk->data + offset;
+  bytes = block_bytes (self, block_index);
+  return bytes ? (const char *) bytes + offset : NULL;
 }
 
 char *
@@ -142,12 +270,7 @@ stp_raw_store_append_to (const StpRawStore *self,
 gsize
 stp_raw_store_get_size (const StpRawStore *self)
 {
-  gsize size = 0;
-
   g_return_val_if_fail (self != NULL, 0);
 
-  for (guint i = 0; i < self->chunks->len; i++)
-    size += g_array_index (self->chunks, Chunk, i).size;
-
-  return size;
+  return self->stored + self->blocks->len * sizeof (Block);
 }

@@ -63,7 +63,7 @@ struct _StpStepStats
   GArray      *devices;     /* StpStepStatsDevice */
   GArray      *nodes;       /* StpStepStatsNode, device after device, in input order */
   GArray      *outputs;     /* StpStepStatsOutput */
-  GArray      *graph_nodes; /* StpSpan pairs? no: see stp_step_stats_find_graph_node() */
+  GArray      *graph_nodes; /* StpSpan: NodeDef messages of the partition graphs */
 };
 
 StpStepStats *stp_step_stats_load_bytes (GBytes         *bytes,

@@ -515,9 +515,23 @@ stp_trace_add_extra (StpTrace   *self,
   raw = stp_raw_store_add (self->raw, members, len);
   extra.members_ref = raw.ref;
   extra.members_len = raw.len;
+  extra.seq = STP_SEQ_NONE;
   extra.phase = phase;
   g_array_append_val (self->extras, extra);
 
+  return self->extras->len - 1;
+}
+
+/* For loaders that store the members themselves (one raw fragment
+ * shared by two extras, an end seq, a pair). */
+guint32
+stp_trace_add_extra_full (StpTrace       *self,
+                          const StpExtra *extra)
+{
+  g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+  g_return_val_if_fail (extra != NULL, STP_INDEX_NONE);
+
+  g_array_append_vals (self->extras, extra, 1);
   return self->extras->len - 1;
 }
 
@@ -547,6 +561,20 @@ stp_trace_add_metadata (StpTrace   *self,
   md.value_ref = raw.ref;
   md.value_len = raw.len;
   g_array_append_val (self->metadata, md);
+}
+
+/* A whole event kept verbatim (an M event of another name, an unknown
+ * phase), written back among the events on export. */
+void
+stp_trace_add_event_metadata (StpTrace   *self,
+                              StpStr      key,
+                              const char *event,
+                              gsize       len)
+{
+  g_return_if_fail (self != NULL);
+
+  stp_trace_add_metadata (self, key, event, len);
+  g_array_index (self->metadata, StpTraceMetadata, self->metadata->len - 1).is_event = TRUE;
 }
 
 void
@@ -638,14 +666,42 @@ stp_trace_dup_raw (const StpTrace *self,
   return stp_raw_store_dup (self->raw, ref, len);
 }
 
+/* Appends the slice's args object; FALSE if it has none. */
+gboolean
+stp_trace_append_args (const StpTrace *self,
+                       const StpSlice *slice,
+                       GString        *out)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (slice != NULL, FALSE);
+
+  if (slice->args_len > 0)
+    {
+      stp_raw_store_append_to (self->raw, slice->args_ref, slice->args_len, out);
+      return TRUE;
+    }
+
+  if ((slice->flags & STP_SLICE_STEP_STATS_NODE) && self->source_args != NULL)
+    {
+      self->source_args (self->source, slice, out);
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
 char *
 stp_trace_dup_args (const StpTrace *self,
                     const StpSlice *slice)
 {
+  g_autoptr(GString) out = g_string_new (NULL);
+
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (slice != NULL, NULL);
 
-  return stp_raw_store_dup (self->raw, slice->args_ref, slice->args_len);
+  if (!stp_trace_append_args (self, slice, out))
+    return NULL;
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 static char *

@@ -43,6 +43,14 @@ typedef enum
 
 const char *stp_format_to_string (StpFormat format);
 
+/* An event id as it appeared in the input: a non-negative integer, or,
+ * with STP_ID_IS_RAW set, the interned raw JSON text (StpStr in the low
+ * 32 bits) of any other id ("0x1f", "abc", -1, ...). */
+typedef guint64 StpId;
+
+#define STP_ID_IS_RAW   (G_GUINT64_CONSTANT (1) << 63)
+#define STP_ID_NONE     G_MAXUINT64
+
 typedef enum
 {
   STP_SLICE_UNCLOSED   = 1 << 0,  /* B without E, or X without dur: ends at trace end */
@@ -52,6 +60,7 @@ typedef enum
   STP_SLICE_ASYNC_LEGACY = 1 << 4, /* S/F legacy async */
   STP_SLICE_DERIVED    = 1 << 5,  /* made by an analysis, not read from the input */
   STP_SLICE_SAMPLE     = 1 << 6,  /* a P sample */
+  STP_SLICE_STEP_STATS_NODE = 1 << 7, /* extra is the node's index in the StepStats */
 } StpSliceFlags;
 
 /* A slice (X, B/E), an instant, an async slice or a sample. */
@@ -66,7 +75,8 @@ typedef struct
   guint16 flags;        /* StpSliceFlags */
   guint64 args_ref;     /* StpRaw of the args object, args_len 0 = none */
   guint32 args_len;
-  guint32 extra;        /* index into trace->extras, or the StepStats node, or STP_INDEX_NONE */
+  guint32 extra;        /* index into trace->extras, or STP_INDEX_NONE; the node
+                         * index with STP_SLICE_STEP_STATS_NODE */
 } StpSlice;
 
 static inline gint64
@@ -106,6 +116,7 @@ typedef struct
   StpStr       tid_str;      /* the tid when it was a string in the input, else 0 */
   guint32      lane;         /* 0, or n for the n-th overflow lane of the same tid */
   StpStr       name;         /* thread_name / async or counter name; 0 if unnamed */
+  StpStr       cat;          /* category of a counter's or async track's events */
   gint32       sort_index;
   gboolean     has_sort_index;
 
@@ -146,7 +157,9 @@ typedef struct
   guint32 bound_track;
   guint32 seq;       /* the flow event, STP_SEQ_NONE for v2 flows */
   gchar   phase;     /* 's', 't', 'f', or 0 for v2 (bind_id/flow_in/flow_out) */
-  guint8  binding;   /* 'e' for bp:"e" (enclosing slice), 0 otherwise */
+  guint8  binding;   /* 'e' for bp:"e" (enclosing slice); 'q' when the loader
+                      * knows the slice: `slice` holds its seq until finish;
+                      * 0 for the format's default rule */
 } StpFlowEnd;
 
 typedef struct
@@ -155,7 +168,7 @@ typedef struct
   StpFlowEnd dst;    /* dst.track == STP_INDEX_NONE for a flow that never arrived */
   StpStr     name;
   StpStr     cat;
-  StpStr     id;     /* the id as it appeared in the input (raw JSON) */
+  StpId      id;
   guint32    extra;
 } StpFlow;
 
@@ -163,7 +176,7 @@ typedef struct
 {
   StpStr  name;
   StpStr  cat;
-  StpStr  id;          /* raw JSON text of the id */
+  StpId   id;
   guint32 process;
   gint64  create_ts;   /* STP_TS_UNKNOWN if only snapshots were seen */
   gint64  delete_ts;   /* STP_TS_UNKNOWN if never deleted */
@@ -187,13 +200,26 @@ typedef struct
   guint32 args_len;
 } StpSnapshot;
 
+typedef enum
+{
+  /* seq is the input position of the event that ended this one (the E
+   * of a B, the e of a b, the F of an S), so export can write it back
+   * where it was: at equal timestamps the order decides the pairing. */
+  STP_EXTRA_END_SEQ = 1 << 0,
+  /* The next extra holds the members of that ending event (or of the
+   * flow's destination event), with its own phase. */
+  STP_EXTRA_HAS_END = 1 << 1,
+} StpExtraFlags;
+
 /* Extra members of an event that the model keeps verbatim for export:
  * raw JSON object members without braces, e.g. "tts":12,"cname":"good". */
 typedef struct
 {
   guint64 members_ref;
   guint32 members_len;
+  guint32 seq;         /* see STP_EXTRA_END_SEQ, else STP_SEQ_NONE */
   gchar   phase;       /* the input phase, for events that need it on export */
+  guint8  flags;       /* StpExtraFlags */
 } StpExtra;
 
 typedef struct
@@ -212,12 +238,16 @@ typedef struct
   GArray *tensors;     /* StpStr, sorted by name */
 } StpAllocatorMaximum;
 
-/* A metadata member of the JSON object form: "metadata", "otherData", ... */
+/* A metadata member of the JSON object form: "metadata", "otherData", ...
+ * or, with is_event, a whole trace event the model has no place for (an
+ * M event of another name, an unknown phase): key is its "ph" or M name,
+ * value the event object, written back among the events on export. */
 typedef struct
 {
   StpStr  key;
   guint64 value_ref;
   guint32 value_len;
+  guint32 is_event;    /* fits the padding: the struct stays 24 bytes */
 } StpTraceMetadata;
 
 typedef struct _StpTrace StpTrace;
@@ -253,6 +283,11 @@ struct _StpTrace
   /* Format-specific data the analysis keeps for details and re-analysis. */
   gpointer         source;
   GDestroyNotify   source_free;
+  /* Args derived from the source on demand (slices without stored args
+   * that have STP_SLICE_STEP_STATS_NODE), rather than kept in memory. */
+  void           (*source_args) (gpointer        source,
+                                 const StpSlice *slice,
+                                 GString        *out);
 
   /*< private >*/
   GHashTable      *process_index;
@@ -318,6 +353,12 @@ void         stp_trace_add_metadata    (StpTrace       *self,
                                         StpStr          key,
                                         const char     *value,
                                         gsize           len);
+void         stp_trace_add_event_metadata (StpTrace    *self,
+                                        StpStr          key,
+                                        const char     *event,
+                                        gsize           len);
+guint32      stp_trace_add_extra_full  (StpTrace       *self,
+                                        const StpExtra *extra);
 void         stp_trace_warn            (StpTrace       *self,
                                         const char     *kind,
                                         const char     *format,
@@ -370,6 +411,9 @@ guint32      stp_trace_find_thread     (const StpTrace *self,
 guint        stp_trace_count_slices    (const StpTrace *self);
 char        *stp_trace_dup_args        (const StpTrace *self,
                                         const StpSlice *slice);
+gboolean     stp_trace_append_args     (const StpTrace *self,
+                                        const StpSlice *slice,
+                                        GString        *out);
 char        *stp_trace_dup_raw         (const StpTrace *self,
                                         guint64         ref,
                                         guint32         len);

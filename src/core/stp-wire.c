@@ -40,8 +40,8 @@ stp_wire_reader_sub (StpWireReader       *reader,
 }
 
 gboolean
-stp_wire_read_varint (StpWireReader *reader,
-                      guint64       *value)
+stp_wire_read_varint_slow (StpWireReader *reader,
+                           guint64       *value)
 {
   guint64 v = 0;
 
@@ -65,9 +65,9 @@ stp_wire_read_varint (StpWireReader *reader,
 }
 
 gboolean
-stp_wire_next (StpWireReader *reader,
-               StpWireField  *field,
-               GError       **error)
+stp_wire_next_slow (StpWireReader *reader,
+                    StpWireField  *field,
+                    GError       **error)
 {
   gsize start = reader->pos;
   guint64 tag;

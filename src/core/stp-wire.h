@@ -45,18 +45,79 @@ void     stp_wire_reader_init   (StpWireReader       *reader,
 void     stp_wire_reader_sub    (StpWireReader       *reader,
                                  const StpWireReader *parent,
                                  const StpWireField  *field);
-/* Returns FALSE at the end (error unset) or on malformed input (error set,
- * STP_ERROR_CORRUPT or STP_ERROR_TRUNCATED, naming the byte offset). */
-gboolean stp_wire_next          (StpWireReader       *reader,
+gboolean stp_wire_next_slow     (StpWireReader       *reader,
                                  StpWireField        *field,
                                  GError             **error);
-gboolean stp_wire_read_varint   (StpWireReader       *reader,
-                                 guint64             *value);
+gboolean stp_wire_read_varint_slow (StpWireReader    *reader,
+                                    guint64          *value);
+
+/* Most varints are one byte: keep that case inline. */
+static inline gboolean
+stp_wire_read_varint (StpWireReader *reader,
+                      guint64       *value)
+{
+  if (G_LIKELY (reader->pos < reader->len && reader->data[reader->pos] < 0x80))
+    {
+      *value = reader->data[reader->pos++];
+      return TRUE;
+    }
+  return stp_wire_read_varint_slow (reader, value);
+}
 
 static inline gint64
 stp_wire_zigzag64 (guint64 v)
 {
   return (gint64) (v >> 1) ^ -(gint64) (v & 1);
+}
+
+/* Returns FALSE at the end (error unset) or on malformed input (error set,
+ * STP_ERROR_CORRUPT or STP_ERROR_TRUNCATED, naming the byte offset).
+ * Well-formed one-byte tags of varint and length-delimited fields take
+ * the inline path; everything else, errors included, the slow one. */
+static inline gboolean
+stp_wire_next (StpWireReader *reader,
+               StpWireField  *field,
+               GError       **error)
+{
+  gsize start = reader->pos;
+  guint8 tag;
+
+  if (reader->pos >= reader->len)
+    return FALSE;
+
+  tag = reader->data[reader->pos];
+  if (G_LIKELY (tag < 0x80 && tag >= 8))
+    {
+      StpWireType type = tag & 7;
+
+      if (type == STP_WIRE_VARINT || type == STP_WIRE_LEN)
+        {
+          guint64 value;
+
+          reader->pos++;
+          if (G_LIKELY (stp_wire_read_varint (reader, &value)))
+            {
+              field->number = tag >> 3;
+              field->type = type;
+              field->offset = reader->base + start;
+              if (type == STP_WIRE_VARINT)
+                {
+                  field->value = value;
+                  return TRUE;
+                }
+              if (G_LIKELY (value <= reader->len - reader->pos))
+                {
+                  field->bytes = reader->data + reader->pos;
+                  field->len = value;
+                  reader->pos += value;
+                  return TRUE;
+                }
+            }
+          reader->pos = start;
+        }
+    }
+
+  return stp_wire_next_slow (reader, field, error);
 }
 
 void     stp_wire_put_varint    (GByteArray          *out,

@@ -1,0 +1,374 @@
+/* stepscope-cli.c: Stepscope's command-line tool
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Exit status: 0 on success, 1 when an input is bad, 2 on bad usage.
+ */
+
+#define G_LOG_DOMAIN "stepscope-cli"
+
+#include "config.h"
+
+#include <gio/gio.h>
+#include <gio/gunixoutputstream.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "stp-chrome-writer.h"
+#include "stp-error.h"
+#include "stp-json-writer.h"
+#include "stp-loader.h"
+#include "stp-cli-info.h"
+
+#define EXIT_BAD_INPUT 1
+#define EXIT_USAGE     2
+
+typedef struct
+{
+  const char *name;
+  const char *parameter;
+  const char *summary;
+  int       (*run) (int argc, char **argv);
+} Command;
+
+static gboolean opt_show_memory;
+static gboolean opt_no_dataflow;
+static char    *opt_op_time;
+static char    *opt_output;
+
+static const GOptionEntry timeline_entries[] = {
+  { "show-memory", 0, 0, G_OPTION_ARG_NONE, &opt_show_memory,
+    "Add tensor objects and allocator memory counters (timeline.py's show_memory)", NULL },
+  { "no-dataflow", 0, 0, G_OPTION_ARG_NONE, &opt_no_dataflow,
+    "Leave out the dataflow arrows between producer and consumer ops", NULL },
+  { "op-time", 0, 0, G_OPTION_ARG_STRING, &opt_op_time,
+    "How StepStats ops are timed: schedule (default), gpu or all", "WHEN" },
+  { NULL }
+};
+
+static const GOptionEntry op_time_entries[] = {
+  { "op-time", 0, 0, G_OPTION_ARG_STRING, &opt_op_time,
+    "How StepStats ops are timed: schedule (default), gpu or all", "WHEN" },
+  { NULL }
+};
+
+static const GOptionEntry output_entries[] = {
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
+    "Write to FILE instead of standard output", "FILE" },
+  { NULL }
+};
+
+static int
+usage_error (GOptionContext *context,
+             const char     *message)
+{
+  g_printerr ("stepscope-cli: %s\n", message);
+  g_printerr ("Try “stepscope-cli %s --help”.\n", g_option_context_get_summary (context));
+  return EXIT_USAGE;
+}
+
+static int
+input_error (GError *error)
+{
+  g_printerr ("stepscope-cli: %s\n", error->message);
+  return g_error_matches (error, STP_ERROR, STP_ERROR_INVALID_ARGUMENT) ? EXIT_USAGE : EXIT_BAD_INPUT;
+}
+
+/* Parses the options of one command; leaves the single INPUT in *input. */
+static int
+parse_command (GOptionContext  *context,
+               int             *argc,
+               char          ***argv,
+               const char     **input)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    return usage_error (context, error->message);
+
+  if (*argc != 2)
+    return usage_error (context, *argc < 2 ? "no input file given" : "only one input file, please");
+
+  *input = (*argv)[1];
+  return 0;
+}
+
+static int
+timeline_options (GOptionContext     *context,
+                  StpTimelineOptions *options)
+{
+  options->show_dataflow = !opt_no_dataflow;
+  options->show_memory = opt_show_memory;
+  options->op_time = STP_OP_TIME_SCHEDULE;
+
+  if (opt_op_time != NULL && !stp_op_time_from_string (opt_op_time, &options->op_time))
+    {
+      g_autofree char *message =
+        g_strdup_printf ("--op-time must be schedule, gpu or all, not “%s”", opt_op_time);
+      return usage_error (context, message);
+    }
+
+  return 0;
+}
+
+static StpTrace *
+load (const char               *input,
+      const StpTimelineOptions *options,
+      GError                  **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (input);
+
+  return stp_load_file (file, options, NULL, NULL, NULL, error);
+}
+
+static GOutputStream *
+open_output (GError **error)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (opt_output == NULL || g_str_equal (opt_output, "-"))
+    return g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+
+  file = g_file_new_for_commandline_arg (opt_output);
+  return G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE,
+                                          G_FILE_CREATE_REPLACE_DESTINATION, NULL, error));
+}
+
+static gboolean
+write_string (const GString  *text,
+              GError        **error)
+{
+  g_autoptr(GOutputStream) out = open_output (error);
+
+  if (out == NULL)
+    return FALSE;
+
+  return g_output_stream_write_all (out, text->str, text->len, NULL, NULL, error) &&
+         g_output_stream_close (out, NULL, error);
+}
+
+static int
+run_convert (int    argc,
+             char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("INPUT");
+  g_autoptr(StpTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  StpTimelineOptions options;
+  const char *input;
+  int status;
+
+  g_option_context_set_summary (context, "convert");
+  g_option_context_set_description (context,
+    "Writes INPUT (any format Stepscope reads) as Chrome Trace Event JSON.\n"
+    "For StepStats the output is the same, event for event, as TensorFlow's\n"
+    "timeline.py generate_chrome_trace_format() with the same options.");
+  g_option_context_add_main_entries (context, timeline_entries, NULL);
+  g_option_context_add_main_entries (context, output_entries, NULL);
+
+  if ((status = parse_command (context, &argc, &argv, &input)) != 0 ||
+      (status = timeline_options (context, &options)) != 0)
+    return status;
+
+  trace = load (input, &options, &error);
+  if (trace == NULL)
+    return input_error (error);
+
+  if (opt_output != NULL && !g_str_equal (opt_output, "-"))
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (opt_output);
+
+      if (!stp_chrome_writer_write_file (trace, file, NULL, NULL, NULL, &error))
+        {
+          g_printerr ("stepscope-cli: %s: %s\n", opt_output, error->message);
+          return EXIT_BAD_INPUT;
+        }
+    }
+  else
+    {
+      g_autoptr(GOutputStream) out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+      g_autoptr(GOutputStream) buffered = g_buffered_output_stream_new_sized (out, 1 << 20);
+
+      if (!stp_chrome_writer_write (trace, buffered, NULL, NULL, NULL, &error) ||
+          !g_output_stream_close (buffered, NULL, &error))
+        {
+          g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
+          return EXIT_BAD_INPUT;
+        }
+    }
+
+  return EXIT_SUCCESS;
+}
+
+static int
+run_peaks (int    argc,
+           char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("INPUT");
+  g_autoptr(StpTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  StpTimelineOptions options;
+  const char *input;
+  int status;
+
+  g_option_context_set_summary (context, "peaks");
+  g_option_context_set_description (context,
+    "Prints the peak memory of each allocator of a StepStats as JSON:\n"
+    "{\"<allocator>\": {\"timestamp\": T, \"num_bytes\": N, \"tensors\": [...]}}\n"
+    "T in microseconds; the tensors live at the peak, sorted by name.\n"
+    "These are timeline.py's allocator maximums.");
+  g_option_context_add_main_entries (context, op_time_entries, NULL);
+  g_option_context_add_main_entries (context, output_entries, NULL);
+
+  if ((status = parse_command (context, &argc, &argv, &input)) != 0 ||
+      (status = timeline_options (context, &options)) != 0)
+    return status;
+
+  options.show_memory = TRUE;
+  options.show_dataflow = TRUE;
+
+  trace = load (input, &options, &error);
+  if (trace == NULL)
+    return input_error (error);
+
+  if (!stp_trace_is_step_stats (trace))
+    {
+      g_printerr ("stepscope-cli: %s: allocator peaks need a StepStats or RunMetadata, "
+                  "this is a %s trace\n", input, stp_format_to_string (trace->format));
+      return EXIT_BAD_INPUT;
+    }
+
+  g_string_append_c (out, '{');
+  for (guint i = 0; i < trace->allocator_maximums->len; i++)
+    {
+      const StpAllocatorMaximum *max = &g_array_index (trace->allocator_maximums, StpAllocatorMaximum, i);
+
+      g_string_append (out, i ? ",\n  " : "\n  ");
+      stp_json_append_string (out, stp_trace_str (trace, max->allocator),
+                              stp_string_table_get_len (trace->strings, max->allocator));
+      g_string_append (out, ": {\"timestamp\": ");
+      stp_json_append_ns_as_us (out, max->ts);
+      g_string_append (out, ", \"num_bytes\": ");
+      stp_json_append_int (out, max->num_bytes);
+      g_string_append (out, ", \"tensors\": [");
+      for (guint j = 0; j < max->tensors->len; j++)
+        {
+          StpStr name = g_array_index (max->tensors, StpStr, j);
+
+          if (j > 0)
+            g_string_append (out, ", ");
+          stp_json_append_string (out, stp_trace_str (trace, name),
+                                  stp_string_table_get_len (trace->strings, name));
+        }
+      g_string_append (out, "]}");
+    }
+  g_string_append (out, trace->allocator_maximums->len ? "\n}\n" : "}\n");
+
+  if (!write_string (out, &error))
+    {
+      g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
+      return EXIT_BAD_INPUT;
+    }
+
+  return EXIT_SUCCESS;
+}
+
+static int
+run_info (int    argc,
+          char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("INPUT");
+  g_autoptr(StpTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) out = NULL;
+  StpTimelineOptions options;
+  const char *input;
+  int status;
+
+  g_option_context_set_summary (context, "info");
+  g_option_context_set_description (context,
+    "Prints what was loaded from INPUT as JSON: its format, processes and\n"
+    "their tracks, events by kind, flows, counters, objects, the time range\n"
+    "and the warnings found while loading.");
+  g_option_context_add_main_entries (context, timeline_entries, NULL);
+  g_option_context_add_main_entries (context, output_entries, NULL);
+
+  if ((status = parse_command (context, &argc, &argv, &input)) != 0 ||
+      (status = timeline_options (context, &options)) != 0)
+    return status;
+
+  trace = load (input, &options, &error);
+  if (trace == NULL)
+    return input_error (error);
+
+  out = stp_cli_info_describe (trace);
+  if (!write_string (out, &error))
+    {
+      g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
+      return EXIT_BAD_INPUT;
+    }
+
+  return EXIT_SUCCESS;
+}
+
+static const Command commands[] = {
+  { "convert", "INPUT", "Write a trace as Chrome Trace Event JSON", run_convert },
+  { "info",    "INPUT", "Describe what a trace holds, as JSON", run_info },
+  { "peaks",   "INPUT", "Print a StepStats' allocator memory peaks, as JSON", run_peaks },
+};
+
+static void
+print_help (FILE *stream)
+{
+  fprintf (stream,
+           "Usage:\n"
+           "  stepscope-cli COMMAND [OPTION…] INPUT\n"
+           "\n"
+           "Reads TensorFlow StepStats/RunMetadata (binary or text format),\n"
+           "TensorFlow/JAX XSpace and Chrome Trace Event JSON (plain, gzip or zip).\n"
+           "\n"
+           "Commands:\n");
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (stream, "  %-10s %s\n", commands[i].name, commands[i].summary);
+  fprintf (stream,
+           "\n"
+           "Run “stepscope-cli COMMAND --help” for the options of a command.\n"
+           "Exit status: 0 on success, 1 for a bad input, 2 for bad usage.\n");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "");
+
+  if (argc < 2)
+    {
+      print_help (stderr);
+      return EXIT_USAGE;
+    }
+
+  if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h") ||
+      g_str_equal (argv[1], "help"))
+    {
+      print_help (stdout);
+      return EXIT_SUCCESS;
+    }
+
+  if (g_str_equal (argv[1], "--version"))
+    {
+      printf ("stepscope-cli %s\n", PACKAGE_VERSION);
+      return EXIT_SUCCESS;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (argv[1], commands[i].name))
+      return commands[i].run (argc - 1, argv + 1);
+
+  g_printerr ("stepscope-cli: unknown command “%s”\n", argv[1]);
+  print_help (stderr);
+  return EXIT_USAGE;
+}

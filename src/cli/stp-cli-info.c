@@ -1,0 +1,225 @@
+/* stp-cli-info.c: `stepscope-cli info`, what a trace holds as JSON
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "stepscope-cli"
+
+#include "stp-cli-info.h"
+
+#include <string.h>
+#include "stp-json-writer.h"
+
+typedef struct
+{
+  guint64 slices;
+  guint64 instants;
+  guint64 async_slices;
+  guint64 counter_samples;
+  guint64 counter_tracks;
+  guint64 counter_series;
+} Counts;
+
+static void
+append_str (GString        *out,
+            const StpTrace *trace,
+            StpStr          id)
+{
+  stp_json_append_string (out, stp_trace_str (trace, id),
+                          stp_string_table_get_len (trace->strings, id));
+}
+
+static void
+append_id (GString        *out,
+           const StpTrace *trace,
+           gint64          num,
+           StpStr          str)
+{
+  if (str != STP_STR_EMPTY)
+    append_str (out, trace, str);
+  else
+    stp_json_append_int (out, num);
+}
+
+static const char *
+kind_name (StpTrackKind kind)
+{
+  switch (kind)
+    {
+    case STP_TRACK_THREAD:   return "thread";
+    case STP_TRACK_ASYNC:    return "async";
+    case STP_TRACK_COUNTER:  return "counter";
+    case STP_TRACK_INSTANTS: return "instants";
+    default:                 return "unknown";
+    }
+}
+
+static void
+append_track (GString        *out,
+              const StpTrace *trace,
+              const StpTrack *track,
+              Counts         *counts)
+{
+  g_autofree char *name = stp_trace_describe_track (trace, track);
+
+  g_string_append (out, "{\"kind\": \"");
+  g_string_append (out, kind_name (track->kind));
+  g_string_append (out, "\"");
+
+  if (track->kind == STP_TRACK_THREAD)
+    {
+      g_string_append (out, ", \"tid\": ");
+      append_id (out, trace, track->tid, track->tid_str);
+      g_string_append_printf (out, ", \"lane\": %u", track->lane);
+    }
+
+  g_string_append (out, ", \"name\": ");
+  stp_json_append_string (out, name, strlen (name));
+
+  if (track->kind == STP_TRACK_COUNTER)
+    {
+      g_string_append (out, ", \"series\": [");
+      for (guint i = 0; i < track->series->len; i++)
+        {
+          const StpCounterSeries *series = g_ptr_array_index (track->series, i);
+
+          g_string_append (out, i ? ", {\"name\": " : "{\"name\": ");
+          append_str (out, trace, series->name);
+          g_string_append_printf (out, ", \"samples\": %u, \"min\": ", series->samples->len);
+          stp_json_append_double (out, series->min);
+          g_string_append (out, ", \"max\": ");
+          stp_json_append_double (out, series->max);
+          g_string_append_c (out, '}');
+          counts->counter_samples += series->samples->len;
+        }
+      g_string_append_c (out, ']');
+      counts->counter_tracks++;
+      counts->counter_series += track->series->len;
+    }
+  else
+    {
+      g_string_append_printf (out, ", \"slices\": %u, \"max_depth\": %u",
+                              track->slices->len, track->max_depth);
+      if (track->kind == STP_TRACK_INSTANTS)
+        counts->instants += track->slices->len;
+      else if (track->kind == STP_TRACK_ASYNC)
+        counts->async_slices += track->slices->len;
+      else
+        counts->slices += track->slices->len;
+
+      if (track->instants != NULL)
+        {
+          g_string_append_printf (out, ", \"instants\": %u", track->instants->len);
+          counts->instants += track->instants->len;
+        }
+    }
+
+  g_string_append_c (out, '}');
+}
+
+static void
+append_processes (GString        *out,
+                  const StpTrace *trace,
+                  Counts         *counts)
+{
+  g_string_append (out, "  \"processes\": [");
+
+  for (guint i = 0; i < trace->process_order->len; i++)
+    {
+      const StpProcess *p = stp_trace_get_process (trace, g_array_index (trace->process_order, guint32, i));
+      g_autofree char *name = stp_trace_describe_process (trace, p);
+
+      g_string_append (out, i ? ",\n    {\"pid\": " : "\n    {\"pid\": ");
+      append_id (out, trace, p->pid, p->pid_str);
+      g_string_append (out, ", \"name\": ");
+      stp_json_append_string (out, name, strlen (name));
+      g_string_append_printf (out, ", \"objects\": %u, \"tracks\": [", p->n_objects);
+
+      for (guint j = 0; j < p->tracks->len; j++)
+        {
+          const StpTrack *track = stp_trace_get_track (trace, g_array_index (p->tracks, guint32, j));
+
+          g_string_append (out, j ? ",\n      " : "\n      ");
+          append_track (out, trace, track, counts);
+        }
+      g_string_append (out, p->tracks->len ? "\n    ]}" : "]}");
+    }
+
+  g_string_append (out, trace->process_order->len ? "\n  ],\n" : "],\n");
+}
+
+static void
+append_warnings (GString        *out,
+                 const StpTrace *trace)
+{
+  g_string_append (out, "  \"warnings\": [");
+  for (guint i = 0; i < trace->warnings->len; i++)
+    {
+      const StpWarning *w = &g_array_index (trace->warnings, StpWarning, i);
+
+      g_string_append (out, i ? ",\n    {\"kind\": " : "\n    {\"kind\": ");
+      append_str (out, trace, w->kind);
+      g_string_append_printf (out, ", \"count\": %u, \"example\": ", w->count);
+      append_str (out, trace, w->example);
+      g_string_append_c (out, '}');
+    }
+  g_string_append (out, trace->warnings->len ? "\n  ]\n" : "]\n");
+}
+
+GString *
+stp_cli_info_describe (const StpTrace *trace)
+{
+  GString *out = g_string_new (NULL);
+  Counts counts = { 0 };
+  g_autoptr(GHashTable) flow_events = g_hash_table_new (NULL, NULL);
+  guint bound = 0;
+
+  g_string_append (out, "{\n  \"file\": ");
+  stp_json_append_string (out, trace->filename, strlen (trace->filename));
+  g_string_append_printf (out, ",\n  \"format\": \"%s\",\n", stp_format_to_string (trace->format));
+
+  append_processes (out, trace, &counts);
+
+  for (guint i = 0; i < trace->flows->len; i++)
+    {
+      const StpFlow *f = &g_array_index (trace->flows, StpFlow, i);
+
+      if (f->src.slice != STP_INDEX_NONE && f->dst.slice != STP_INDEX_NONE)
+        bound++;
+      /* The middle step of a chain is one event shared by two flows. */
+      if (f->src.phase != 0 && f->src.seq != STP_SEQ_NONE)
+        g_hash_table_add (flow_events, GUINT_TO_POINTER (f->src.seq + 1));
+      if (f->dst.phase != 0 && f->dst.seq != STP_SEQ_NONE)
+        g_hash_table_add (flow_events, GUINT_TO_POINTER (f->dst.seq + 1));
+    }
+
+  counts.instants += trace->global_instants->len;
+
+  g_string_append_printf (out,
+                          "  \"events\": {\"slices\": %" G_GUINT64_FORMAT
+                          ", \"async_slices\": %" G_GUINT64_FORMAT
+                          ", \"instants\": %" G_GUINT64_FORMAT
+                          ", \"counter_samples\": %" G_GUINT64_FORMAT
+                          ", \"flow_events\": %u, \"object_snapshots\": %u, \"input_events\": %u},\n",
+                          counts.slices, counts.async_slices, counts.instants,
+                          counts.counter_samples, g_hash_table_size (flow_events), trace->snapshots->len, trace->n_seq);
+  g_string_append_printf (out, "  \"flows\": {\"count\": %u, \"bound\": %u},\n",
+                          trace->flows->len, bound);
+  g_string_append_printf (out, "  \"counters\": {\"tracks\": %" G_GUINT64_FORMAT
+                          ", \"series\": %" G_GUINT64_FORMAT "},\n",
+                          counts.counter_tracks, counts.counter_series);
+  g_string_append_printf (out, "  \"objects\": %u,\n", trace->objects->len);
+  g_string_append (out, "  \"time_range\": {\"start_us\": ");
+  stp_json_append_ns_as_us (out, trace->start_ts);
+  g_string_append (out, ", \"end_us\": ");
+  stp_json_append_ns_as_us (out, trace->end_ts);
+  g_string_append (out, ", \"duration_us\": ");
+  stp_json_append_ns_as_us (out, trace->end_ts - trace->start_ts);
+  g_string_append (out, "},\n");
+  g_string_append_printf (out, "  \"allocator_maximums\": %u,\n", trace->allocator_maximums->len);
+  append_warnings (out, trace);
+  g_string_append (out, "}\n");
+
+  return out;
+}

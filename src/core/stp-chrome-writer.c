@@ -1,0 +1,713 @@
+/* stp-chrome-writer.c: writing a trace as Chrome Trace Event JSON
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The model keeps events in per-track arrays sorted for drawing; every
+ * event also remembers its position in the input (seq).  The writer
+ * indexes events by seq and writes them back in that order, after the
+ * metadata events, so a StepStats analysis comes out exactly as
+ * timeline.py orders it.  Output is streamed in blocks: the document is
+ * never built in memory.
+ */
+
+#define G_LOG_DOMAIN "stp-chrome-writer"
+
+#include "stp-chrome-writer.h"
+#include "stp-json-writer.h"
+
+#include <string.h>
+
+#define FLUSH_SIZE (1024 * 1024)
+
+typedef enum
+{
+  REF_NONE,
+  REF_SLICE,
+  REF_INSTANT,
+  REF_GLOBAL_INSTANT,
+  REF_FLOW_SRC,
+  REF_FLOW_DST,
+  REF_COUNTER,
+  REF_OBJECT_CREATE,
+  REF_OBJECT_SNAPSHOT,
+  REF_OBJECT_DELETE,
+} RefKind;
+
+typedef struct
+{
+  guint8  kind;
+  guint16 sub;
+  guint32 a;
+  guint32 b;
+} Ref;
+
+/* Blocks are written by a thread of their own while the next block is
+ * formatted: on two cores, formatting and the kernel's copying overlap. */
+typedef struct
+{
+  GOutputStream *out;
+  GCancellable  *cancellable;
+  GAsyncQueue   *full;      /* GString* to write; an empty one ends */
+  GAsyncQueue   *empty;     /* GString* to fill */
+  GError        *error;     /* the first write error */
+  gint           failed;
+} Sink;
+
+#define N_BLOCKS 3
+
+typedef struct
+{
+  StpTrace        *trace;
+  Sink            *sink;
+  GString         *buf;
+  GCancellable    *cancellable;
+  StpProgressFunc  progress;
+  gpointer         user_data;
+  guint64          written;
+  guint64          total;
+  gboolean         first;
+} Writer;
+
+static gpointer
+sink_thread (gpointer data)
+{
+  Sink *sink = data;
+
+  for (;;)
+    {
+      GString *block = g_async_queue_pop (sink->full);
+      gboolean last = block->len == 0;
+
+      if (!last && !g_atomic_int_get (&sink->failed) &&
+          !g_output_stream_write_all (sink->out, block->str, block->len, NULL,
+                                      sink->cancellable, &sink->error))
+        g_atomic_int_set (&sink->failed, TRUE);
+
+      g_string_truncate (block, 0);
+      g_async_queue_push (sink->empty, block);
+      if (last)
+        return NULL;
+    }
+}
+
+/* Hands the block to the sink; FALSE once writing has failed. */
+static gboolean
+writer_flush (Writer *w)
+{
+  if (w->buf->len == 0)
+    return TRUE;
+
+  g_async_queue_push (w->sink->full, w->buf);
+  w->buf = g_async_queue_pop (w->sink->empty);
+
+  if (w->progress != NULL)
+    w->progress ("export", w->written, w->total, w->user_data);
+  return !g_atomic_int_get (&w->sink->failed) &&
+         !g_cancellable_is_cancelled (w->cancellable);
+}
+
+static inline void
+put_str (Writer *w,
+         StpStr  id)
+{
+  stp_json_append_string (w->buf, stp_trace_str (w->trace, id),
+                          stp_string_table_get_len (w->trace->strings, id));
+}
+
+static void
+put_id_value (Writer   *w,
+              gint64    num,
+              StpStr    str)
+{
+  if (str != STP_STR_EMPTY)
+    put_str (w, str);
+  else
+    stp_json_append_int (w->buf, num);
+}
+
+static void
+put_event_id (Writer *w,
+              StpId   id)
+{
+  if (id == STP_ID_NONE)
+    return;
+
+  stp_json_append_literal (w->buf, ",\"id\":");
+  if (id & STP_ID_IS_RAW)
+    {
+      StpStr raw = (StpStr) (id & G_MAXUINT32);
+      g_string_append_len (w->buf, stp_trace_str (w->trace, raw),
+                           stp_string_table_get_len (w->trace->strings, raw));
+    }
+  else
+    stp_json_append_int (w->buf, (gint64) id);
+}
+
+/* Starts an event: {"ph":..,"cat":..,"name":..,"pid":..,"tid":..,"ts":.. */
+static void
+begin_event (Writer               *w,
+             const char           *ph,
+             StpStr                cat,
+             StpStr                name,
+             const StpProcess     *process,
+             gint64                tid,
+             StpStr                tid_str,
+             gint64                ts)
+{
+  GString *b = w->buf;
+
+  g_string_append (b, w->first ? "\n{\"ph\":\"" : ",\n{\"ph\":\"");
+  w->first = FALSE;
+  g_string_append (b, ph);
+  stp_json_append_literal (b, "\",\"cat\":");
+  put_str (w, cat);
+  stp_json_append_literal (b, ",\"name\":");
+  put_str (w, name);
+  if (process != NULL)
+    {
+      stp_json_append_literal (b, ",\"pid\":");
+      put_id_value (w, process->pid, process->pid_str);
+      stp_json_append_literal (b, ",\"tid\":");
+      put_id_value (w, tid, tid_str);
+    }
+  stp_json_append_literal (b, ",\"ts\":");
+  stp_json_append_ns_as_us (b, ts);
+  w->written++;
+}
+
+static void
+put_raw_member (Writer     *w,
+                const char *key,
+                guint64     ref,
+                guint32     len)
+{
+  if (len == 0)
+    return;
+
+  g_string_append_printf (w->buf, ",\"%s\":", key);
+  stp_raw_store_append_to (w->trace->raw, ref, len, w->buf);
+}
+
+static void
+put_args (Writer         *w,
+          const StpSlice *s)
+{
+  gsize mark = w->buf->len;
+
+  stp_json_append_literal (w->buf, ",\"args\":");
+  if (!stp_trace_append_args (w->trace, s, w->buf))
+    g_string_truncate (w->buf, mark);
+}
+
+static void
+put_extra (Writer  *w,
+           guint32  extra)
+{
+  const StpExtra *e;
+
+  if (extra == STP_INDEX_NONE || extra >= w->trace->extras->len)
+    return;
+
+  e = &g_array_index (w->trace->extras, StpExtra, extra);
+  if (e->members_len == 0)
+    return;
+
+  stp_json_append_c (w->buf, ',');
+  stp_raw_store_append_to (w->trace->raw, e->members_ref, e->members_len, w->buf);
+}
+
+static inline const StpProcess *
+track_process (Writer         *w,
+               const StpTrack *track)
+{
+  return stp_trace_get_process (w->trace, track->process);
+}
+
+static void
+write_slice (Writer         *w,
+             const StpTrack *track,
+             const StpSlice *s)
+{
+  gboolean begin_only = (s->flags & STP_SLICE_FROM_BEGIN) && (s->flags & STP_SLICE_UNCLOSED);
+
+  begin_event (w, begin_only ? "B" : "X", s->cat, s->name, track_process (w, track),
+               track->tid, track->tid_str, s->ts);
+
+  if (!(s->flags & STP_SLICE_UNCLOSED))
+    {
+      stp_json_append_literal (w->buf, ",\"dur\":");
+      stp_json_append_ns_as_us (w->buf, s->dur);
+    }
+
+  if (!(s->flags & STP_SLICE_STEP_STATS_NODE))
+    put_extra (w, s->extra);
+  put_args (w, s);
+  stp_json_append_c (w->buf, '}');
+}
+
+static void
+write_instant (Writer         *w,
+               const StpTrack *track,
+               const StpSlice *s)
+{
+  const char *scope = track == NULL ? "g" : track->kind == STP_TRACK_INSTANTS ? "p" : "t";
+
+  begin_event (w, "i", s->cat, s->name, track ? track_process (w, track) : NULL,
+               track ? track->tid : 0, track ? track->tid_str : 0, s->ts);
+  g_string_append_printf (w->buf, ",\"s\":\"%s\"", scope);
+  put_extra (w, s->extra);
+  put_args (w, s);
+  stp_json_append_c (w->buf, '}');
+}
+
+static void
+write_flow_end (Writer           *w,
+                const StpFlow    *flow,
+                const StpFlowEnd *end)
+{
+  const StpTrack *track = stp_trace_get_track (w->trace, end->track);
+  char ph[2] = { end->phase, '\0' };
+
+  begin_event (w, ph, flow->cat, flow->name, track_process (w, track),
+               track->tid, track->tid_str, end->ts);
+  put_event_id (w, flow->id);
+  if (end->binding == 'e')
+    stp_json_append_literal (w->buf, ",\"bp\":\"e\"");
+  put_extra (w, flow->extra);
+  stp_json_append_c (w->buf, '}');
+}
+
+static void
+write_counter (Writer         *w,
+               const StpTrack *track,
+               guint           series_index,
+               guint           sample_index)
+{
+  const StpCounterSeries *first = g_ptr_array_index (track->series, series_index);
+  const StpCounterSample *sample = &g_array_index (first->samples, StpCounterSample, sample_index);
+  gboolean first_member = TRUE;
+
+  begin_event (w, "C", track->cat, track->name, track_process (w, track),
+               track->tid, track->tid_str, sample->ts);
+  if (track->counter_id != STP_STR_EMPTY)
+    {
+      stp_json_append_literal (w->buf, ",\"id\":");
+      put_str (w, track->counter_id);
+    }
+
+  /* One C event sets every series it names; find their samples by seq. */
+  stp_json_append_literal (w->buf, ",\"args\":{");
+  for (guint i = 0; i < track->series->len; i++)
+    {
+      const StpCounterSeries *series = g_ptr_array_index (track->series, i);
+      GArray *samples = series->samples;
+      guint lo = 0, hi = samples->len;
+
+      while (lo < hi)
+        {
+          guint mid = lo + (hi - lo) / 2;
+
+          if (g_array_index (samples, StpCounterSample, mid).ts < sample->ts)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+
+      for (; lo < samples->len && g_array_index (samples, StpCounterSample, lo).ts == sample->ts; lo++)
+        {
+          const StpCounterSample *s = &g_array_index (samples, StpCounterSample, lo);
+
+          if (s->seq != sample->seq)
+            continue;
+          if (!first_member)
+            stp_json_append_c (w->buf, ',');
+          first_member = FALSE;
+          put_str (w, series->name);
+          stp_json_append_c (w->buf, ':');
+          stp_json_append_double (w->buf, s->value);
+          break;
+        }
+    }
+  stp_json_append_literal (w->buf, "}}");
+}
+
+static void
+write_object_event (Writer          *w,
+                    const char      *ph,
+                    const StpObject *object,
+                    gint64           ts,
+                    gint64           tid,
+                    guint64          args_ref,
+                    guint32          args_len)
+{
+  const StpProcess *process = stp_trace_get_process (w->trace, object->process);
+
+  begin_event (w, ph, object->cat, object->name, process, tid, 0, ts);
+  put_event_id (w, object->id);
+  put_raw_member (w, "args", args_ref, args_len);
+  stp_json_append_c (w->buf, '}');
+}
+
+static void
+write_ref (Writer    *w,
+           const Ref *ref)
+{
+  StpTrace *trace = w->trace;
+
+  switch ((RefKind) ref->kind)
+    {
+    case REF_SLICE:
+      {
+        const StpTrack *track = stp_trace_get_track (trace, ref->a);
+        write_slice (w, track, stp_track_get_slice (track, ref->b));
+      }
+      break;
+
+    case REF_INSTANT:
+      {
+        const StpTrack *track = stp_trace_get_track (trace, ref->a);
+        GArray *array = track->kind == STP_TRACK_THREAD ? track->instants : track->slices;
+        write_instant (w, track, &g_array_index (array, StpSlice, ref->b));
+      }
+      break;
+
+    case REF_GLOBAL_INSTANT:
+      write_instant (w, NULL, &g_array_index (trace->global_instants, StpSlice, ref->a));
+      break;
+
+    case REF_FLOW_SRC:
+    case REF_FLOW_DST:
+      {
+        const StpFlow *flow = &g_array_index (trace->flows, StpFlow, ref->a);
+        write_flow_end (w, flow, ref->kind == REF_FLOW_SRC ? &flow->src : &flow->dst);
+      }
+      break;
+
+    case REF_COUNTER:
+      write_counter (w, stp_trace_get_track (trace, ref->a), ref->sub, ref->b);
+      break;
+
+    case REF_OBJECT_CREATE:
+      {
+        const StpObject *o = &g_array_index (trace->objects, StpObject, ref->a);
+        write_object_event (w, "N", o, o->create_ts, o->create_tid, 0, 0);
+      }
+      break;
+
+    case REF_OBJECT_SNAPSHOT:
+      {
+        const StpSnapshot *s = &g_array_index (trace->snapshots, StpSnapshot, ref->a);
+        const StpObject *o = &g_array_index (trace->objects, StpObject, s->object);
+        write_object_event (w, "O", o, s->ts, s->tid, s->args_ref, s->args_len);
+      }
+      break;
+
+    case REF_OBJECT_DELETE:
+      {
+        const StpObject *o = &g_array_index (trace->objects, StpObject, ref->a);
+        write_object_event (w, "D", o, o->delete_ts, o->delete_tid, 0, 0);
+      }
+      break;
+
+    case REF_NONE:
+    default:
+      break;
+    }
+}
+
+/* Events the model made up (no seq) go after the input's events. */
+static void
+index_ref (GArray  *refs,
+           GArray  *unordered,
+           guint32  seq,
+           Ref      ref)
+{
+  if (seq < refs->len)
+    g_array_index (refs, Ref, seq) = ref;
+  else
+    g_array_append_val (unordered, ref);
+}
+
+static void
+index_slices (GArray  *refs,
+              GArray  *unordered,
+              GArray  *slices,
+              RefKind  kind,
+              guint32  track)
+{
+  for (guint i = 0; slices != NULL && i < slices->len; i++)
+    {
+      const StpSlice *s = &g_array_index (slices, StpSlice, i);
+      Ref ref = { kind, 0, track, i };
+
+      if (kind == REF_GLOBAL_INSTANT)
+        ref.a = i;
+      index_ref (refs, unordered, s->seq, ref);
+    }
+}
+
+static void
+index_events (StpTrace *trace,
+              GArray   *refs,
+              GArray   *unordered)
+{
+  for (guint t = 0; t < trace->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, t);
+
+      if (track->kind == STP_TRACK_COUNTER)
+        {
+          for (guint s = 0; s < track->series->len; s++)
+            {
+              const StpCounterSeries *series = g_ptr_array_index (track->series, s);
+
+              for (guint i = 0; i < series->samples->len; i++)
+                {
+                  Ref ref = { REF_COUNTER, s, t, i };
+                  index_ref (refs, unordered,
+                             g_array_index (series->samples, StpCounterSample, i).seq, ref);
+                }
+            }
+        }
+      else
+        {
+          index_slices (refs, unordered, track->slices,
+                        track->kind == STP_TRACK_INSTANTS ? REF_INSTANT : REF_SLICE, t);
+          index_slices (refs, unordered, track->instants, REF_INSTANT, t);
+        }
+    }
+
+  index_slices (refs, unordered, trace->global_instants, REF_GLOBAL_INSTANT, 0);
+
+  for (guint i = 0; i < trace->flows->len; i++)
+    {
+      const StpFlow *f = &g_array_index (trace->flows, StpFlow, i);
+      Ref src = { REF_FLOW_SRC, 0, i, 0 };
+      Ref dst = { REF_FLOW_DST, 0, i, 0 };
+
+      /* v2 flows live on their slices, not as events of their own. */
+      if (f->src.track != STP_INDEX_NONE && f->src.phase != 0)
+        index_ref (refs, unordered, f->src.seq, src);
+      if (f->dst.track != STP_INDEX_NONE && f->dst.phase != 0)
+        index_ref (refs, unordered, f->dst.seq, dst);
+    }
+
+  for (guint i = 0; i < trace->objects->len; i++)
+    {
+      const StpObject *o = &g_array_index (trace->objects, StpObject, i);
+      Ref create = { REF_OBJECT_CREATE, 0, i, 0 };
+      Ref delete = { REF_OBJECT_DELETE, 0, i, 0 };
+
+      if (o->create_ts != STP_TS_UNKNOWN)
+        index_ref (refs, unordered, o->create_seq, create);
+      if (o->delete_ts != STP_TS_UNKNOWN)
+        index_ref (refs, unordered, o->delete_seq, delete);
+    }
+
+  for (guint i = 0; i < trace->snapshots->len; i++)
+    {
+      Ref ref = { REF_OBJECT_SNAPSHOT, 0, i, 0 };
+      index_ref (refs, unordered, g_array_index (trace->snapshots, StpSnapshot, i).seq, ref);
+    }
+}
+
+static void
+write_metadata_event (Writer           *w,
+                      const char       *name,
+                      const StpProcess *process,
+                      const StpTrack   *thread,
+                      const char       *key,
+                      StpStr            str_value,
+                      gint32            int_value)
+{
+  GString *b = w->buf;
+
+  g_string_append (b, w->first ? "\n{\"name\":\"" : ",\n{\"name\":\"");
+  w->first = FALSE;
+  g_string_append (b, name);
+  stp_json_append_literal (b, "\",\"ph\":\"M\",\"pid\":");
+  put_id_value (w, process->pid, process->pid_str);
+  if (thread != NULL)
+    {
+      stp_json_append_literal (b, ",\"tid\":");
+      put_id_value (w, thread->tid, thread->tid_str);
+    }
+  g_string_append_printf (b, ",\"args\":{\"%s\":", key);
+  if (key[0] == 's')   /* sort_index */
+    stp_json_append_int (b, int_value);
+  else
+    put_str (w, str_value);
+  stp_json_append_literal (b, "}}");
+}
+
+/* Metadata first, in process order, as timeline.py writes it. */
+static void
+write_metadata (Writer *w)
+{
+  StpTrace *trace = w->trace;
+
+  for (guint i = 0; i < trace->processes->len; i++)
+    {
+      const StpProcess *p = stp_trace_get_process (trace, i);
+
+      if (p->name != STP_STR_EMPTY)
+        write_metadata_event (w, "process_name", p, NULL, "name", p->name, 0);
+      if (p->has_sort_index)
+        write_metadata_event (w, "process_sort_index", p, NULL, "sort_index", 0, p->sort_index);
+      if (p->labels != STP_STR_EMPTY)
+        write_metadata_event (w, "process_labels", p, NULL, "labels", p->labels, 0);
+    }
+
+  for (guint t = 0; t < trace->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, t);
+      const StpProcess *p = stp_trace_get_process (trace, track->process);
+
+      if (track->kind != STP_TRACK_THREAD || track->lane != 0)
+        continue;
+      if (track->name != STP_STR_EMPTY)
+        write_metadata_event (w, "thread_name", p, track, "name", track->name, 0);
+      if (track->has_sort_index)
+        write_metadata_event (w, "thread_sort_index", p, track, "sort_index", 0, track->sort_index);
+    }
+}
+
+static void
+write_trace_metadata (Writer *w)
+{
+  StpTrace *trace = w->trace;
+
+  if (trace->display_time_unit != STP_STR_EMPTY)
+    {
+      stp_json_append_literal (w->buf, ",\"displayTimeUnit\":");
+      put_str (w, trace->display_time_unit);
+    }
+
+  for (guint i = 0; i < trace->metadata->len; i++)
+    {
+      const StpTraceMetadata *md = &g_array_index (trace->metadata, StpTraceMetadata, i);
+
+      stp_json_append_c (w->buf, ',');
+      put_str (w, md->key);
+      stp_json_append_c (w->buf, ':');
+      stp_raw_store_append_to (trace->raw, md->value_ref, md->value_len, w->buf);
+    }
+}
+
+gboolean
+stp_chrome_writer_write (StpTrace         *trace,
+                         GOutputStream    *out,
+                         StpProgressFunc   progress,
+                         gpointer          user_data,
+                         GCancellable     *cancellable,
+                         GError          **error)
+{
+  g_autoptr(GArray) refs = NULL;
+  g_autoptr(GArray) unordered = NULL;
+  Writer w = { 0 };
+  Sink sink = { 0 };
+  GThread *thread;
+
+  g_return_val_if_fail (trace != NULL, FALSE);
+  g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
+
+  refs = g_array_new (FALSE, TRUE, sizeof (Ref));
+  g_array_set_size (refs, trace->n_seq);
+  unordered = g_array_new (FALSE, FALSE, sizeof (Ref));
+  index_events (trace, refs, unordered);
+
+  sink.out = out;
+  sink.cancellable = cancellable;
+  sink.full = g_async_queue_new ();
+  sink.empty = g_async_queue_new ();
+  for (guint i = 0; i < N_BLOCKS; i++)
+    g_async_queue_push (sink.empty, g_string_sized_new (FLUSH_SIZE + 64 * 1024));
+  thread = g_thread_new ("stp-chrome-writer", sink_thread, &sink);
+
+  w.trace = trace;
+  w.sink = &sink;
+  w.buf = g_async_queue_pop (sink.empty);
+  w.cancellable = cancellable;
+  w.progress = progress;
+  w.user_data = user_data;
+  w.total = refs->len + unordered->len;
+  w.first = TRUE;
+
+  stp_json_append_literal (w.buf, "{\"traceEvents\":[");
+  write_metadata (&w);
+
+  for (guint i = 0; i < refs->len + unordered->len; i++)
+    {
+      const Ref *ref = i < refs->len
+                       ? &g_array_index (refs, Ref, i)
+                       : &g_array_index (unordered, Ref, i - refs->len);
+
+      write_ref (&w, ref);
+
+      if (w.buf->len >= FLUSH_SIZE && !writer_flush (&w))
+        break;
+    }
+
+  if (!g_atomic_int_get (&sink.failed) && !g_cancellable_is_cancelled (cancellable))
+    {
+      stp_json_append_literal (w.buf, "\n]");
+      write_trace_metadata (&w);
+      stp_json_append_literal (w.buf, "}\n");
+      writer_flush (&w);
+    }
+
+  /* An empty block tells the sink to finish. */
+  g_string_truncate (w.buf, 0);
+  g_async_queue_push (sink.full, w.buf);
+  g_thread_join (thread);
+
+  for (guint i = 0; i < N_BLOCKS; i++)
+    g_string_free (g_async_queue_pop (sink.empty), TRUE);
+  g_async_queue_unref (sink.full);
+  g_async_queue_unref (sink.empty);
+
+  if (sink.error != NULL)
+    {
+      g_propagate_error (error, sink.error);
+      return FALSE;
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+
+  return TRUE;
+}
+
+gboolean
+stp_chrome_writer_write_file (StpTrace         *trace,
+                              GFile            *file,
+                              StpProgressFunc   progress,
+                              gpointer          user_data,
+                              GCancellable     *cancellable,
+                              GError          **error)
+{
+  g_autoptr(GFileOutputStream) stream = NULL;
+
+  g_return_val_if_fail (trace != NULL, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  /* g_file_replace() writes a temporary file and renames it over the
+   * target on close, so a failed export never leaves half a file. */
+  stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
+                           cancellable, error);
+  if (stream == NULL)
+    return FALSE;
+
+  if (!stp_chrome_writer_write (trace, G_OUTPUT_STREAM (stream), progress, user_data,
+                                cancellable, error))
+    {
+      g_autoptr(GCancellable) abort = g_cancellable_new ();
+
+      /* Closing with a cancelled cancellable drops the temporary file. */
+      g_cancellable_cancel (abort);
+      g_output_stream_close (G_OUTPUT_STREAM (stream), abort, NULL);
+      return FALSE;
+    }
+
+  return g_output_stream_close (G_OUTPUT_STREAM (stream), cancellable, error);
+}

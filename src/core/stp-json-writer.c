@@ -1,0 +1,162 @@
+/* stp-json-writer.c: small helpers for writing JSON text
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "stp-json-writer"
+
+#include "stp-json-writer.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static const char hex[] = "0123456789abcdef";
+
+/* 1 for bytes a JSON string cannot hold as they are: controls, '"',
+ * '\\' and everything above ASCII (checked as UTF-8). */
+static const guint8 needs_care[256] = {
+  [0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x80 ... 0xff] = 1,
+};
+
+void
+stp_json_append_string (GString    *out,
+                        const char *str,
+                        gsize       len)
+{
+  const guchar *p = (const guchar *) str;
+  const guchar *end = p + len;
+
+  stp_json_append_c (out, '"');
+
+  while (p < end)
+    {
+      const guchar *run = p;
+
+      while (p < end && !needs_care[*p])
+        p++;
+      if (p > run)
+        stp_json_append_len (out, (const char *) run, p - run);
+      if (p == end)
+        break;
+
+      if (*p >= 0x80)
+        {
+          gunichar c = g_utf8_get_char_validated ((const char *) p, end - p);
+
+          if (c == (gunichar) -1 || c == (gunichar) -2)
+            {
+              stp_json_append_literal (out, "\xef\xbf\xbd");   /* U+FFFD */
+              p++;
+            }
+          else
+            {
+              guint n = g_utf8_skip[*p];
+
+              stp_json_append_len (out, (const char *) p, n);
+              p += n;
+            }
+          continue;
+        }
+
+      switch (*p)
+        {
+        case '"':  stp_json_append_literal (out, "\\\""); break;
+        case '\\': stp_json_append_literal (out, "\\\\"); break;
+        case '\n': stp_json_append_literal (out, "\\n"); break;
+        case '\r': stp_json_append_literal (out, "\\r"); break;
+        case '\t': stp_json_append_literal (out, "\\t"); break;
+        case '\b': stp_json_append_literal (out, "\\b"); break;
+        case '\f': stp_json_append_literal (out, "\\f"); break;
+        default:
+          {
+            char esc[6] = { '\\', 'u', '0', '0', hex[*p >> 4], hex[*p & 0xf] };
+            stp_json_append_len (out, esc, sizeof esc);
+          }
+          break;
+        }
+      p++;
+    }
+
+  stp_json_append_c (out, '"');
+}
+
+void
+stp_json_append_int (GString *out,
+                     gint64   value)
+{
+  char buf[24];
+  char *p = buf + sizeof buf;
+  guint64 v = value < 0 ? -(guint64) value : (guint64) value;
+
+  do
+    {
+      *--p = '0' + v % 10;
+      v /= 10;
+    }
+  while (v);
+
+  if (value < 0)
+    *--p = '-';
+
+  stp_json_append_len (out, p, buf + sizeof buf - p);
+}
+
+void
+stp_json_append_ns_as_us (GString *out,
+                          gint64   ns)
+{
+  guint64 abs_ns = ns < 0 ? -(guint64) ns : (guint64) ns;
+  guint frac = abs_ns % 1000;
+  char digits[4];
+  guint n = 3;
+
+  if (ns < 0)
+    g_string_append_c (out, '-');
+  stp_json_append_int (out, (gint64) (abs_ns / 1000));
+
+  if (frac == 0)
+    return;
+
+  digits[0] = '0' + frac / 100;
+  digits[1] = '0' + frac / 10 % 10;
+  digits[2] = '0' + frac % 10;
+  while (n > 0 && digits[n - 1] == '0')
+    n--;
+
+  g_string_append_c (out, '.');
+  g_string_append_len (out, digits, n);
+}
+
+void
+stp_json_append_double (GString *out,
+                        double   value)
+{
+  char buf[32];
+
+  if (!isfinite (value))
+    {
+      g_string_append (out, "null");
+      return;
+    }
+
+  if (value == floor (value) && fabs (value) < 9007199254740992.0)
+    {
+      stp_json_append_int (out, (gint64) value);
+      return;
+    }
+
+  /* The shortest of %.15g..%.17g that reads back exactly. */
+  for (int precision = 15; precision <= 17; precision++)
+    {
+      char format[8];
+
+      g_snprintf (format, sizeof format, "%%.%dg", precision);
+      g_ascii_formatd (buf, sizeof buf, format, value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+
+  g_string_append (out, buf);
+}

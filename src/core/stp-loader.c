@@ -1,0 +1,120 @@
+/* stp-loader.c: open any trace file Stepscope reads
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The format comes from the content, never from the file name: JSON
+ * starts with '{' or '[', text format with a field name, and binary
+ * protobufs are told apart by the shape of their first fields.
+ */
+
+#define G_LOG_DOMAIN "stp-loader"
+
+#include "stp-loader.h"
+#include "stp-error.h"
+#include "stp-step-stats.h"
+
+#include <string.h>
+
+static char *
+display_name_of (GFile *file)
+{
+  const char *path = g_file_peek_path (file);
+
+  return path != NULL ? g_strdup (path) : g_file_get_parse_name (file);
+}
+
+static StpTrace *
+load_step_stats (GBytes                   *bytes,
+                 const char               *name,
+                 const StpTimelineOptions *options,
+                 StpProgressFunc           progress,
+                 gpointer                  user_data,
+                 GCancellable             *cancellable,
+                 GError                  **error)
+{
+  g_autoptr(StpStepStats) step_stats = NULL;
+
+  if (progress != NULL)
+    progress ("parse", 0, g_bytes_get_size (bytes), user_data);
+
+  step_stats = stp_step_stats_load_bytes (bytes, name, cancellable, error);
+  if (step_stats == NULL)
+    return NULL;
+
+  if (progress != NULL)
+    progress ("analyze", 0, step_stats->nodes->len, user_data);
+
+  return stp_timeline_analyze (step_stats, options, cancellable, error);
+}
+
+StpTrace *
+stp_load_file (GFile                    *file,
+               const StpTimelineOptions *options,
+               StpProgressFunc           progress,
+               gpointer                  user_data,
+               GCancellable             *cancellable,
+               GError                  **error)
+{
+  static const StpTimelineOptions defaults = STP_TIMELINE_OPTIONS_INIT;
+  g_autofree char *name = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  char *contents = NULL;
+  gsize len = 0;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  if (options == NULL)
+    options = &defaults;
+
+  name = display_name_of (file);
+
+  if (progress != NULL)
+    progress ("read", 0, 0, user_data);
+
+  if (!g_file_load_contents (file, cancellable, &contents, &len, NULL, &local_error))
+    {
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      else
+        g_set_error (error, local_error->domain, local_error->code,
+                     "%s: %s", name, local_error->message);
+      return NULL;
+    }
+  bytes = g_bytes_new_take (contents, len);
+
+  return load_step_stats (bytes, name, options, progress, user_data, cancellable, error);
+}
+
+gboolean
+stp_trace_is_step_stats (const StpTrace *trace)
+{
+  g_return_val_if_fail (trace != NULL, FALSE);
+
+  switch (trace->format)
+    {
+    case STP_FORMAT_STEP_STATS:
+    case STP_FORMAT_RUN_METADATA:
+    case STP_FORMAT_STEP_STATS_TEXT:
+    case STP_FORMAT_RUN_METADATA_TEXT:
+      return trace->source != NULL;
+    default:
+      return FALSE;
+    }
+}
+
+StpTrace *
+stp_trace_reanalyze (StpTrace                 *trace,
+                     const StpTimelineOptions *options,
+                     GCancellable             *cancellable,
+                     GError                  **error)
+{
+  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+
+  if (!stp_trace_is_step_stats (trace))
+    return stp_trace_ref (trace);
+
+  return stp_timeline_analyze (trace->source, options, cancellable, error);
+}

@@ -1,0 +1,43 @@
+/* stp-pbtext.h: protobuf text format, driven by protobuf-c descriptors
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+#include <protobuf-c/protobuf-c.h>
+
+G_BEGIN_DECLS
+
+/* The deepest message nesting either direction accepts (as protobuf's
+ * own parsers). */
+#define STP_PBTEXT_MAX_DEPTH 100
+
+/* Parses protobuf text format (what TensorFlow, protoc --decode and
+ * Python's text_format write) as a message of type @desc and returns
+ * its binary wire encoding.  Fields are encoded in the order given;
+ * unknown fields, extensions and Any expansions are skipped.
+ *
+ * Errors are STP_ERROR_CORRUPT (STP_ERROR_LIMIT for nesting deeper than
+ * STP_PBTEXT_MAX_DEPTH) with a message "line L, column C: ..."; the
+ * caller adds the file name. */
+GBytes   *stp_pbtext_parse (const ProtobufCMessageDescriptor *desc,
+                            const char                       *text,
+                            gsize                             len,
+                            GError                          **error);
+
+/* Appends the text format of the wire-encoded message @wire of type
+ * @desc to @out, byte for byte as Python's str(message) prints it
+ * (text_format.MessageToString with as_utf8=False): fields by number,
+ * proto3 presence, map entries sorted by key, unknown fields left out.
+ * On malformed input returns FALSE with STP_ERROR_CORRUPT,
+ * STP_ERROR_TRUNCATED or STP_ERROR_LIMIT; @out may then hold a part. */
+gboolean  stp_pbtext_print (const ProtobufCMessageDescriptor *desc,
+                            const guint8                     *wire,
+                            gsize                             len,
+                            GString                          *out,
+                            GError                          **error);
+
+G_END_DECLS

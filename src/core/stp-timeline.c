@@ -1,0 +1,916 @@
+/* stp-timeline.c: TensorFlow timeline.py's StepStats analysis
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A port of timeline.py's Timeline.analyze_step_stats(): the same
+ * processes, lanes, ops, dataflow, tensor objects, memory counters and
+ * allocator maximums, in the same order, so that exporting the result
+ * gives timeline.py's Chrome trace event for event.  Its quirks are kept
+ * on purpose (they are what users already see): tensor ids count
+ * distinct names, a device listed twice takes its last pids, a tensor
+ * is freed when its last consumer ends minus one microsecond.
+ *
+ * Times stay in microseconds, as in timeline.py, until they enter the
+ * model (nanoseconds).
+ */
+
+#define G_LOG_DOMAIN "stp-timeline"
+
+#include "stp-timeline.h"
+#include "stp-timeline-private.h"
+#include "stp-error.h"
+#include "stp-json-writer.h"
+
+#include <string.h>
+
+#define CANCEL_CHECK_INTERVAL 16384
+#define US_LIMIT (G_MAXINT64 / 1000 - 1)
+
+/* timeline.py's _TensorTracker, reduced to what it is asked for. */
+typedef struct
+{
+  StpStr  name;
+  guint32 object;       /* model object, when show_memory */
+  guint32 object_id;    /* timeline.py's id */
+  guint32 tensors_process;
+  StpStr  allocator;
+  gint64  num_bytes;
+  gint64  create_time;
+  gint64  last_unref;
+  /* _flow_starts[name] */
+  guint32 node;
+  gint64  flow_time;
+  guint32 flow_process;
+  guint32 flow_tid;
+} Tracker;
+
+typedef struct
+{
+  gint64 time;
+  gint64 num_bytes;
+  StpStr name;
+} Allocation;
+
+typedef struct
+{
+  StpStepStats             *ss;
+  const StpTimelineOptions *options;
+  GCancellable             *cancellable;
+  StpTrace                 *trace;
+
+  gint64                   *start;      /* per node, after op_time */
+  gint64                   *end_rel;
+  guint32                  *lane;
+  guint32                  *node_seq;   /* the seq of each node's op */
+  GHashTable               *lane_tracks; /* process -> GArray of tracks by lane */
+
+  guint32                   allocators_process;
+  guint32                  *compute_process;  /* per device */
+  guint32                  *tensors_process;
+
+  GArray                   *trackers;      /* Tracker, every production */
+  GHashTable               *tensors;       /* StpStr -> latest tracker + 1 */
+  GArray                   *tensor_order;  /* StpStr, dict order */
+  guint32                   next_flow_id;
+
+  GString                  *scratch;
+  GArray                   *inputs;
+  StpStr                    cat_op;
+  StpStr                    cat_tensor;
+  StpStr                    cat_dataflow;
+  StpStr                    cat_memory;
+} Analysis;
+
+const char *
+stp_op_time_to_string (StpOpTime op_time)
+{
+  switch (op_time)
+    {
+    case STP_OP_TIME_GPU: return "gpu";
+    case STP_OP_TIME_ALL: return "all";
+    case STP_OP_TIME_SCHEDULE:
+    default:              return "schedule";
+    }
+}
+
+gboolean
+stp_op_time_from_string (const char *str,
+                         StpOpTime  *op_time)
+{
+  g_return_val_if_fail (str != NULL, FALSE);
+  g_return_val_if_fail (op_time != NULL, FALSE);
+
+  if (g_str_equal (str, "schedule"))
+    *op_time = STP_OP_TIME_SCHEDULE;
+  else if (g_str_equal (str, "gpu"))
+    *op_time = STP_OP_TIME_GPU;
+  else if (g_str_equal (str, "all"))
+    *op_time = STP_OP_TIME_ALL;
+  else
+    return FALSE;
+
+  return TRUE;
+}
+
+static inline const StpStepStatsNode *
+get_node (const Analysis *a,
+          guint           i)
+{
+  return &g_array_index (a->ss->nodes, StpStepStatsNode, i);
+}
+
+static inline const StpStepStatsDevice *
+get_device (const Analysis *a,
+            guint           i)
+{
+  return &g_array_index (a->ss->devices, StpStepStatsDevice, i);
+}
+
+static inline StpStr
+intern_span (Analysis *a,
+             StpSpan   span)
+{
+  return stp_trace_intern (a->trace, span.str, span.len);
+}
+
+static gboolean
+span_contains (StpSpan     span,
+               const char *needle)
+{
+  gsize n = strlen (needle);
+
+  for (gsize i = 0; i + n <= span.len; i++)
+    if (memcmp (span.str + i, needle, n) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+is_gputrace_device (StpSpan device)
+{
+  return span_contains (device, "/stream:") || span_contains (device, "/memcpy");
+}
+
+static gboolean
+is_recv_tensor (const StpStepStatsNode *node)
+{
+  return node->node_name.len == 10 && memcmp (node->node_name.str, "RecvTensor", 10) == 0;
+}
+
+/* Wrapping arithmetic: timeline.py has unbounded ints, C has UB. */
+static inline gint64
+add64 (gint64 a,
+       gint64 b)
+{
+  return (gint64) ((guint64) a + (guint64) b);
+}
+
+/* _preprocess_op_time: ops on /job devices take their kernels' times. */
+static void
+preprocess_op_time (Analysis *a)
+{
+  g_autoptr(GHashTable) gpu_start = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  StpOpTime op_time = a->options->op_time;
+
+  for (guint d = 0; d < a->ss->devices->len; d++)
+    {
+      const StpStepStatsDevice *device = get_device (a, d);
+
+      if (!span_contains (device->name, "/stream:all"))
+        continue;
+
+      for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
+        {
+          const StpStepStatsNode *kernel = get_node (a, i);
+          StpSpan name, op;
+          gint64 start = a->start[i];
+          gint64 end = add64 (start, a->end_rel[i]);
+          gint64 *span;
+          StpStr key;
+
+          stp_timeline_parse_kernel_label (kernel->timeline_label.str, kernel->timeline_label.len,
+                                           kernel->node_name, &name, &op);
+          key = intern_span (a, name);
+          span = g_hash_table_lookup (gpu_start, GUINT_TO_POINTER (key));
+          if (span == NULL)
+            {
+              span = g_new (gint64, 2);
+              span[0] = start;
+              span[1] = end;
+              g_hash_table_insert (gpu_start, GUINT_TO_POINTER (key), span);
+            }
+          else
+            {
+              span[0] = MIN (span[0], start);
+              span[1] = MAX (span[1], end);
+            }
+        }
+    }
+
+  for (guint d = 0; d < a->ss->devices->len; d++)
+    {
+      const StpStepStatsDevice *device = get_device (a, d);
+
+      if (span_contains (device->name, "/stream:all") || !span_contains (device->name, "/job"))
+        continue;
+
+      for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
+        {
+          StpStr key;
+          gint64 *span;
+          gint64 end;
+
+          if (!stp_string_table_lookup (a->trace->strings, get_node (a, i)->node_name.str,
+                                        get_node (a, i)->node_name.len, &key))
+            continue;
+          span = g_hash_table_lookup (gpu_start, GUINT_TO_POINTER (key));
+          if (span == NULL)
+            continue;
+
+          end = MAX (span[1], add64 (a->start[i], a->end_rel[i]));
+          if (op_time == STP_OP_TIME_GPU)
+            a->start[i] = span[0];
+          a->end_rel[i] = end - a->start[i];
+        }
+    }
+}
+
+static gboolean
+check_time_range (Analysis  *a,
+                  GError   **error)
+{
+  for (guint i = 0; i < a->ss->nodes->len; i++)
+    {
+      gint64 start = a->start[i];
+      gint64 end = add64 (start, a->end_rel[i]);
+
+      if (start < -US_LIMIT || start > US_LIMIT || end < -US_LIMIT || end > US_LIMIT)
+        {
+          g_set_error (error, STP_ERROR, STP_ERROR_LIMIT,
+                       "%s: node %u has times out of range (start %" G_GINT64_FORMAT
+                       " µs, end %" G_GINT64_FORMAT " µs)",
+                       a->ss->filename, i, start, end);
+          return FALSE;
+        }
+    }
+
+  return TRUE;
+}
+
+/* _allocate_pids: Allocators, then Compute and Tensors per device.  A
+ * device listed twice keeps the pids of its last listing. */
+static void
+allocate_pids (Analysis *a)
+{
+  g_autoptr(GHashTable) by_name = g_hash_table_new (NULL, NULL);
+  StpTrace *trace = a->trace;
+  guint n = a->ss->devices->len;
+  gint64 pid = 0;
+
+  a->allocators_process = stp_trace_add_process (trace, pid++, 0);
+  stp_trace_get_process (trace, a->allocators_process)->name = stp_trace_intern0 (trace, "Allocators");
+
+  a->compute_process = g_new (guint32, n);
+  a->tensors_process = g_new (guint32, n);
+
+  for (guint d = 0; d < n; d++)
+    {
+      StpSpan dev = get_device (a, d)->name;
+      guint32 compute = stp_trace_add_process (trace, pid++, 0);
+      guint32 tensors = stp_trace_add_process (trace, pid++, 0);
+
+      /* Device names are bytes (they may even hold a NUL). */
+      g_string_truncate (a->scratch, 0);
+      g_string_append_len (a->scratch, dev.str, dev.len);
+      stp_json_append_literal (a->scratch, " Compute");
+      stp_trace_get_process (trace, compute)->name =
+        stp_trace_intern (trace, a->scratch->str, a->scratch->len);
+
+      g_string_truncate (a->scratch, dev.len);
+      stp_json_append_literal (a->scratch, " Tensors");
+      stp_trace_get_process (trace, tensors)->name =
+        stp_trace_intern (trace, a->scratch->str, a->scratch->len);
+
+      g_hash_table_insert (by_name, GUINT_TO_POINTER (intern_span (a, dev)), GUINT_TO_POINTER (d));
+    }
+
+  for (guint d = 0; d < n; d++)
+    {
+      StpStr name = intern_span (a, get_device (a, d)->name);
+      guint last = GPOINTER_TO_UINT (g_hash_table_lookup (by_name, GUINT_TO_POINTER (name)));
+
+      /* Process d lives at index 1 + 2d (Allocators is 0). */
+      a->compute_process[d] = 1 + 2 * last;
+      a->tensors_process[d] = 2 + 2 * last;
+    }
+}
+
+static void
+assign_lanes (Analysis *a)
+{
+  for (guint d = 0; d < a->ss->devices->len; d++)
+    {
+      const StpStepStatsDevice *device = get_device (a, d);
+      g_autoptr(StpLaneTree) lanes = stp_lane_tree_new ();
+
+      for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
+        a->lane[i] = stp_lane_tree_assign (lanes, a->start[i], add64 (a->start[i], a->end_rel[i]));
+    }
+}
+
+static Tracker *
+lookup_tensor (Analysis   *a,
+               const char *name,
+               gsize       len,
+               StpStr     *id_out)
+{
+  StpStr id;
+  guint index;
+
+  if (!stp_string_table_lookup (a->trace->strings, name, len, &id))
+    return NULL;
+  *id_out = id;
+  index = GPOINTER_TO_UINT (g_hash_table_lookup (a->tensors, GUINT_TO_POINTER (id)));
+  if (index == 0)
+    return NULL;
+  return &g_array_index (a->trackers, Tracker, index - 1);
+}
+
+static StpStr
+output_name (Analysis               *a,
+             const StpStepStatsNode *node,
+             guint                   index)
+{
+  if (index == 0)
+    return intern_span (a, node->node_name);
+
+  g_string_truncate (a->scratch, 0);
+  g_string_append_len (a->scratch, node->node_name.str, node->node_name.len);
+  g_string_append_printf (a->scratch, ":%u", index);
+  return stp_trace_intern (a->trace, a->scratch->str, a->scratch->len);
+}
+
+static void
+emit_tensor_object (Analysis                 *a,
+                    Tracker                  *tracker,
+                    const StpStepStatsOutput *output,
+                    guint32                   tid,
+                    gint64                    end_time)
+{
+  StpTrace *trace = a->trace;
+  g_autofree char *desc = stp_step_stats_describe_tensor (a->ss, output);
+  StpObject *object;
+  StpRaw args;
+  char *r, *w;
+
+  tracker->object = stp_trace_add_object (trace, tracker->tensors_process);
+  object = &g_array_index (trace->objects, StpObject, tracker->object);
+  object->name = tracker->name;
+  object->cat = a->cat_tensor;
+  object->id = tracker->object_id;
+  object->create_ts = tracker->create_time * 1000;
+  object->create_tid = tid;
+  object->create_seq = stp_trace_next_seq (trace);
+
+  /* str(tensor_description).replace('"', '') */
+  for (r = w = desc; *r; r++)
+    if (*r != '"')
+      *w++ = *r;
+  *w = '\0';
+
+  g_string_truncate (a->scratch, 0);
+  stp_json_append_literal (a->scratch, "{\"snapshot\":{\"tensor_description\":");
+  stp_json_append_string (a->scratch, desc, w - desc);
+  stp_json_append_literal (a->scratch, "}}");
+  args = stp_trace_add_raw (trace, a->scratch->str, a->scratch->len);
+
+  stp_trace_add_snapshot (trace, tracker->object, (end_time - 1) * 1000, tid,
+                          stp_trace_next_seq (trace), args);
+}
+
+/* _analyze_tensors: every output of every node becomes a tensor. */
+static gboolean
+analyze_tensors (Analysis  *a,
+                 GError   **error)
+{
+  for (guint d = 0; d < a->ss->devices->len; d++)
+    {
+      const StpStepStatsDevice *device = get_device (a, d);
+
+      for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
+        {
+          const StpStepStatsNode *node = get_node (a, i);
+          gint64 start_time = a->start[i];
+          gint64 end_time = add64 (start_time, a->end_rel[i]);
+
+          if (i % CANCEL_CHECK_INTERVAL == 0 &&
+              g_cancellable_set_error_if_cancelled (a->cancellable, error))
+            return FALSE;
+
+          for (guint k = 0; k < node->n_outputs; k++)
+            {
+              const StpStepStatsOutput *output =
+                &g_array_index (a->ss->outputs, StpStepStatsOutput, node->first_output + k);
+              Tracker tracker = { 0 };
+              StpStr name = output_name (a, node, k);
+              gpointer key = GUINT_TO_POINTER (name);
+
+              tracker.name = name;
+              tracker.object = STP_INDEX_NONE;
+              tracker.object_id = g_hash_table_size (a->tensors);
+              tracker.tensors_process = a->tensors_process[d];
+              tracker.allocator = intern_span (a, output->allocator_name);
+              tracker.num_bytes = output->requested_bytes;
+              tracker.create_time = start_time;
+              tracker.last_unref = end_time;
+              tracker.node = i;
+              tracker.flow_time = end_time;
+              tracker.flow_process = a->compute_process[d];
+              tracker.flow_tid = a->lane[i];
+
+              if (!g_hash_table_contains (a->tensors, key))
+                g_array_append_val (a->tensor_order, name);
+
+              if (a->options->show_memory)
+                emit_tensor_object (a, &tracker, output, a->lane[i], end_time);
+
+              g_array_append_val (a->trackers, tracker);
+              g_hash_table_insert (a->tensors, key, GUINT_TO_POINTER (a->trackers->len));
+            }
+        }
+    }
+
+  return TRUE;
+}
+
+/* What timeline.py's _emit_op shows of a node: the event name (the op),
+ * the "name" arg and the inputs (none for GPU kernels and RecvTensor). */
+static void
+describe_node (const StpStepStats     *ss,
+               const StpStepStatsNode *node,
+               StpSpan                *name,
+               StpSpan                *op,
+               GArray                 *inputs)
+{
+  static const char recv[] = "RecvTensor";
+  static const char unknown[] = "unknown";
+  StpSpan device = g_array_index (ss->devices, StpStepStatsDevice, node->device).name;
+
+  *name = node->node_name;
+  g_array_set_size (inputs, 0);
+
+  if (is_gputrace_device (device))
+    {
+      stp_timeline_parse_kernel_label (node->timeline_label.str, node->timeline_label.len,
+                                       node->node_name, name, op);
+    }
+  else if (is_recv_tensor (node))
+    {
+      op->str = recv;
+      op->len = sizeof recv - 1;
+    }
+  else
+    {
+      StpSpan parsed_name, parsed_inputs;
+
+      if (stp_timeline_parse_op_label (node->timeline_label.str, node->timeline_label.len,
+                                       &parsed_name, op, &parsed_inputs))
+        stp_timeline_split_inputs (parsed_inputs, inputs);
+      else
+        {
+          op->str = unknown;
+          op->len = sizeof unknown - 1;
+        }
+    }
+}
+
+/* The op's args, {"name": ..., "op": ..., "input0": ...}, made when
+ * shown or exported rather than kept for every op. */
+static void
+append_node_args (gpointer        source,
+                  const StpSlice *slice,
+                  GString        *out)
+{
+  StpStepStats *ss = source;
+  g_autoptr(GArray) inputs = g_array_new (FALSE, FALSE, sizeof (StpSpan));
+  StpSpan name, op;
+
+  g_return_if_fail (slice->extra < ss->nodes->len);
+
+  describe_node (ss, &g_array_index (ss->nodes, StpStepStatsNode, slice->extra), &name, &op, inputs);
+
+  stp_json_append_literal (out, "{\"name\":");
+  stp_json_append_string (out, name.str, name.len);
+  stp_json_append_literal (out, ",\"op\":");
+  stp_json_append_string (out, op.str, op.len);
+
+  for (guint k = 0; k < inputs->len; k++)
+    {
+      StpSpan input = g_array_index (inputs, StpSpan, k);
+
+      g_string_append_printf (out, ",\"input%u\":", k);
+      stp_json_append_string (out, input.str, input.len);
+    }
+
+  stp_json_append_c (out, '}');
+}
+
+static guint32
+lane_track (Analysis *a,
+            guint32   process,
+            guint32   lane)
+{
+  GArray *tracks = g_hash_table_lookup (a->lane_tracks, GUINT_TO_POINTER (process));
+  guint32 none = STP_INDEX_NONE;
+
+  if (tracks == NULL)
+    {
+      tracks = g_array_new (FALSE, FALSE, sizeof (guint32));
+      g_hash_table_insert (a->lane_tracks, GUINT_TO_POINTER (process), tracks);
+    }
+  while (lane >= tracks->len)
+    g_array_append_val (tracks, none);
+  if (g_array_index (tracks, guint32, lane) == STP_INDEX_NONE)
+    g_array_index (tracks, guint32, lane) = stp_trace_add_thread (a->trace, process, lane, 0);
+
+  return g_array_index (tracks, guint32, lane);
+}
+
+/* _emit_op */
+static void
+emit_op (Analysis *a,
+         guint     i,
+         guint32   process,
+         GArray   *inputs)
+{
+  const StpStepStatsNode *node = get_node (a, i);
+  StpSpan name, op;
+  StpSlice *slice;
+
+  describe_node (a->ss, node, &name, &op, inputs);
+
+  slice = stp_trace_add_slice (a->trace, lane_track (a, process, a->lane[i]));
+  slice->ts = a->start[i] * 1000;
+  slice->dur = a->end_rel[i] * 1000;
+  slice->name = intern_span (a, op);
+  slice->cat = a->cat_op;
+  slice->seq = stp_trace_next_seq (a->trace);
+  slice->flags = STP_SLICE_STEP_STATS_NODE;
+  slice->extra = i;
+  a->node_seq[i] = slice->seq;
+}
+
+static void
+emit_flow (Analysis      *a,
+           const Tracker *tensor,
+           StpStr         name,
+           guint          consumer,
+           guint32        process,
+           guint32        tid)
+{
+  StpTrace *trace = a->trace;
+  StpFlow *flow = stp_trace_add_flow (trace);
+
+  flow->name = name;
+  flow->cat = a->cat_dataflow;
+  flow->id = a->next_flow_id++;
+
+  /* The ends bind to the producer's and consumer's ops; the producer's
+   * op may come later, so its node index is turned into the op's seq
+   * once all ops exist (see bind_flows_to_ops). */
+  flow->src.ts = tensor->flow_time * 1000;
+  flow->src.track = lane_track (a, tensor->flow_process, tensor->flow_tid);
+  flow->src.seq = stp_trace_next_seq (trace);
+  flow->src.phase = 's';
+  flow->src.binding = 'q';
+  flow->src.slice = tensor->node;
+
+  flow->dst.ts = a->start[consumer] * 1000;
+  flow->dst.track = lane_track (a, process, tid);
+  flow->dst.seq = stp_trace_next_seq (trace);
+  flow->dst.phase = 't';
+  flow->dst.binding = 'q';
+  flow->dst.slice = a->node_seq[consumer];
+}
+
+static void
+bind_flows_to_ops (Analysis *a)
+{
+  for (guint i = 0; i < a->trace->flows->len; i++)
+    {
+      StpFlow *flow = &g_array_index (a->trace->flows, StpFlow, i);
+
+      flow->src.slice = a->node_seq[flow->src.slice];
+    }
+}
+
+/* _show_compute: ops, and the dataflow into each op. */
+static gboolean
+show_compute (Analysis  *a,
+              GError   **error)
+{
+  for (guint d = 0; d < a->ss->devices->len; d++)
+    {
+      const StpStepStatsDevice *device = get_device (a, d);
+      guint32 process = a->compute_process[d];
+      gboolean is_gputrace = is_gputrace_device (device->name);
+
+      for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
+        {
+          const StpStepStatsNode *node = get_node (a, i);
+          gint64 start_time = a->start[i];
+          gint64 end_time = add64 (start_time, a->end_rel[i]);
+          guint32 tid = a->lane[i];
+
+          if (i % CANCEL_CHECK_INTERVAL == 0 &&
+              g_cancellable_set_error_if_cancelled (a->cancellable, error))
+            return FALSE;
+
+          emit_op (a, i, process, a->inputs);
+
+          if (is_gputrace || is_recv_tensor (node))
+            continue;
+
+          for (guint k = 0; k < a->inputs->len; k++)
+            {
+              StpSpan input = g_array_index (a->inputs, StpSpan, k);
+              StpStr input_name;
+              Tracker *tensor = lookup_tensor (a, input.str, input.len, &input_name);
+
+              if (tensor == NULL)
+                {
+                  /* A Send/Recv pair inserted by partitioning: the value
+                   * appears to come from the node before the "/_". */
+                  for (gsize j = input.len; j >= 2; j--)
+                    if (input.str[j - 2] == '/' && input.str[j - 1] == '_')
+                      {
+                        if (j - 2 > 0)
+                          input.len = j - 2;
+                        break;
+                      }
+                  tensor = lookup_tensor (a, input.str, input.len, &input_name);
+                }
+
+              if (tensor == NULL)
+                continue;
+
+              tensor->last_unref = MAX (tensor->last_unref, end_time - 1);
+
+              if (a->options->show_dataflow &&
+                  (tensor->flow_process != process || tensor->flow_tid != tid))
+                emit_flow (a, tensor, input_name, i, process, tid);
+            }
+        }
+    }
+
+  return TRUE;
+}
+
+static gint
+compare_allocations (gconstpointer pa,
+                     gconstpointer pb,
+                     gpointer      user_data)
+{
+  const StpStringTable *strings = user_data;
+  const Allocation *a = pa;
+  const Allocation *b = pb;
+  gsize la, lb;
+  gint r;
+
+  /* Python sorts the (time, bytes, name) tuples. */
+  if (a->time != b->time)
+    return a->time < b->time ? -1 : 1;
+  if (a->num_bytes != b->num_bytes)
+    return a->num_bytes < b->num_bytes ? -1 : 1;
+  if (a->name == b->name)
+    return 0;
+
+  la = stp_string_table_get_len (strings, a->name);
+  lb = stp_string_table_get_len (strings, b->name);
+  r = memcmp (stp_string_table_get (strings, a->name),
+              stp_string_table_get (strings, b->name), MIN (la, lb));
+  if (r != 0)
+    return r;
+  return la < lb ? -1 : (la > lb);
+}
+
+static gint
+compare_names (gconstpointer pa,
+               gconstpointer pb,
+               gpointer      user_data)
+{
+  Allocation a = { 0, 0, *(const StpStr *) pa };
+  Allocation b = { 0, 0, *(const StpStr *) pb };
+
+  return compare_allocations (&a, &b, user_data);
+}
+
+/* The maximum's tensor set: replay the allocations up to the maximum,
+ * rather than copying the set at every new maximum as timeline.py does
+ * (quadratic when memory only grows). */
+static GArray *
+tensors_at (Analysis *a,
+            GArray   *list,
+            gint      until)
+{
+  g_autoptr(GHashTable) live = g_hash_table_new (NULL, NULL);
+  GArray *names = g_array_new (FALSE, FALSE, sizeof (StpStr));
+  GHashTableIter iter;
+  gpointer key;
+
+  for (gint i = 0; i <= until; i++)
+    {
+      const Allocation *alloc = &g_array_index (list, Allocation, i);
+
+      if (alloc->num_bytes < 0)
+        g_hash_table_remove (live, GUINT_TO_POINTER (alloc->name));
+      else
+        g_hash_table_add (live, GUINT_TO_POINTER (alloc->name));
+    }
+
+  g_hash_table_iter_init (&iter, live);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      StpStr name = GPOINTER_TO_UINT (key);
+      g_array_append_val (names, name);
+    }
+  g_array_sort_with_data (names, compare_names, a->trace->strings);
+
+  return names;
+}
+
+static void
+emit_allocator (Analysis *a,
+                StpStr    allocator,
+                GArray   *list)
+{
+  StpTrace *trace = a->trace;
+  StpAllocatorMaximum max = { allocator, 0, 0, NULL };
+  StpCounterSeries *series;
+  guint32 track;
+  gint64 total = 0;
+  gint best = -1;
+
+  track = stp_trace_add_track (trace, a->allocators_process, STP_TRACK_COUNTER, allocator);
+  stp_trace_get_track (trace, track)->cat = a->cat_memory;
+  series = stp_trace_add_counter_series (trace, track, allocator);
+
+  g_array_sort_with_data (list, compare_allocations, trace->strings);
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      const Allocation *alloc = &g_array_index (list, Allocation, i);
+
+      total = add64 (total, alloc->num_bytes);
+      if (total > max.num_bytes)
+        {
+          max.num_bytes = total;
+          max.ts = alloc->time * 1000;
+          best = i;
+        }
+
+      stp_trace_add_counter_sample (trace, series, alloc->time * 1000, (double) total,
+                                    stp_trace_next_seq (trace));
+    }
+
+  max.tensors = best >= 0 ? tensors_at (a, list, best) : g_array_new (FALSE, FALSE, sizeof (StpStr));
+  g_array_append_val (trace->allocator_maximums, max);
+}
+
+/* _show_memory_counters: tensor deletions, then one cumulative counter
+ * per allocator. */
+static gboolean
+show_memory_counters (Analysis  *a,
+                      GError   **error)
+{
+  StpTrace *trace = a->trace;
+  g_autoptr(GHashTable) index = g_hash_table_new (NULL, NULL);
+  g_autoptr(GPtrArray) lists = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr(GArray) allocators = g_array_new (FALSE, FALSE, sizeof (StpStr));
+
+  for (guint i = 0; i < a->tensor_order->len; i++)
+    {
+      StpStr name = g_array_index (a->tensor_order, StpStr, i);
+      guint t = GPOINTER_TO_UINT (g_hash_table_lookup (a->tensors, GUINT_TO_POINTER (name)));
+      const Tracker *tensor = &g_array_index (a->trackers, Tracker, t - 1);
+      StpObject *object = &g_array_index (trace->objects, StpObject, tensor->object);
+      Allocation alloc = { tensor->create_time, tensor->num_bytes, name };
+      gpointer slot;
+      GArray *list;
+
+      object->delete_ts = tensor->last_unref * 1000;
+      object->delete_tid = 0;
+      object->delete_seq = stp_trace_next_seq (trace);
+
+      if (!g_hash_table_lookup_extended (index, GUINT_TO_POINTER (tensor->allocator), NULL, &slot))
+        {
+          g_ptr_array_add (lists, g_array_new (FALSE, FALSE, sizeof (Allocation)));
+          g_array_append_val (allocators, tensor->allocator);
+          slot = GUINT_TO_POINTER (lists->len - 1);
+          g_hash_table_insert (index, GUINT_TO_POINTER (tensor->allocator), slot);
+        }
+      list = g_ptr_array_index (lists, GPOINTER_TO_UINT (slot));
+
+      g_array_append_val (list, alloc);
+      alloc.time = tensor->last_unref;
+      alloc.num_bytes = -(guint64) tensor->num_bytes;
+      g_array_append_val (list, alloc);
+    }
+
+  for (guint i = 0; i < allocators->len; i++)
+    {
+      if (g_cancellable_set_error_if_cancelled (a->cancellable, error))
+        return FALSE;
+      emit_allocator (a, g_array_index (allocators, StpStr, i), g_ptr_array_index (lists, i));
+    }
+
+  return TRUE;
+}
+
+static void
+analysis_clear (Analysis *a)
+{
+  g_free (a->start);
+  g_free (a->end_rel);
+  g_free (a->lane);
+  g_free (a->node_seq);
+  g_clear_pointer (&a->lane_tracks, g_hash_table_unref);
+  g_free (a->compute_process);
+  g_free (a->tensors_process);
+  g_clear_pointer (&a->trackers, g_array_unref);
+  g_clear_pointer (&a->tensors, g_hash_table_unref);
+  g_clear_pointer (&a->tensor_order, g_array_unref);
+  g_clear_pointer (&a->inputs, g_array_unref);
+  if (a->scratch != NULL)
+    g_string_free (a->scratch, TRUE);
+  g_clear_pointer (&a->trace, stp_trace_unref);
+}
+
+StpTrace *
+stp_timeline_analyze (StpStepStats              *step_stats,
+                      const StpTimelineOptions  *options,
+                      GCancellable              *cancellable,
+                      GError                   **error)
+{
+  Analysis a = { 0 };
+  guint n;
+  StpTrace *result = NULL;
+
+  g_return_val_if_fail (step_stats != NULL, NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+
+  n = step_stats->nodes->len;
+  a.ss = step_stats;
+  a.options = options;
+  a.cancellable = cancellable;
+  a.trace = stp_trace_new (step_stats->format, step_stats->filename);
+  a.start = g_new (gint64, n + 1);
+  a.end_rel = g_new (gint64, n + 1);
+  a.lane = g_new (guint32, n + 1);
+  a.node_seq = g_new (guint32, n + 1);
+  a.lane_tracks = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
+  a.trackers = g_array_new (FALSE, FALSE, sizeof (Tracker));
+  a.tensors = g_hash_table_new (NULL, NULL);
+  a.tensor_order = g_array_new (FALSE, FALSE, sizeof (StpStr));
+  a.inputs = g_array_new (FALSE, FALSE, sizeof (StpSpan));
+  a.scratch = g_string_sized_new (256);
+  a.cat_op = stp_trace_intern0 (a.trace, "Op");
+  a.cat_tensor = stp_trace_intern0 (a.trace, "Tensor");
+  a.cat_dataflow = stp_trace_intern0 (a.trace, "DataFlow");
+  a.cat_memory = stp_trace_intern0 (a.trace, "Memory");
+
+  for (guint i = 0; i < n; i++)
+    {
+      a.start[i] = get_node (&a, i)->all_start_micros;
+      a.end_rel[i] = get_node (&a, i)->all_end_rel_micros;
+    }
+
+  stp_trace_set_source (a.trace, stp_step_stats_ref (step_stats),
+                        (GDestroyNotify) stp_step_stats_unref);
+  a.trace->source_args = append_node_args;
+
+  if (options->op_time != STP_OP_TIME_SCHEDULE)
+    preprocess_op_time (&a);
+
+  if (!check_time_range (&a, error))
+    goto out;
+
+  allocate_pids (&a);
+  assign_lanes (&a);
+
+  if (!analyze_tensors (&a, error) || !show_compute (&a, error))
+    goto out;
+
+  bind_flows_to_ops (&a);
+
+  if ((options->show_memory && !show_memory_counters (&a, error)) ||
+      !stp_trace_finish (a.trace, cancellable, error))
+    goto out;
+
+  result = g_steal_pointer (&a.trace);
+
+out:
+  analysis_clear (&a);
+  return result;
+}

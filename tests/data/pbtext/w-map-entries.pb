@@ -1,0 +1,3 @@
+first threeno keyvalue first	second three
+dfour
+dev

@@ -1,0 +1,363 @@
+/* test-step-stats.c: reading StepStats and RunMetadata, and bad input
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <string.h>
+
+#include "stp-error.h"
+#include "stp-loader.h"
+#include "stp-step-stats.h"
+#include "stp-wire.h"
+
+static GBytes *
+read_data (const char *input)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "step-stats", input, NULL);
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+  gsize len = 0;
+
+  g_file_get_contents (path, &contents, &len, &error);
+  g_assert_no_error (error);
+  return g_bytes_new_take (contents, len);
+}
+
+static StpStepStats *
+load_data (const char *input)
+{
+  g_autoptr(GBytes) bytes = read_data (input);
+  g_autoptr(GError) error = NULL;
+  StpStepStats *ss = stp_step_stats_load_bytes (bytes, input, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (ss);
+  return ss;
+}
+
+static gboolean
+span_equal (StpSpan a,
+            StpSpan b)
+{
+  return a.len == b.len && (a.len == 0 || memcmp (a.str, b.str, a.len) == 0);
+}
+
+static void
+test_formats (void)
+{
+  struct { const char *input; StpFormat format; } cases[] = {
+    { "run_meta.pb", STP_FORMAT_RUN_METADATA },
+    { "run_meta.bare_step_stats.pb", STP_FORMAT_STEP_STATS },
+    { "run_meta.step_stats.pbtxt", STP_FORMAT_RUN_METADATA_TEXT },
+    { "tensorboard_run_metadata.pbtxt", STP_FORMAT_RUN_METADATA_TEXT },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(StpStepStats) ss = load_data (cases[i].input);
+      g_assert_cmpint (ss->format, ==, cases[i].format);
+    }
+}
+
+/* The text RunMetadata without its outer "step_stats { ... }": a bare
+ * StepStats in text format, as str(step_stats) prints it. */
+static GBytes *
+unwrap_text_step_stats (void)
+{
+  g_autoptr(GBytes) text = read_data ("run_meta.step_stats.pbtxt");
+  const char *data = g_bytes_get_data (text, NULL);
+  const char *open = strchr (data, '{');
+  const char *close = strrchr (data, '}');
+
+  g_assert_true (g_str_has_prefix (data, "step_stats {"));
+  g_assert_true (close > open);
+  return g_bytes_new (open + 1, close - (open + 1));
+}
+
+static void
+test_bare_text (void)
+{
+  g_autoptr(GBytes) bytes = unwrap_text_step_stats ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpStepStats) ss = stp_step_stats_load_bytes (bytes, "bare.pbtxt", NULL, &error);
+  g_autoptr(StpStepStats) rm = load_data ("run_meta.pb");
+
+  g_assert_no_error (error);
+  g_assert_cmpint (ss->format, ==, STP_FORMAT_STEP_STATS_TEXT);
+  g_assert_cmpuint (ss->nodes->len, ==, rm->nodes->len);
+  g_assert_cmpuint (ss->outputs->len, ==, rm->outputs->len);
+}
+
+/* The binary RunMetadata, its bare StepStats and its text format are one
+ * StepStats: the same devices and nodes, field for field. */
+static void
+test_three_encodings (void)
+{
+  g_autoptr(StpStepStats) rm = load_data ("run_meta.pb");
+  g_autoptr(StpStepStats) bare = load_data ("run_meta.bare_step_stats.pb");
+  g_autoptr(StpStepStats) text = load_data ("run_meta.step_stats.pbtxt");
+  StpStepStats *others[] = { bare, text };
+
+  g_assert_cmpuint (rm->devices->len, ==, 7);
+  g_assert_cmpuint (rm->nodes->len, ==, 54);
+
+  for (guint o = 0; o < G_N_ELEMENTS (others); o++)
+    {
+      StpStepStats *ss = others[o];
+
+      g_assert_cmpuint (ss->devices->len, ==, rm->devices->len);
+      g_assert_cmpuint (ss->nodes->len, ==, rm->nodes->len);
+      g_assert_cmpuint (ss->outputs->len, ==, rm->outputs->len);
+
+      for (guint i = 0; i < rm->devices->len; i++)
+        g_assert_true (span_equal (g_array_index (ss->devices, StpStepStatsDevice, i).name,
+                                   g_array_index (rm->devices, StpStepStatsDevice, i).name));
+
+      for (guint i = 0; i < rm->nodes->len; i++)
+        {
+          const StpStepStatsNode *a = &g_array_index (rm->nodes, StpStepStatsNode, i);
+          const StpStepStatsNode *b = &g_array_index (ss->nodes, StpStepStatsNode, i);
+
+          g_assert_cmpuint (a->device, ==, b->device);
+          g_assert_cmpint (a->all_start_micros, ==, b->all_start_micros);
+          g_assert_cmpint (a->all_end_rel_micros, ==, b->all_end_rel_micros);
+          g_assert_cmpint (a->scheduled_micros, ==, b->scheduled_micros);
+          g_assert_true (span_equal (a->node_name, b->node_name));
+          g_assert_true (span_equal (a->timeline_label, b->timeline_label));
+          g_assert_cmpuint (a->n_outputs, ==, b->n_outputs);
+        }
+
+      for (guint i = 0; i < rm->outputs->len; i++)
+        {
+          const StpStepStatsOutput *a = &g_array_index (rm->outputs, StpStepStatsOutput, i);
+          const StpStepStatsOutput *b = &g_array_index (ss->outputs, StpStepStatsOutput, i);
+          g_autofree char *da = stp_step_stats_describe_tensor (rm, a);
+          g_autofree char *db = stp_step_stats_describe_tensor (ss, b);
+
+          g_assert_cmpint (a->requested_bytes, ==, b->requested_bytes);
+          g_assert_true (span_equal (a->allocator_name, b->allocator_name));
+          g_assert_cmpstr (da, ==, db);
+        }
+    }
+}
+
+/* The snapshot string, for a tensor of the real run_meta. */
+static void
+test_describe_tensor (void)
+{
+  g_autoptr(StpStepStats) rm = load_data ("run_meta.pb");
+  const StpStepStatsOutput *out = NULL;
+  g_autofree char *desc = NULL;
+
+  for (guint i = 0; i < rm->outputs->len && out == NULL; i++)
+    if (g_array_index (rm->outputs, StpStepStatsOutput, i).requested_bytes == 1152)
+      out = &g_array_index (rm->outputs, StpStepStatsOutput, i);
+  g_assert_nonnull (out);
+
+  desc = stp_step_stats_describe_tensor (rm, out);
+  g_assert_true (g_str_has_prefix (desc, "dtype: DT_FLOAT\nshape {\n  dim {\n    size: 2\n  }\n"));
+  g_assert_nonnull (strstr (desc, "allocation_description {\n  requested_bytes: 1152\n"
+                                  "  allocated_bytes: 1280\n  allocator_name: \"GPU_0_bfc\"\n"));
+  g_assert_true (g_str_has_suffix (desc, "}\n"));
+}
+
+static void
+assert_error_names_file (GError     *error,
+                         const char *name)
+{
+  g_assert_nonnull (error);
+  g_assert_true (error->domain == STP_ERROR);
+  g_assert_true (g_str_has_prefix (error->message, name));
+  g_assert_cmpuint (strlen (error->message), >, strlen (name) + 10);
+}
+
+static void
+test_empty (void)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new_static ("", 0);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpStepStats) ss = stp_step_stats_load_bytes (bytes, "empty.pb", NULL, &error);
+
+  g_assert_null (ss);
+  g_assert_error (error, STP_ERROR, STP_ERROR_EMPTY);
+  assert_error_names_file (error, "empty.pb");
+}
+
+/* Every prefix of a real file either parses (a cut at a field boundary
+ * is a smaller valid message) or fails with an error naming the file. */
+static void
+test_truncated (void)
+{
+  const char *inputs[] = { "run_meta.pb", "run_meta.step_stats.pbtxt" };
+
+  for (guint f = 0; f < G_N_ELEMENTS (inputs); f++)
+    {
+      g_autoptr(GBytes) whole = read_data (inputs[f]);
+      gsize len = g_bytes_get_size (whole);
+      guint failures = 0;
+
+      for (gsize cut = 1; cut < len; cut++)
+        {
+          g_autoptr(GBytes) part = g_bytes_new_from_bytes (whole, 0, cut);
+          g_autoptr(GError) error = NULL;
+          g_autoptr(StpStepStats) ss = stp_step_stats_load_bytes (part, "cut.pb", NULL, &error);
+
+          if (ss == NULL)
+            {
+              assert_error_names_file (error, "cut.pb");
+              failures++;
+            }
+        }
+
+      /* Cuts inside a field are most cuts. */
+      g_assert_cmpuint (failures, >, len / 2);
+    }
+}
+
+static void
+test_random_bytes (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1234);
+
+  for (guint i = 0; i < 2000; i++)
+    {
+      gsize len = g_rand_int_range (rand, 1, 512);
+      guint8 *data = g_malloc (len);
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(StpStepStats) ss = NULL;
+
+      for (gsize j = 0; j < len; j++)
+        data[j] = g_rand_int (rand);
+      /* Half of them start like a StepStats, to get past the first check. */
+      if (i % 2)
+        data[0] = 0x0a;
+
+      bytes = g_bytes_new_take (data, len);
+      ss = stp_step_stats_load_bytes (bytes, "random.pb", NULL, &error);
+      if (ss == NULL)
+        assert_error_names_file (error, "random.pb");
+    }
+}
+
+static void
+test_json_as_protobuf (void)
+{
+  static const char json[] = "{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1, \"dur\": 2}]}";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (json, sizeof json - 1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpStepStats) ss = stp_step_stats_load_bytes (bytes, "trace.json", NULL, &error);
+
+  g_assert_null (ss);
+  g_assert_error (error, STP_ERROR, STP_ERROR_UNKNOWN_FORMAT);
+  assert_error_names_file (error, "trace.json");
+  g_assert_nonnull (strstr (error->message, "not a StepStats/RunMetadata"));
+  g_assert_nonnull (strstr (error->message, "at byte 0"));
+}
+
+static void
+test_text_garbage (void)
+{
+  static const char text[] = "This is a README,\nnot a trace.\n";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (text, sizeof text - 1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpStepStats) ss = stp_step_stats_load_bytes (bytes, "README", NULL, &error);
+
+  g_assert_null (ss);
+  assert_error_names_file (error, "README");
+  g_assert_nonnull (strstr (error->message, "line 1"));
+}
+
+/* A RunMetadata whose step_stats is not a StepStats: the message says
+ * which field, at which byte. */
+static void
+test_wrong_shape (void)
+{
+  g_autoptr(GByteArray) wire = g_byte_array_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpStepStats) ss = NULL;
+
+  stp_wire_put_tag (wire, 1, STP_WIRE_VARINT);
+  stp_wire_put_varint (wire, 17);
+  bytes = g_byte_array_free_to_bytes (g_steal_pointer (&wire));
+
+  ss = stp_step_stats_load_bytes (bytes, "odd.pb", NULL, &error);
+  g_assert_null (ss);
+  g_assert_nonnull (strstr (error->message, "field 1 at byte 0 is not a message"));
+}
+
+static void
+test_wire_reader (void)
+{
+  /* A length that runs past the end, reported with its offset. */
+  static const guint8 past_end[] = { 0x08, 0x01, 0x12, 0x7f, 'a' };
+  static const guint8 long_varint[] = { 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01 };
+  StpWireReader reader;
+  StpWireField field;
+  g_autoptr(GError) error = NULL;
+
+  stp_wire_reader_init (&reader, past_end, sizeof past_end, 100);
+  g_assert_true (stp_wire_next (&reader, &field, &error));
+  g_assert_cmpuint (field.number, ==, 1);
+  g_assert_cmpuint (field.value, ==, 1);
+  g_assert_false (stp_wire_next (&reader, &field, &error));
+  g_assert_error (error, STP_ERROR, STP_ERROR_TRUNCATED);
+  g_assert_nonnull (strstr (error->message, "at byte 102"));
+  g_clear_error (&error);
+
+  stp_wire_reader_init (&reader, long_varint, sizeof long_varint, 0);
+  g_assert_false (stp_wire_next (&reader, &field, &error));
+  g_assert_error (error, STP_ERROR, STP_ERROR_TRUNCATED);
+}
+
+static void
+test_load_file_errors (void)
+{
+  g_autoptr(GFile) missing = g_file_new_for_path ("/nonexistent/run_meta.pb");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpTrace) trace = stp_load_file (missing, NULL, NULL, NULL, NULL, &error);
+
+  g_assert_null (trace);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "/nonexistent/run_meta.pb"));
+}
+
+static void
+test_cancel (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "step-stats", "run_meta.pb", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpTrace) trace = NULL;
+
+  g_cancellable_cancel (cancellable);
+  trace = stp_load_file (file, NULL, NULL, NULL, cancellable, &error);
+  g_assert_null (trace);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/step-stats/formats", test_formats);
+  g_test_add_func ("/step-stats/three-encodings", test_three_encodings);
+  g_test_add_func ("/step-stats/bare-text", test_bare_text);
+  g_test_add_func ("/step-stats/describe-tensor", test_describe_tensor);
+  g_test_add_func ("/step-stats/bad/empty", test_empty);
+  g_test_add_func ("/step-stats/bad/truncated", test_truncated);
+  g_test_add_func ("/step-stats/bad/random-bytes", test_random_bytes);
+  g_test_add_func ("/step-stats/bad/json-as-protobuf", test_json_as_protobuf);
+  g_test_add_func ("/step-stats/bad/text-garbage", test_text_garbage);
+  g_test_add_func ("/step-stats/bad/wrong-shape", test_wrong_shape);
+  g_test_add_func ("/step-stats/bad/missing-file", test_load_file_errors);
+  g_test_add_func ("/step-stats/cancel", test_cancel);
+  g_test_add_func ("/wire/reader", test_wire_reader);
+
+  return g_test_run ();
+}
