@@ -15,10 +15,7 @@ find_last (const char *start,
            const char *end,
            char        c)
 {
-  for (const char *p = end; p > start; p--)
-    if (p[-1] == c)
-      return p - 1;
-  return NULL;
+  return end > start ? memrchr (start, c, end - start) : NULL;
 }
 
 /* timeline.py matches labels against `(.*) = (.*)\((.*)\)` from the
@@ -34,7 +31,7 @@ stp_timeline_parse_op_label (const char *label,
                              StpSpan    *inputs)
 {
   const char *end = label + len;
-  const char *newline = memchr (label, '\n', len);
+  const char *newline = len > 0 ? memchr (label, '\n', len) : NULL;
   const char *close, *open, *equals = NULL;
 
   if (newline != NULL)
@@ -83,11 +80,16 @@ stp_timeline_split_inputs (StpSpan  inputs,
       StpSpan part;
 
       for (const char *q = p; q + 1 < end; q++)
-        if (q[0] == ',' && q[1] == ' ')
-          {
-            sep = q;
+        {
+          q = memchr (q, ',', end - 1 - q);
+          if (q == NULL)
             break;
-          }
+          if (q[1] == ' ')
+            {
+              sep = q;
+              break;
+            }
+        }
 
       part.str = p;
       part.len = (sep ? sep : end) - p;

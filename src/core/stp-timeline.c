@@ -64,13 +64,16 @@ typedef struct
   guint32                  *lane;
   guint32                  *node_seq;   /* the seq of each node's op */
   GHashTable               *lane_tracks; /* process -> GArray of tracks by lane */
+  guint32                   last_process;
+  GArray                   *last_tracks;
 
   guint32                   allocators_process;
   guint32                  *compute_process;  /* per device */
   guint32                  *tensors_process;
 
   GArray                   *trackers;      /* Tracker, every production */
-  GHashTable               *tensors;       /* StpStr -> latest tracker + 1 */
+  GArray                   *tensors;       /* guint32 by StpStr: latest tracker + 1, or 0 */
+  guint                     n_tensors;     /* distinct names: len(timeline.py's _tensors) */
   GArray                   *tensor_order;  /* StpStr, dict order */
   guint32                   next_flow_id;
 
@@ -319,6 +322,23 @@ assign_lanes (Analysis *a)
     }
 }
 
+static inline guint
+tensor_index (Analysis *a,
+              StpStr    name)
+{
+  return name < a->tensors->len ? g_array_index (a->tensors, guint32, name) : 0;
+}
+
+static void
+set_tensor_index (Analysis *a,
+                  StpStr    name,
+                  guint     index)
+{
+  if (name >= a->tensors->len)
+    g_array_set_size (a->tensors, MAX (name + 1, a->tensors->len * 2));
+  g_array_index (a->tensors, guint32, name) = index;
+}
+
 static Tracker *
 lookup_tensor (Analysis   *a,
                const char *name,
@@ -331,7 +351,7 @@ lookup_tensor (Analysis   *a,
   if (!stp_string_table_lookup (a->trace->strings, name, len, &id))
     return NULL;
   *id_out = id;
-  index = GPOINTER_TO_UINT (g_hash_table_lookup (a->tensors, GUINT_TO_POINTER (id)));
+  index = tensor_index (a, id);
   if (index == 0)
     return NULL;
   return &g_array_index (a->trackers, Tracker, index - 1);
@@ -414,11 +434,11 @@ analyze_tensors (Analysis  *a,
                 &g_array_index (a->ss->outputs, StpStepStatsOutput, node->first_output + k);
               Tracker tracker = { 0 };
               StpStr name = output_name (a, node, k);
-              gpointer key = GUINT_TO_POINTER (name);
+              gboolean known = tensor_index (a, name) != 0;
 
               tracker.name = name;
               tracker.object = STP_INDEX_NONE;
-              tracker.object_id = g_hash_table_size (a->tensors);
+              tracker.object_id = a->n_tensors;
               tracker.tensors_process = a->tensors_process[d];
               tracker.allocator = intern_span (a, output->allocator_name);
               tracker.num_bytes = output->requested_bytes;
@@ -429,14 +449,17 @@ analyze_tensors (Analysis  *a,
               tracker.flow_process = a->compute_process[d];
               tracker.flow_tid = a->lane[i];
 
-              if (!g_hash_table_contains (a->tensors, key))
-                g_array_append_val (a->tensor_order, name);
+              if (!known)
+                {
+                  g_array_append_val (a->tensor_order, name);
+                  a->n_tensors++;
+                }
 
               if (a->options->show_memory)
                 emit_tensor_object (a, &tracker, output, a->lane[i], end_time);
 
               g_array_append_val (a->trackers, tracker);
-              g_hash_table_insert (a->tensors, key, GUINT_TO_POINTER (a->trackers->len));
+              set_tensor_index (a, name, a->trackers->len);
             }
         }
     }
@@ -521,13 +544,22 @@ lane_track (Analysis *a,
             guint32   process,
             guint32   lane)
 {
-  GArray *tracks = g_hash_table_lookup (a->lane_tracks, GUINT_TO_POINTER (process));
+  GArray *tracks;
   guint32 none = STP_INDEX_NONE;
 
-  if (tracks == NULL)
+  /* Consecutive ops are mostly on one device. */
+  if (process == a->last_process && a->last_tracks != NULL)
+    tracks = a->last_tracks;
+  else
     {
-      tracks = g_array_new (FALSE, FALSE, sizeof (guint32));
-      g_hash_table_insert (a->lane_tracks, GUINT_TO_POINTER (process), tracks);
+      tracks = g_hash_table_lookup (a->lane_tracks, GUINT_TO_POINTER (process));
+      if (tracks == NULL)
+        {
+          tracks = g_array_new (FALSE, FALSE, sizeof (guint32));
+          g_hash_table_insert (a->lane_tracks, GUINT_TO_POINTER (process), tracks);
+        }
+      a->last_process = process;
+      a->last_tracks = tracks;
     }
   while (lane >= tracks->len)
     g_array_append_val (tracks, none);
@@ -792,7 +824,7 @@ show_memory_counters (Analysis  *a,
   for (guint i = 0; i < a->tensor_order->len; i++)
     {
       StpStr name = g_array_index (a->tensor_order, StpStr, i);
-      guint t = GPOINTER_TO_UINT (g_hash_table_lookup (a->tensors, GUINT_TO_POINTER (name)));
+      guint t = tensor_index (a, name);
       const Tracker *tensor = &g_array_index (a->trackers, Tracker, t - 1);
       StpObject *object = &g_array_index (trace->objects, StpObject, tensor->object);
       Allocation alloc = { tensor->create_time, tensor->num_bytes, name };
@@ -839,7 +871,7 @@ analysis_clear (Analysis *a)
   g_free (a->compute_process);
   g_free (a->tensors_process);
   g_clear_pointer (&a->trackers, g_array_unref);
-  g_clear_pointer (&a->tensors, g_hash_table_unref);
+  g_clear_pointer (&a->tensors, g_array_unref);
   g_clear_pointer (&a->tensor_order, g_array_unref);
   g_clear_pointer (&a->inputs, g_array_unref);
   if (a->scratch != NULL)
@@ -871,7 +903,7 @@ stp_timeline_analyze (StpStepStats              *step_stats,
   a.node_seq = g_new (guint32, n + 1);
   a.lane_tracks = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
   a.trackers = g_array_new (FALSE, FALSE, sizeof (Tracker));
-  a.tensors = g_hash_table_new (NULL, NULL);
+  a.tensors = g_array_new (FALSE, TRUE, sizeof (guint32));
   a.tensor_order = g_array_new (FALSE, FALSE, sizeof (StpStr));
   a.inputs = g_array_new (FALSE, FALSE, sizeof (StpSpan));
   a.scratch = g_string_sized_new (256);

@@ -169,6 +169,21 @@ compare_by_depth (gconstpointer a,
   return 0;
 }
 
+/* Most inputs are already in order per track (StepStats lanes always
+ * are): a linear check saves the O(n log n) sort. */
+static void
+sort_unless_sorted (GArray           *array,
+                    GCompareDataFunc  compare)
+{
+  for (guint i = 1; i < array->len; i++)
+    if (compare (array->data + (i - 1) * g_array_get_element_size (array),
+                 array->data + i * g_array_get_element_size (array), NULL) > 0)
+      {
+        g_array_sort_with_data (array, compare, NULL);
+        return;
+      }
+}
+
 typedef struct
 {
   GArray *slices;   /* StpSlice placed in this lane */
@@ -240,7 +255,7 @@ seal_depths (StpTrack *track)
 {
   guint max_depth = 0;
 
-  g_array_sort_with_data (track->slices, compare_by_depth, NULL);
+  sort_unless_sorted (track->slices, compare_by_depth);
 
   for (guint i = 0; i < track->slices->len; i++)
     max_depth = MAX (max_depth, stp_track_get_slice (track, i)->depth);
@@ -259,6 +274,22 @@ seal_depths (StpTrack *track)
     }
 }
 
+/* Sorted by start, each slice starts once the one before has ended (a
+ * zero-length slice at the same instant would nest, so it does not count). */
+static gboolean
+slices_are_disjoint (GArray *slices)
+{
+  for (guint i = 1; i < slices->len; i++)
+    {
+      const StpSlice *prev = &g_array_index (slices, StpSlice, i - 1);
+      const StpSlice *s = &g_array_index (slices, StpSlice, i);
+
+      if (s->ts < stp_slice_end (prev) || (s->ts == stp_slice_end (prev) && prev->dur <= 0))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* Splits the slices of one track into properly nested lanes; returns
  * the tracks of the extra lanes (appended to the trace). */
 static void
@@ -272,7 +303,18 @@ split_track (StpTrace *self,
   GArray *input = track->slices;
   guint32 prev = 0;
 
-  g_array_sort_with_data (input, compare_by_start, NULL);
+  sort_unless_sorted (input, compare_by_start);
+
+  /* Slices that follow each other without overlapping (every StepStats
+   * lane) need neither stacks nor extra lanes. */
+  if (slices_are_disjoint (input))
+    {
+      for (guint i = 0; i < input->len; i++)
+        g_array_index (input, StpSlice, i).depth = 0;
+      seal_depths (track);
+      g_array_append_val (lane_tracks, track_index);
+      return;
+    }
 
   for (guint i = 0; i < input->len; i++)
     {
@@ -526,12 +568,15 @@ bind_end (StpTrace   *self,
   if (end->track == STP_INDEX_NONE)
     return;
 
-  if (end->phase == 0)
+  if (end->phase == 0 || end->binding == 'q')
     {
-      /* v2 flows name the slice they belong to by its seq. */
-      if (by_seq != NULL && end->seq < by_seq->len)
+      /* v2 flows name their slice by its seq; so do loaders that know. */
+      guint32 seq = end->phase == 0 ? end->seq : end->slice;
+
+      end->slice = STP_INDEX_NONE;
+      if (by_seq != NULL && seq < by_seq->len)
         {
-          SliceRef ref = g_array_index (by_seq, SliceRef, end->seq);
+          SliceRef ref = g_array_index (by_seq, SliceRef, seq);
 
           end->bound_track = ref.track;
           end->slice = ref.index;
@@ -588,7 +633,8 @@ bind_flows (StpTrace   *self,
     {
       const StpFlow *f = &g_array_index (self->flows, StpFlow, i);
 
-      if (f->src.phase == 0 || f->dst.phase == 0)
+      if (f->src.phase == 0 || f->dst.phase == 0 ||
+          f->src.binding == 'q' || f->dst.binding == 'q')
         {
           by_seq = index_slices_by_seq (self);
           break;

@@ -43,25 +43,38 @@ gboolean
 stp_wire_read_varint_slow (StpWireReader *reader,
                            guint64       *value)
 {
+  const guint8 *p = reader->data + reader->pos;
+  gsize avail = reader->len - reader->pos;
   guint64 v = 0;
 
-  for (guint shift = 0; shift < 64; shift += 7)
+  /* With ten bytes at hand no byte needs its own bounds check. */
+  if (avail >= 10)
     {
-      guint8 b;
-
-      if (reader->pos >= reader->len)
-        return FALSE;
-
-      b = reader->data[reader->pos++];
-      v |= (guint64) (b & 0x7f) << shift;
-      if ((b & 0x80) == 0)
+      for (guint i = 0; i < 10; i++)
         {
+          v |= (guint64) (p[i] & 0x7f) << (7 * i);
+          if ((p[i] & 0x80) == 0)
+            {
+              reader->pos += i + 1;
+              *value = v;
+              return TRUE;
+            }
+        }
+      return FALSE;   /* more than ten bytes */
+    }
+
+  for (guint i = 0; i < avail && i < 10; i++)
+    {
+      v |= (guint64) (p[i] & 0x7f) << (7 * i);
+      if ((p[i] & 0x80) == 0)
+        {
+          reader->pos += i + 1;
           *value = v;
           return TRUE;
         }
     }
 
-  return FALSE;   /* more than ten bytes */
+  return FALSE;   /* truncated, or more than ten bytes */
 }
 
 gboolean
