@@ -82,6 +82,11 @@ stp_json_append_string (GString    *out,
   stp_json_append_c (out, '"');
 }
 
+static const char digit_pairs[] =
+  "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+  "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+  "8081828384858687888990919293949596979899";
+
 void
 stp_json_append_int (GString *out,
                      gint64   value)
@@ -90,12 +95,22 @@ stp_json_append_int (GString *out,
   char *p = buf + sizeof buf;
   guint64 v = value < 0 ? -(guint64) value : (guint64) value;
 
-  do
+  /* Two digits at a time: integers are most of an export's numbers. */
+  while (v >= 100)
     {
-      *--p = '0' + v % 10;
-      v /= 10;
+      guint pair = (v % 100) * 2;
+
+      v /= 100;
+      *--p = digit_pairs[pair + 1];
+      *--p = digit_pairs[pair];
     }
-  while (v);
+  if (v >= 10)
+    {
+      *--p = digit_pairs[v * 2 + 1];
+      *--p = digit_pairs[v * 2];
+    }
+  else
+    *--p = '0' + v;
 
   if (value < 0)
     *--p = '-';

@@ -508,18 +508,27 @@ describe_node (const StpStepStats     *ss,
     }
 }
 
+static GPrivate scratch_inputs = G_PRIVATE_INIT ((GDestroyNotify) g_array_unref);
+
 /* The op's args, {"name": ..., "op": ..., "input0": ...}, made when
- * shown or exported rather than kept for every op. */
+ * shown or exported rather than kept for every op.  Called once per op
+ * on export, so it reuses a per-thread list instead of allocating. */
 static void
 append_node_args (gpointer        source,
                   const StpSlice *slice,
                   GString        *out)
 {
   StpStepStats *ss = source;
-  g_autoptr(GArray) inputs = g_array_new (FALSE, FALSE, sizeof (StpSpan));
+  GArray *inputs = g_private_get (&scratch_inputs);
   StpSpan name, op;
 
   g_return_if_fail (slice->extra < ss->nodes->len);
+
+  if (inputs == NULL)
+    {
+      inputs = g_array_new (FALSE, FALSE, sizeof (StpSpan));
+      g_private_set (&scratch_inputs, inputs);
+    }
 
   describe_node (ss, &g_array_index (ss->nodes, StpStepStatsNode, slice->extra), &name, &op, inputs);
 
@@ -532,7 +541,9 @@ append_node_args (gpointer        source,
     {
       StpSpan input = g_array_index (inputs, StpSpan, k);
 
-      g_string_append_printf (out, ",\"input%u\":", k);
+      stp_json_append_literal (out, ",\"input");
+      stp_json_append_int (out, k);
+      stp_json_append_literal (out, "\":");
       stp_json_append_string (out, input.str, input.len);
     }
 
