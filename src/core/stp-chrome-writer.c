@@ -32,6 +32,7 @@ typedef enum
   REF_OBJECT_CREATE,
   REF_OBJECT_SNAPSHOT,
   REF_OBJECT_DELETE,
+  REF_SLICE_END,        /* the E, e or F that ended a slice read from a pair */
 } RefKind;
 
 typedef struct
@@ -67,6 +68,8 @@ typedef struct
   guint64          written;
   guint64          total;
   gboolean         first;
+  GString         *quoted;       /* JSON literals of the strings written so far */
+  GArray          *quoted_at;    /* per StpStr: offset + 1 into quoted, 0 if not yet */
 } Writer;
 
 static gpointer
@@ -107,12 +110,37 @@ writer_flush (Writer *w)
          !g_cancellable_is_cancelled (w->cancellable);
 }
 
+/* Names repeat on millions of events: escape each string once. */
 static inline void
 put_str (Writer *w,
          StpStr  id)
 {
-  stp_json_append_string (w->buf, stp_trace_str (w->trace, id),
-                          stp_string_table_get_len (w->trace->strings, id));
+  guint64 at;
+
+  if (id >= w->quoted_at->len)
+    g_array_set_size (w->quoted_at, stp_string_table_count (w->trace->strings));
+
+  at = g_array_index (w->quoted_at, guint64, id);
+  if (at == 0)
+    {
+      gsize start = w->quoted->len;
+
+      stp_json_append_string (w->quoted, stp_trace_str (w->trace, id),
+                              stp_string_table_get_len (w->trace->strings, id));
+      at = ((guint64) start << 24 | (w->quoted->len - start)) + 1;
+      /* Strings too long to pack are written directly each time. */
+      if (w->quoted->len - start >= (1 << 24) || start >= (G_GUINT64_CONSTANT (1) << 39))
+        {
+          g_string_truncate (w->quoted, start);
+          stp_json_append_string (w->buf, stp_trace_str (w->trace, id),
+                                  stp_string_table_get_len (w->trace->strings, id));
+          return;
+        }
+      g_array_index (w->quoted_at, guint64, id) = at;
+    }
+
+  at--;
+  stp_json_append_len (w->buf, w->quoted->str + (at >> 24), at & 0xffffff);
 }
 
 static void
@@ -217,11 +245,108 @@ put_extra (Writer  *w,
   stp_raw_store_append_to (w->trace->raw, e->members_ref, e->members_len, w->buf);
 }
 
+/* The extra holding the members of a paired event's end (E, e, F, or a
+ * flow's destination), if it had any. */
+static const StpExtra *
+end_extra (Writer  *w,
+           guint32  extra)
+{
+  const StpExtra *e;
+
+  if (extra == STP_INDEX_NONE || extra + 1 >= w->trace->extras->len)
+    return NULL;
+  e = &g_array_index (w->trace->extras, StpExtra, extra);
+  return (e->flags & STP_EXTRA_HAS_END) ? e + 1 : NULL;
+}
+
+static void
+put_members (Writer         *w,
+             const StpExtra *e)
+{
+  if (e == NULL || e->members_len == 0)
+    return;
+  stp_json_append_c (w->buf, ',');
+  stp_raw_store_append_to (w->trace->raw, e->members_ref, e->members_len, w->buf);
+}
+
+/* The phase an extra remembers (I, R, T, p, ...), else the fallback. */
+static char
+extra_phase (Writer  *w,
+             guint32  extra,
+             char     fallback)
+{
+  if (extra == STP_INDEX_NONE || extra >= w->trace->extras->len)
+    return fallback;
+  return g_array_index (w->trace->extras, StpExtra, extra).phase ?: fallback;
+}
+
 static inline const StpProcess *
 track_process (Writer         *w,
                const StpTrack *track)
 {
   return stp_trace_get_process (w->trace, track->process);
+}
+
+/* Async slices (b/e/n, S/T/p/F) keep their pid, tid, id and scope
+ * among their members: a global id may join several processes. */
+static void
+write_async_event (Writer         *w,
+                   const StpTrack *track,
+                   const StpSlice *s,
+                   char            phase,
+                   gint64          ts)
+{
+  GString *b = w->buf;
+  char ph[2] = { phase, '\0' };
+
+  g_string_append (b, w->first ? "\n{\"ph\":\"" : ",\n{\"ph\":\"");
+  w->first = FALSE;
+  g_string_append (b, ph);
+  stp_json_append_literal (b, "\",\"cat\":");
+  put_str (w, s->cat);
+  stp_json_append_literal (b, ",\"name\":");
+  put_str (w, s->name);
+  stp_json_append_literal (b, ",\"ts\":");
+  stp_json_append_ns_as_us (b, ts);
+  w->written++;
+  put_extra (w, s->extra);
+  put_args (w, s);
+  stp_json_append_c (b, '}');
+}
+
+/* The E, e or F that ended a slice read from a pair, written where it
+ * was read (at equal timestamps the input order decides the pairing). */
+static void
+write_slice_end (Writer         *w,
+                 const StpTrack *track,
+                 const StpSlice *s)
+{
+  const StpProcess *p = track_process (w, track);
+  GString *b = w->buf;
+
+  g_string_append (b, w->first ? "\n{\"ph\":\"" : ",\n{\"ph\":\"");
+  w->first = FALSE;
+  if (s->flags & STP_SLICE_FROM_BEGIN)
+    {
+      stp_json_append_literal (b, "E\",\"pid\":");
+      put_id_value (w, p->pid, p->pid_str);
+      stp_json_append_literal (b, ",\"tid\":");
+      put_id_value (w, track->tid, track->tid_str);
+    }
+  else
+    {
+      /* e and F pair by name; their pid and tid are among their members */
+      g_string_append_c (b, (s->flags & STP_SLICE_ASYNC_LEGACY) ? 'F' : 'e');
+      stp_json_append_literal (b, "\",\"cat\":");
+      put_str (w, s->cat);
+      stp_json_append_literal (b, ",\"name\":");
+      put_str (w, s->name);
+    }
+  stp_json_append_literal (b, ",\"ts\":");
+  stp_json_append_ns_as_us (b, stp_slice_end (s));
+  w->written++;
+  put_members (w, end_extra (w, s->extra));
+  stp_json_append_c (b, '}');
 }
 
 static void
@@ -231,10 +356,25 @@ write_slice (Writer         *w,
 {
   gboolean begin_only = (s->flags & STP_SLICE_FROM_BEGIN) && (s->flags & STP_SLICE_UNCLOSED);
 
+  if (s->flags & (STP_SLICE_ASYNC | STP_SLICE_ASYNC_LEGACY))
+    {
+      char fallback = (s->flags & STP_SLICE_ASYNC_LEGACY) ? 'S'
+                      : (s->flags & STP_SLICE_INSTANT) ? 'n' : 'b';
+      char phase = extra_phase (w, s->extra, fallback);
+
+      /* a step past (p) is written where it happened: at the slice's end */
+      write_async_event (w, track, s, phase, phase == 'p' ? stp_slice_end (s) : s->ts);
+      return;
+    }
+
+  /* A closed B/E slice: the B here, its E where it was read. */
+  if ((s->flags & STP_SLICE_FROM_BEGIN) && !(s->flags & STP_SLICE_UNCLOSED))
+    begin_only = TRUE;
+
   begin_event (w, begin_only ? "B" : "X", s->cat, s->name, track_process (w, track),
                track->tid, track->tid_str, s->ts);
 
-  if (!(s->flags & STP_SLICE_UNCLOSED))
+  if (!begin_only && !(s->flags & STP_SLICE_UNCLOSED))
     {
       stp_json_append_literal (w->buf, ",\"dur\":");
       stp_json_append_ns_as_us (w->buf, s->dur);
@@ -252,10 +392,13 @@ write_instant (Writer         *w,
                const StpSlice *s)
 {
   const char *scope = track == NULL ? "g" : track->kind == STP_TRACK_INSTANTS ? "p" : "t";
+  /* I and R come back as they were read, samples as P (without a scope) */
+  char ph[2] = { extra_phase (w, s->extra, (s->flags & STP_SLICE_SAMPLE) ? 'P' : 'i'), '\0' };
 
-  begin_event (w, "i", s->cat, s->name, track ? track_process (w, track) : NULL,
+  begin_event (w, ph, s->cat, s->name, track ? track_process (w, track) : NULL,
                track ? track->tid : 0, track ? track->tid_str : 0, s->ts);
-  g_string_append_printf (w->buf, ",\"s\":\"%s\"", scope);
+  if (!(s->flags & STP_SLICE_SAMPLE))
+    g_string_append_printf (w->buf, ",\"s\":\"%s\"", scope);
   put_extra (w, s->extra);
   put_args (w, s);
   stp_json_append_c (w->buf, '}');
@@ -274,7 +417,11 @@ write_flow_end (Writer           *w,
   put_event_id (w, flow->id);
   if (end->binding == 'e')
     stp_json_append_literal (w->buf, ",\"bp\":\"e\"");
-  put_extra (w, flow->extra);
+  /* the flow's extra holds its source's members, then its destination's */
+  if (end == &flow->src)
+    put_extra (w, flow->extra);
+  else
+    put_members (w, end_extra (w, flow->extra));
   stp_json_append_c (w->buf, '}');
 }
 
@@ -345,6 +492,8 @@ write_object_event (Writer          *w,
 
   begin_event (w, ph, object->cat, object->name, process, tid, 0, ts);
   put_event_id (w, object->id);
+  if (ph[0] == 'N')
+    put_extra (w, object->extra);
   put_raw_member (w, "args", args_ref, args_len);
   stp_json_append_c (w->buf, '}');
 }
@@ -410,6 +559,13 @@ write_ref (Writer    *w,
       }
       break;
 
+    case REF_SLICE_END:
+      {
+        const StpTrack *track = stp_trace_get_track (trace, ref->a);
+        write_slice_end (w, track, stp_track_get_slice (track, ref->b));
+      }
+      break;
+
     case REF_NONE:
     default:
       break;
@@ -432,6 +588,7 @@ index_ref (GArray  *refs,
 static void
 index_slices (GArray  *refs,
               GArray  *unordered,
+              GArray  *extras,
               GArray  *slices,
               RefKind  kind,
               guint32  track)
@@ -441,9 +598,25 @@ index_slices (GArray  *refs,
       const StpSlice *s = &g_array_index (slices, StpSlice, i);
       Ref ref = { kind, 0, track, i };
 
+      /* Lines an analysis derived (XSpace, StepStats derived_lines) are
+       * made again on load: the export keeps to what was read. */
+      if (s->flags & STP_SLICE_DERIVED)
+        continue;
       if (kind == REF_GLOBAL_INSTANT)
         ref.a = i;
       index_ref (refs, unordered, s->seq, ref);
+
+      /* A slice read from a pair (B/E, b/e, S/F) remembers where its end was. */
+      if (kind == REF_SLICE && s->extra != STP_INDEX_NONE && s->extra < extras->len &&
+          !(s->flags & (STP_SLICE_UNCLOSED | STP_SLICE_STEP_STATS_NODE)) &&
+          (s->flags & (STP_SLICE_FROM_BEGIN | STP_SLICE_ASYNC | STP_SLICE_ASYNC_LEGACY)))
+        {
+          const StpExtra *e = &g_array_index (extras, StpExtra, s->extra);
+          Ref end = { REF_SLICE_END, 0, track, i };
+
+          if (e->flags & STP_EXTRA_END_SEQ)
+            index_ref (refs, unordered, e->seq, end);
+        }
     }
 }
 
@@ -472,13 +645,13 @@ index_events (StpTrace *trace,
         }
       else
         {
-          index_slices (refs, unordered, track->slices,
+          index_slices (refs, unordered, trace->extras, track->slices,
                         track->kind == STP_TRACK_INSTANTS ? REF_INSTANT : REF_SLICE, t);
-          index_slices (refs, unordered, track->instants, REF_INSTANT, t);
+          index_slices (refs, unordered, trace->extras, track->instants, REF_INSTANT, t);
         }
     }
 
-  index_slices (refs, unordered, trace->global_instants, REF_GLOBAL_INSTANT, 0);
+  index_slices (refs, unordered, trace->extras, trace->global_instants, REF_GLOBAL_INSTANT, 0);
 
   for (guint i = 0; i < trace->flows->len; i++)
     {
@@ -566,10 +739,25 @@ write_metadata (Writer *w)
 
       if (track->kind != STP_TRACK_THREAD || track->lane != 0)
         continue;
+      /* A track of derived slices (see index_slices) is not written. */
+      if (track->slices->len > 0 && (stp_track_get_slice (track, 0)->flags & STP_SLICE_DERIVED))
+        continue;
       if (track->name != STP_STR_EMPTY)
         write_metadata_event (w, "thread_name", p, track, "name", track->name, 0);
       if (track->has_sort_index)
         write_metadata_event (w, "thread_sort_index", p, track, "sort_index", 0, track->sort_index);
+    }
+
+  /* Events kept whole: M events of other names, unknown phases. */
+  for (guint i = 0; i < trace->metadata->len; i++)
+    {
+      const StpTraceMetadata *md = &g_array_index (trace->metadata, StpTraceMetadata, i);
+
+      if (!md->is_event)
+        continue;
+      g_string_append (w->buf, w->first ? "\n" : ",\n");
+      w->first = FALSE;
+      stp_raw_store_append_to (trace->raw, md->value_ref, md->value_len, w->buf);
     }
 }
 
@@ -588,6 +776,8 @@ write_trace_metadata (Writer *w)
     {
       const StpTraceMetadata *md = &g_array_index (trace->metadata, StpTraceMetadata, i);
 
+      if (md->is_event)
+        continue;
       stp_json_append_c (w->buf, ',');
       put_str (w, md->key);
       stp_json_append_c (w->buf, ':');
@@ -608,6 +798,7 @@ stp_chrome_writer_write (StpTrace         *trace,
   Writer w = { 0 };
   Sink sink = { 0 };
   GThread *thread;
+  g_autoptr(GTimer) timer = g_timer_new ();
 
   g_return_val_if_fail (trace != NULL, FALSE);
   g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
@@ -633,6 +824,8 @@ stp_chrome_writer_write (StpTrace         *trace,
   w.user_data = user_data;
   w.total = refs->len + unordered->len;
   w.first = TRUE;
+  w.quoted = g_string_new (NULL);
+  w.quoted_at = g_array_new (FALSE, TRUE, sizeof (guint64));
 
   stp_json_append_literal (w.buf, "{\"traceEvents\":[");
   write_metadata (&w);
@@ -661,9 +854,12 @@ stp_chrome_writer_write (StpTrace         *trace,
   g_string_truncate (w.buf, 0);
   g_async_queue_push (sink.full, w.buf);
   g_thread_join (thread);
+  g_debug ("exported %" G_GUINT64_FORMAT " events in %.3f s", w.written, g_timer_elapsed (timer, NULL));
 
   for (guint i = 0; i < N_BLOCKS; i++)
     g_string_free (g_async_queue_pop (sink.empty), TRUE);
+  g_string_free (w.quoted, TRUE);
+  g_array_unref (w.quoted_at);
   g_async_queue_unref (sink.full);
   g_async_queue_unref (sink.empty);
 

@@ -11,7 +11,9 @@
 #define G_LOG_DOMAIN "stp-loader"
 
 #include "stp-loader.h"
+#include "stp-chrome-json.h"
 #include "stp-error.h"
+#include "stp-input.h"
 #include "stp-step-stats.h"
 
 #include <string.h>
@@ -34,18 +36,26 @@ load_step_stats (GBytes                   *bytes,
                  GError                  **error)
 {
   g_autoptr(StpStepStats) step_stats = NULL;
+  g_autoptr(GTimer) timer = NULL;
+  StpTrace *trace;
 
   if (progress != NULL)
     progress ("parse", 0, g_bytes_get_size (bytes), user_data);
 
+  timer = g_timer_new ();
   step_stats = stp_step_stats_load_bytes (bytes, name, cancellable, error);
   if (step_stats == NULL)
     return NULL;
+  g_debug ("%s: indexed %u nodes in %.3f s", name, step_stats->nodes->len,
+           g_timer_elapsed (timer, NULL));
 
   if (progress != NULL)
     progress ("analyze", 0, step_stats->nodes->len, user_data);
 
-  return stp_timeline_analyze (step_stats, options, cancellable, error);
+  g_timer_start (timer);
+  trace = stp_timeline_analyze (step_stats, options, cancellable, error);
+  g_debug ("%s: analysed in %.3f s", name, g_timer_elapsed (timer, NULL));
+  return trace;
 }
 
 StpTrace *
@@ -73,6 +83,22 @@ stp_load_file (GFile                    *file,
   if (progress != NULL)
     progress ("read", 0, 0, user_data);
 
+  /* Chrome JSON (plain, gzip or zip): streamed, never read whole. */
+  {
+    g_autoptr(StpInput) input = stp_input_open (file, cancellable, error);
+    const guint8 *head;
+    gsize avail;
+
+    if (input == NULL)
+      return NULL;
+    head = stp_input_fill (input, 4096, &avail, error);
+    if (head == NULL)
+      return NULL;
+    if (stp_chrome_json_sniff (head, avail))
+      return stp_chrome_json_load (input, name, progress, user_data, cancellable, error);
+  }
+
+  /* StepStats: lead */
   if (!g_file_load_contents (file, cancellable, &contents, &len, NULL, &local_error))
     {
       if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))

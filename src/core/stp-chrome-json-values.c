@@ -1,0 +1,423 @@
+/* stp-chrome-json-values.c: the Chrome JSON loader's values and lookups
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * What the phase rules read from an event: strings (interned straight
+ * from the window, unescaped only when they hold escapes), timestamps,
+ * ids, the thread and process of an event (a cache keyed by pid and tid
+ * as written skips the lookups for runs of events of one thread), the
+ * members kept verbatim as extras, and the members of an args object.
+ */
+
+#define G_LOG_DOMAIN "stp-chrome-json"
+
+#include "stp-chrome-json-private.h"
+
+#include <string.h>
+
+static void
+records_free (gpointer data)
+{
+  if (data != NULL)
+    g_array_unref (data);
+}
+
+void
+stp_chrome_loader_init (StpChromeLoader *self,
+                        StpTrace        *trace)
+{
+  memset (self, 0, sizeof *self);
+  self->trace = trace;
+  self->keys = stp_string_table_new ();
+  self->scratch = g_string_sized_new (256);
+  self->text = g_string_sized_new (256);
+  self->keybuf = g_string_sized_new (64);
+  self->members = g_array_sized_new (FALSE, FALSE, sizeof (StpChromeMember), 32);
+  self->be = g_ptr_array_new_with_free_func (records_free);
+  self->async = g_array_new (FALSE, FALSE, sizeof (StpChromeRecord));
+  self->flows = g_array_new (FALSE, FALSE, sizeof (StpChromeRecord));
+  self->v2 = g_array_new (FALSE, FALSE, sizeof (StpChromeV2Record));
+  self->counters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->instant_tracks = g_hash_table_new (NULL, NULL);
+  self->objects = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->cache_len = G_MAXSIZE;
+  self->pcache_len = G_MAXSIZE;
+}
+
+void
+stp_chrome_loader_clear (StpChromeLoader *self)
+{
+  g_clear_pointer (&self->keys, stp_string_table_free);
+  if (self->scratch)
+    g_string_free (self->scratch, TRUE);
+  if (self->text)
+    g_string_free (self->text, TRUE);
+  if (self->keybuf)
+    g_string_free (self->keybuf, TRUE);
+  self->scratch = self->text = self->keybuf = NULL;
+  g_clear_pointer (&self->members, g_array_unref);
+  g_clear_pointer (&self->be, g_ptr_array_unref);
+  g_clear_pointer (&self->async, g_array_unref);
+  g_clear_pointer (&self->flows, g_array_unref);
+  g_clear_pointer (&self->v2, g_array_unref);
+  g_clear_pointer (&self->counters, g_hash_table_unref);
+  g_clear_pointer (&self->instant_tracks, g_hash_table_unref);
+  g_clear_pointer (&self->objects, g_hash_table_unref);
+}
+
+/* ------------------------------------------------------------------ */
+/* Values                                                              */
+
+/* The text of a string value (unescaped), or the raw text of another. */
+static const char *
+value_text (StpChromeLoader       *self,
+            const StpChromeMember *m,
+            gsize                 *len)
+{
+  if (stp_chrome_is_string (m))
+    {
+      if (!m->escaped)
+        {
+          *len = m->end - m->value - 2;
+          return m->value + 1;
+        }
+      g_string_truncate (self->text, 0);
+      stp_json_unescape (m->value + 1, m->end - m->value - 2, self->text);
+      *len = self->text->len;
+      return self->text->str;
+    }
+  *len = m->end - m->value;
+  return m->value;
+}
+
+/* Names repeat (a few thousand distinct in ten million events), and
+ * kernel names are long: a small cache keyed by the length and the
+ * first and last bytes skips hashing the whole string. */
+static StpStr
+intern_cached (StpChromeLoader *self,
+               const char      *text,
+               gsize            len)
+{
+  guint64 head = 0, tail = 0;
+  guint slot;
+  StpStr id;
+
+  if (len < 8)
+    return stp_trace_intern (self->trace, text, len);
+
+  memcpy (&head, text, 8);
+  memcpy (&tail, text + len - 8, 8);
+  slot = (guint) (((head * 0x9e3779b97f4a7c15ull) ^ tail ^ len) >> 40) % G_N_ELEMENTS (self->name_cache);
+
+  id = self->name_cache[slot];
+  if (id != STP_STR_EMPTY &&
+      stp_string_table_get_len (self->trace->strings, id) == len &&
+      memcmp (stp_trace_str (self->trace, id), text, len) == 0)
+    return id;
+
+  id = stp_trace_intern (self->trace, text, len);
+  self->name_cache[slot] = id;
+  return id;
+}
+
+StpStr
+stp_chrome_intern_value (StpChromeLoader       *self,
+                         const StpChromeMember *m)
+{
+  const char *text;
+  gsize len;
+
+  if (m == NULL)
+    return STP_STR_EMPTY;
+  if (*m->value == 'n' && m->end - m->value == 4)   /* null */
+    return STP_STR_EMPTY;
+
+  text = value_text (self, m, &len);
+  return intern_cached (self, text, len);
+}
+
+gboolean
+stp_chrome_member_ts (const StpChromeMember *m,
+                      gint64                *out)
+{
+  return m != NULL && stp_json_parse_us_to_ns (m->value, m->end - m->value, out);
+}
+
+/* ids: a non-negative integer as is, anything else as raw text */
+StpId
+stp_chrome_member_id (StpChromeLoader       *self,
+                      const StpChromeMember *m)
+{
+  const char *p = m->value;
+  gsize len = m->end - m->value;
+  guint64 v = 0;
+  gsize i;
+
+  for (i = 0; i < len && i < 18 && g_ascii_isdigit (p[i]); i++)
+    v = v * 10 + (p[i] - '0');
+  if (i == len && len > 0 && (len == 1 || p[0] != '0'))
+    return v;
+
+  return STP_ID_IS_RAW | stp_trace_intern (self->trace, p, len);
+}
+
+gboolean
+stp_chrome_member_is_true (const StpChromeMember *m)
+{
+  return m != NULL && m->end - m->value == 4 && memcmp (m->value, "true", 4) == 0;
+}
+
+/* Whether text is an integer written the way JSON writes numbers
+ * (no sign but '-', no leading zeros, no spaces), so that it reads back
+ * as the same text. */
+static gboolean
+is_canonical_int (const char *text,
+                  gint64     *num)
+{
+  const char *p = text;
+  gsize len = strlen (text);
+
+  if (*p == '-')
+    p++;
+  if (*p < '0' || *p > '9' || (*p == '0' && (p[1] != '\0' || p != text)) || len > 19 + (text[0] == '-'))
+    return FALSE;
+  for (const char *q = p; *q; q++)
+    if (*q < '0' || *q > '9')
+      return FALSE;
+
+  return stp_json_parse_int64 (text, len, num);
+}
+
+/* pid or tid: an integer, or a string (or any other value) as text */
+static void
+parse_id (StpChromeLoader       *self,
+          const StpChromeMember *m,
+          gint64                *num,
+          StpStr                *str)
+{
+  *num = 0;
+  *str = STP_STR_EMPTY;
+
+  if (m == NULL)
+    return;
+  if (stp_chrome_is_string (m))
+    {
+      *str = stp_chrome_intern_value (self, m);
+      if (*str == STP_STR_EMPTY)
+        *str = stp_trace_intern (self->trace, "\"\"", 2);
+      /* "5555" and 5555 are one thread: Kineto writes both for the same
+       * thread, and chrome://tracing keys threads by their text. */
+      else if (is_canonical_int (stp_trace_str (self->trace, *str), num))
+        *str = STP_STR_EMPTY;
+      return;
+    }
+  if (!stp_json_parse_int64 (m->value, m->end - m->value, num))
+    *str = stp_trace_intern (self->trace, m->value, m->end - m->value);
+}
+
+/* The cache key: pid and tid as written. */
+static gboolean
+cache_key (const StpChromeEvent *event,
+           char                 *buf,
+           gsize                 size,
+           gboolean              with_tid,
+           gsize                *len)
+{
+  const StpChromeMember *pid = stp_chrome_event_get (event, KEY_PID);
+  const StpChromeMember *tid = with_tid ? stp_chrome_event_get (event, KEY_TID) : NULL;
+  gsize pl = pid ? pid->end - pid->value : 0;
+  gsize tl = tid ? tid->end - tid->value : 0;
+
+  if (pl + tl + 2 > size)
+    return FALSE;
+  if (pl)
+    memcpy (buf, pid->value, pl);
+  buf[pl] = tid ? '\x1f' : '\x1e';
+  if (tl)
+    memcpy (buf + pl + 1, tid->value, tl);
+  *len = pl + tl + 1;
+  return TRUE;
+}
+
+guint32
+stp_chrome_process_of (StpChromeLoader      *self,
+                       const StpChromeEvent *event)
+{
+  char key[sizeof self->pcache_key];
+  gsize len;
+  gboolean cacheable = cache_key (event, key, sizeof key, FALSE, &len);
+  gint64 pid;
+  StpStr pid_str;
+  guint32 process;
+
+  if (cacheable && len == self->pcache_len && memcmp (key, self->pcache_key, len) == 0)
+    return self->pcache_process;
+
+  parse_id (self, stp_chrome_event_get (event, KEY_PID), &pid, &pid_str);
+  process = stp_trace_add_process (self->trace, pid, pid_str);
+
+  if (cacheable)
+    {
+      memcpy (self->pcache_key, key, len);
+      self->pcache_len = len;
+      self->pcache_process = process;
+    }
+  return process;
+}
+
+guint32
+stp_chrome_thread_of (StpChromeLoader      *self,
+                      const StpChromeEvent *event)
+{
+  char key[sizeof self->cache_key];
+  gsize len;
+  gboolean cacheable = cache_key (event, key, sizeof key, TRUE, &len);
+  const StpChromeMember *tid_member;
+  gint64 tid;
+  StpStr tid_str;
+  guint32 process, track;
+
+  if (cacheable && len == self->cache_len && memcmp (key, self->cache_key, len) == 0)
+    return self->cache_track;
+
+  process = stp_chrome_process_of (self, event);
+  tid_member = stp_chrome_event_get (event, KEY_TID);
+  if (tid_member == NULL)
+    tid_member = stp_chrome_event_get (event, KEY_PID);   /* as Perfetto: tid = pid */
+  parse_id (self, tid_member, &tid, &tid_str);
+  track = stp_trace_add_thread (self->trace, process, tid, tid_str);
+
+  if (cacheable)
+    {
+      memcpy (self->cache_key, key, len);
+      self->cache_len = len;
+      self->cache_track = track;
+    }
+  return track;
+}
+
+/* The members not in `consumed`, as "k":v,"k":v in the raw store. */
+StpRaw
+stp_chrome_extra_members (StpChromeLoader      *self,
+                          const StpChromeEvent *event,
+                          guint32               consumed)
+{
+  GString *out = self->scratch;
+  const StpChromeMember *single = NULL;
+  guint n = 0;
+
+  for (guint i = 0; i < event->n_members; i++)
+    {
+      const StpChromeMember *m = &event->members[i];
+
+      if (m->key != KEY_OTHER && (consumed & KEY_BIT (m->key)) &&
+          event->index[m->key] == (gint16) i)
+        continue;
+      if (n++ == 0)
+        single = m;
+      else
+        {
+          if (n == 2)
+            {
+              g_string_truncate (out, 0);
+              g_string_append_len (out, single->member, single->end - single->member);
+            }
+          g_string_append_c (out, ',');
+          g_string_append_len (out, m->member, m->end - m->member);
+        }
+    }
+
+  if (n == 0)
+    return STP_RAW_NONE;
+  if (n == 1)
+    return stp_trace_add_raw (self->trace, single->member, single->end - single->member);
+  return stp_trace_add_raw (self->trace, out->str, out->len);
+}
+
+guint32
+stp_chrome_add_extra (StpChromeLoader *self,
+                      char             phase,
+                      StpRaw           members)
+{
+  StpExtra extra = { members.ref, members.len, STP_SEQ_NONE, phase, 0 };
+
+  return stp_trace_add_extra_full (self->trace, &extra);
+}
+
+StpRaw
+stp_chrome_add_args (StpChromeLoader      *self,
+                     const StpChromeEvent *event)
+{
+  const StpChromeMember *args = stp_chrome_event_get (event, KEY_ARGS);
+
+  if (args == NULL)
+    return STP_RAW_NONE;
+  return stp_trace_add_raw (self->trace, args->value, args->end - args->value);
+}
+
+gboolean
+stp_chrome_event_ts (StpChromeLoader      *self,
+                     const StpChromeEvent *event,
+                     gint64               *ts)
+{
+  const StpChromeMember *m = stp_chrome_event_get (event, KEY_TS);
+
+  if (stp_chrome_member_ts (m, ts))
+    return TRUE;
+
+  if (m == NULL)
+    stp_trace_warn (self->trace, "missing-ts", "a '%c' event without \"ts\" was skipped", event->phase);
+  else
+    stp_trace_warn (self->trace, "invalid-ts", "a '%c' event with \"ts\": %.*s was skipped",
+                    event->phase, (int) MIN (m->end - m->value, 40), m->value);
+  return FALSE;
+}
+
+/* Iterates the members of an object value (args). */
+gboolean
+stp_chrome_object_iter_init (StpChromeObjectIter   *iter,
+                             const StpChromeMember *m)
+{
+  if (m == NULL || *m->value != '{')
+    return FALSE;
+  iter->p = m->value + 1;
+  iter->end = m->end;    /* just past the closing brace */
+  return TRUE;
+}
+
+gboolean
+stp_chrome_object_iter_next (StpChromeObjectIter *iter,
+                             StpChromeMember     *key,
+                             StpChromeMember     *value)
+{
+  const char *p = stp_json_skip_space (iter->p, iter->end);
+  gboolean escaped = FALSE;
+  const char *q;
+
+  if (p < iter->end && *p == ',')
+    p = stp_json_skip_space (p + 1, iter->end);
+  if (p >= iter->end || *p != '"')
+    return FALSE;   /* the closing brace, or not an object */
+
+  q = stp_json_string_end (p + 1, iter->end, &escaped);
+  if (q == NULL)
+    return FALSE;
+  key->member = key->value = p;
+  key->end = q;
+  key->escaped = escaped;
+
+  q = stp_json_skip_space (q, iter->end);
+  if (q >= iter->end || *q != ':')
+    return FALSE;
+  q = stp_json_skip_space (q + 1, iter->end);
+
+  escaped = FALSE;
+  value->member = p;
+  value->value = q;
+  if (stp_json_skip_value (q, iter->end, &value->end, &escaped) != STP_SCAN_OK)
+    return FALSE;
+  value->escaped = escaped;
+  iter->p = value->end;
+  return TRUE;
+}

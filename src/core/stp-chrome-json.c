@@ -1,0 +1,540 @@
+/* stp-chrome-json.c: the Chrome Trace Event JSON loader: the document
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The document is read through the input's window and walked one unit
+ * at a time: an event object, a member of the top-level object, a comma.
+ * A unit that runs past the end of the window is started again after a
+ * refill, so the walk needs no state inside an event and the window
+ * only has to hold the largest single event.  Nothing is allocated per
+ * event: members are (start, end) pointers into the window, strings are
+ * interned straight from it, and args are copied once, as raw bytes,
+ * into the trace's compressed store.
+ *
+ * Like chrome://tracing and Perfetto, the loader accepts a trace cut
+ * short: an array without its closing bracket, a trailing comma, an
+ * event cut in the middle (dropped, with a warning).
+ */
+
+#define G_LOG_DOMAIN "stp-chrome-json"
+
+#include "stp-chrome-json-private.h"
+#include "stp-error.h"
+
+#include <string.h>
+
+#define WINDOW_CHUNK (1024 * 1024)
+
+typedef enum
+{
+  TOP_START,
+  TOP_OBJECT,     /* members of the object form */
+  TOP_EVENTS,     /* elements of the events array */
+  TOP_AFTER,      /* after the array form's closing bracket */
+  TOP_DONE,
+} TopState;
+
+typedef struct
+{
+  StpChromeLoader  loader;
+  TopState         state;
+  gboolean         object_form;
+  gboolean         array_form;
+  gboolean         saw_trace_events;
+  guint64          error_offset;
+  const char      *error_what;
+} Parser;
+
+gboolean
+stp_chrome_json_sniff (const guint8 *data,
+                       gsize         len)
+{
+  gsize i = 0;
+
+  if (len >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf)
+    i = 3;
+  while (i < len && stp_json_is_space (data[i]))
+    i++;
+  return i < len && (data[i] == '{' || data[i] == '[');
+}
+
+static guint8
+classify_key (const char *k,
+              gsize       len)
+{
+  switch (len)
+    {
+    case 1:
+      return k[0] == 's' ? KEY_S : KEY_OTHER;
+    case 2:
+      if (k[0] == 'p' && k[1] == 'h') return KEY_PH;
+      if (k[0] == 't' && k[1] == 's') return KEY_TS;
+      if (k[0] == 'i' && k[1] == 'd') return KEY_ID;
+      if (k[0] == 'b' && k[1] == 'p') return KEY_BP;
+      return KEY_OTHER;
+    case 3:
+      if (memcmp (k, "pid", 3) == 0) return KEY_PID;
+      if (memcmp (k, "tid", 3) == 0) return KEY_TID;
+      if (memcmp (k, "dur", 3) == 0) return KEY_DUR;
+      if (memcmp (k, "cat", 3) == 0) return KEY_CAT;
+      if (memcmp (k, "id2", 3) == 0) return KEY_ID2;
+      return KEY_OTHER;
+    case 4:
+      if (memcmp (k, "name", 4) == 0) return KEY_NAME;
+      if (memcmp (k, "args", 4) == 0) return KEY_ARGS;
+      return KEY_OTHER;
+    case 5:
+      return memcmp (k, "scope", 5) == 0 ? KEY_SCOPE : KEY_OTHER;
+    case 7:
+      if (memcmp (k, "bind_id", 7) == 0) return KEY_BIND_ID;
+      if (memcmp (k, "flow_in", 7) == 0) return KEY_FLOW_IN;
+      return KEY_OTHER;
+    case 8:
+      return memcmp (k, "flow_out", 8) == 0 ? KEY_FLOW_OUT : KEY_OTHER;
+    default:
+      return KEY_OTHER;
+    }
+}
+
+/* Cuts one event object into members.  p is at '{'. */
+static StpScanResult
+scan_event (StpChromeLoader *self,
+            const char      *p,
+            const char      *end,
+            StpChromeEvent  *event)
+{
+  const char *q = p + 1;
+  guint n = 0;
+
+  for (guint k = 0; k < N_KEYS; k++)
+    event->index[k] = -1;
+  event->start = p;
+
+  for (;;)
+    {
+      StpChromeMember *m;
+      const char *key_end, *value_end;
+      gboolean key_escaped = FALSE, value_escaped = FALSE;
+      StpScanResult r;
+      guint8 key;
+
+      q = stp_json_skip_space (q, end);
+      if (q >= end)
+        return STP_SCAN_MORE;
+      if (*q == '}')
+        break;
+      if (*q == ',' && n > 0)
+        {
+          q++;
+          continue;
+        }
+      if (*q != '"')
+        return STP_SCAN_ERROR;
+
+      key_end = stp_json_string_end (q + 1, end, &key_escaped);
+      if (key_end == NULL)
+        return STP_SCAN_MORE;
+      key = key_escaped ? KEY_OTHER : classify_key (q + 1, key_end - q - 2);
+
+      value_end = stp_json_skip_space (key_end, end);
+      if (value_end >= end)
+        return STP_SCAN_MORE;
+      if (*value_end != ':')
+        return STP_SCAN_ERROR;
+      value_end = stp_json_skip_space (value_end + 1, end);
+      if (value_end >= end)
+        return STP_SCAN_MORE;
+
+      if (n >= self->members->len)
+        g_array_set_size (self->members, MAX (16, n * 2));
+      m = &g_array_index (self->members, StpChromeMember, n);
+      m->member = q;
+      m->value = value_end;
+      r = stp_json_skip_value (value_end, end, &m->end, &value_escaped);
+      if (r != STP_SCAN_OK)
+        return r;
+      m->key = key;
+      m->escaped = value_escaped;
+      if (key != KEY_OTHER)
+        event->index[key] = n;
+      n++;
+
+      q = stp_json_skip_space (m->end, end);
+      if (q >= end)
+        return STP_SCAN_MORE;
+      if (*q == ',')
+        q++;
+      else if (*q != '}')
+        return STP_SCAN_ERROR;
+    }
+
+  event->end = q + 1;
+  event->members = (StpChromeMember *) (gpointer) self->members->data;
+  event->n_members = n;
+  return STP_SCAN_OK;
+}
+
+static char
+event_phase (StpChromeLoader      *self,
+             const StpChromeEvent *event)
+{
+  const StpChromeMember *ph = stp_chrome_event_get (event, KEY_PH);
+  gsize len;
+
+  if (ph == NULL || *ph->value != '"')
+    return 0;
+
+  len = ph->end - ph->value - 2;
+  if (len == 0)
+    return 0;
+  if (len > 1 || ph->escaped)
+    {
+      stp_trace_warn (self->trace, "phase-spelling",
+                      "phase \"%.*s\" read as its first letter", (int) MIN (len, 32), ph->value + 1);
+    }
+  return ph->value[1];
+}
+
+/* A member of the object form other than traceEvents. */
+static void
+top_member (Parser     *self,
+            const char *key,
+            gsize       key_len,
+            gboolean    key_escaped,
+            const char *value,
+            const char *value_end,
+            gboolean    value_escaped)
+{
+  StpTrace *trace = self->loader.trace;
+  GString *text = self->loader.text;
+  StpStr key_id;
+
+  g_string_truncate (text, 0);
+  stp_json_unescape (key, key_len, text);
+  key_id = stp_trace_intern (trace, text->str, text->len);
+
+  if (strcmp (text->str, "displayTimeUnit") == 0 && *value == '"')
+    {
+      g_string_truncate (text, 0);
+      stp_json_unescape (value + 1, value_end - value - 2, text);
+      trace->display_time_unit = stp_trace_intern (trace, text->str, text->len);
+      return;
+    }
+
+  if (strcmp (text->str, "traceEvents") == 0)
+    stp_trace_warn (trace, "trace-events-not-array",
+                    "\"traceEvents\" is not an array; kept as metadata");
+
+  stp_trace_add_metadata (trace, key_id, value, value_end - value);
+}
+
+/* One unit of the top level; advances *pp past it when it is complete. */
+static StpScanResult
+step (Parser      *self,
+      const char **pp,
+      const char  *end,
+      gboolean     at_eof)
+{
+  StpChromeLoader *loader = &self->loader;
+  const char *p = stp_json_skip_space (*pp, end);
+  const char *q;
+  gboolean escaped = FALSE;
+
+  if (p >= end)
+    {
+      *pp = p;
+      return STP_SCAN_MORE;
+    }
+
+  switch (self->state)
+    {
+    case TOP_START:
+      if (end - p >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
+        {
+          *pp = p + 3;
+          return STP_SCAN_OK;
+        }
+      if (*p == '[')
+        {
+          self->array_form = TRUE;
+          self->state = TOP_EVENTS;
+        }
+      else if (*p == '{')
+        {
+          self->object_form = TRUE;
+          self->state = TOP_OBJECT;
+        }
+      else
+        return STP_SCAN_ERROR;
+      *pp = p + 1;
+      return STP_SCAN_OK;
+
+    case TOP_OBJECT:
+      {
+        const char *key_end, *value, *value_end;
+        gboolean value_escaped = FALSE;
+        StpScanResult r;
+
+        if (*p == '}')
+          {
+            self->state = TOP_AFTER;
+            *pp = p + 1;
+            return STP_SCAN_OK;
+          }
+        if (*p == ',')
+          {
+            *pp = p + 1;
+            return STP_SCAN_OK;
+          }
+        if (*p != '"')
+          return STP_SCAN_ERROR;
+
+        key_end = stp_json_string_end (p + 1, end, &escaped);
+        if (key_end == NULL)
+          return STP_SCAN_MORE;
+        q = stp_json_skip_space (key_end, end);
+        if (q >= end)
+          return STP_SCAN_MORE;
+        if (*q != ':')
+          return STP_SCAN_ERROR;
+        value = stp_json_skip_space (q + 1, end);
+        if (value >= end)
+          return STP_SCAN_MORE;
+
+        if (!escaped && key_end - p == 13 && memcmp (p + 1, "traceEvents", 11) == 0 && *value == '[')
+          {
+            self->saw_trace_events = TRUE;
+            self->state = TOP_EVENTS;
+            *pp = value + 1;
+            return STP_SCAN_OK;
+          }
+
+        r = stp_json_skip_value (value, end, &value_end, &value_escaped);
+        if (r != STP_SCAN_OK)
+          return r;
+        top_member (self, p + 1, key_end - p - 2, escaped, value, value_end, value_escaped);
+        *pp = value_end;
+        return STP_SCAN_OK;
+      }
+
+    case TOP_EVENTS:
+      if (*p == ',')
+        {
+          *pp = p + 1;
+          return STP_SCAN_OK;
+        }
+      if (*p == ']')
+        {
+          self->state = self->object_form ? TOP_OBJECT : TOP_AFTER;
+          *pp = p + 1;
+          return STP_SCAN_OK;
+        }
+
+      loader->n_elements++;
+      if (*p == '{')
+        {
+          StpChromeEvent event;
+          StpScanResult r = scan_event (loader, p, end, &event);
+
+          if (r != STP_SCAN_OK)
+            return r;
+          event.phase = event_phase (loader, &event);
+          if (event.phase != 0)
+            {
+              loader->n_events++;
+              stp_chrome_dispatch (loader, &event);
+            }
+          else if (event.n_members > 0)
+            stp_trace_warn (loader->trace, "no-phase", "an event without \"ph\" was skipped");
+          *pp = event.end;
+          return STP_SCAN_OK;
+        }
+      else
+        {
+          StpScanResult r = stp_json_skip_value (p, end, &q, &escaped);
+
+          if (r != STP_SCAN_OK)
+            {
+              loader->n_elements--;
+              return r;
+            }
+          stp_trace_warn (loader->trace, "not-an-event",
+                          "an element of the events array is not an object");
+          *pp = q;
+          return STP_SCAN_OK;
+        }
+
+    case TOP_AFTER:
+      stp_trace_warn (loader->trace, "trailing-data",
+                      "data after the end of the trace was ignored");
+      self->state = TOP_DONE;
+      *pp = end;
+      return STP_SCAN_OK;
+
+    case TOP_DONE:
+    default:
+      *pp = end;
+      return STP_SCAN_OK;
+    }
+}
+
+static gboolean
+is_fatal (const GError *error)
+{
+  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+         g_error_matches (error, STP_ERROR, STP_ERROR_LIMIT);
+}
+
+/* Reads the document; FALSE only for errors that end the load. */
+static gboolean
+parse_document (Parser           *self,
+                StpProgressFunc   progress,
+                gpointer          user_data,
+                GCancellable     *cancellable,
+                GError          **error)
+{
+  StpInput *input = self->loader.input;
+  StpTrace *trace = self->loader.trace;
+  const char *name = trace->filename;
+  gsize want = WINDOW_CHUNK;
+
+  for (;;)
+    {
+      g_autoptr(GError) local_error = NULL;
+      const char *data, *p, *end;
+      gsize avail;
+      gboolean at_eof;
+      StpScanResult r = STP_SCAN_OK;
+
+      data = (const char *) stp_input_fill (input, want, &avail, &local_error);
+      if (data == NULL)
+        {
+          if (is_fatal (local_error) || self->loader.n_events == 0)
+            {
+              g_propagate_error (error, g_steal_pointer (&local_error));
+              return FALSE;
+            }
+          stp_trace_warn (trace, "read-error", "reading stopped early: %s", local_error->message);
+          return TRUE;
+        }
+
+      at_eof = avail < want;
+      p = data;
+      end = data + avail;
+
+      while (self->state != TOP_DONE)
+        {
+          r = step (self, &p, end, at_eof);
+          if (r != STP_SCAN_OK)
+            break;
+        }
+      stp_input_consume (input, p - data);
+
+      if (progress != NULL)
+        progress ("parse", stp_input_get_file_position (input),
+                  stp_input_get_file_size (input), user_data);
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+
+      if (self->state == TOP_DONE)
+        return TRUE;
+
+      if (r == STP_SCAN_ERROR)
+        {
+          self->error_offset = stp_input_get_position (input);
+          self->error_what = "not valid JSON";
+          return TRUE;
+        }
+
+      /* STP_SCAN_MORE */
+      if (at_eof)
+        {
+          p = stp_json_skip_space (p, end);
+          if (p < end)
+            {
+              if (self->state == TOP_START || self->loader.n_events == 0)
+                {
+                  self->error_offset = stp_input_get_position (input);
+                  self->error_what = "cut short";
+                }
+              else
+                stp_trace_warn (trace, "truncated",
+                                "%s ends inside an event (at byte %" G_GUINT64_FORMAT "); "
+                                "the events before it were loaded",
+                                name, stp_input_get_position (input));
+            }
+          if (stp_input_is_truncated (input))
+            stp_trace_warn (trace, "compressed-truncated",
+                            "the compressed data of %s is cut short", name);
+          return TRUE;
+        }
+
+      /* The unit did not fit: ask for more than the window holds. */
+      want = MAX ((gsize) WINDOW_CHUNK, (gsize) (end - p) * 2);
+    }
+}
+
+StpTrace *
+stp_chrome_json_load (StpInput         *input,
+                      const char       *display_name,
+                      StpProgressFunc   progress,
+                      gpointer          user_data,
+                      GCancellable     *cancellable,
+                      GError          **error)
+{
+  g_autoptr(StpTrace) trace = NULL;
+  Parser parser = { 0 };
+  gboolean ok;
+
+  g_return_val_if_fail (input != NULL, NULL);
+
+  if (display_name == NULL)
+    display_name = stp_input_get_display_name (input);
+
+  trace = stp_trace_new (STP_FORMAT_CHROME_JSON, display_name);
+  stp_chrome_loader_init (&parser.loader, trace);
+  parser.loader.input = input;
+  stp_input_set_cancellable (input, cancellable);
+
+  ok = parse_document (&parser, progress, user_data, cancellable, error);
+
+  if (ok && parser.loader.n_events == 0)
+    {
+      if (parser.error_what != NULL)
+        g_set_error (error, STP_ERROR, STP_ERROR_UNKNOWN_FORMAT,
+                     "%s: not a Chrome trace: %s at byte %" G_GUINT64_FORMAT,
+                     display_name, parser.error_what, parser.error_offset);
+      else if (parser.object_form && !parser.saw_trace_events)
+        g_set_error (error, STP_ERROR, STP_ERROR_UNKNOWN_FORMAT,
+                     "%s: not a Chrome trace: a JSON object without a \"traceEvents\" array",
+                     display_name);
+      else if (parser.loader.n_elements > 0)
+        g_set_error (error, STP_ERROR, STP_ERROR_UNKNOWN_FORMAT,
+                     "%s: not a Chrome trace: the array holds no trace events (objects with \"ph\")",
+                     display_name);
+      else
+        g_set_error (error, STP_ERROR, STP_ERROR_EMPTY,
+                     "%s: the trace holds no events", display_name);
+      ok = FALSE;
+    }
+  else if (ok && parser.error_what != NULL)
+    {
+      stp_trace_warn (trace, "corrupt",
+                      "%s is %s at byte %" G_GUINT64_FORMAT "; the events before it were loaded",
+                      display_name, parser.error_what, parser.error_offset);
+    }
+
+  if (ok && progress != NULL)
+    progress ("layout", 0, 0, user_data);
+
+  if (ok)
+    ok = stp_chrome_match (&parser.loader, cancellable, error);
+
+  stp_chrome_loader_clear (&parser.loader);
+
+  if (!ok || !stp_trace_finish (trace, cancellable, error))
+    return NULL;
+
+  return g_steal_pointer (&trace);
+}

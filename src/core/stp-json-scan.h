@@ -1,0 +1,256 @@
+/* stp-json-scan.h: the hot loops of the streaming JSON loader
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The Chrome loader never builds a tree: it walks one event object at a
+ * time, notes where each member's value starts and ends, and skips the
+ * values it keeps as raw bytes (args) by matching brackets.  These
+ * helpers work on a window [p, end) and never read past its end; they
+ * return NULL (or STP_SCAN_MORE) when a token runs past the end of the
+ * window, so the caller can refill and start the event again.
+ *
+ * Strings and brackets are found 16 bytes at a time with SSE2 where the
+ * compiler has it (every x86-64), else byte by byte.
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  STP_SCAN_OK,
+  STP_SCAN_MORE,     /* the window ends inside the token */
+  STP_SCAN_ERROR,    /* not JSON */
+} StpScanResult;
+
+static inline gboolean
+stp_json_is_space (char c)
+{
+  return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+static inline const char *
+stp_json_skip_space (const char *p,
+                     const char *end)
+{
+  while (p < end && stp_json_is_space (*p))
+    p++;
+  return p;
+}
+
+/* p is just after the opening quote.  Returns just after the closing
+ * quote, or NULL if the window ends first.  *escaped is set when the
+ * string holds a backslash escape. */
+static inline const char *
+stp_json_string_end (const char *p,
+                     const char *end,
+                     gboolean   *escaped)
+{
+  for (;;)
+    {
+#ifdef __SSE2__
+      const __m128i quote = _mm_set1_epi8 ('"');
+      const __m128i backslash = _mm_set1_epi8 ('\\');
+
+      for (;;)
+        {
+          __m128i v;
+          int mask;
+
+          if (end - p < 16)
+            {
+              /* the last bytes of the window, one at a time */
+              while (p < end && *p != '"' && *p != '\\')
+                p++;
+              break;
+            }
+          v = _mm_loadu_si128 ((const __m128i *) p);
+          mask = _mm_movemask_epi8 (_mm_or_si128 (_mm_cmpeq_epi8 (v, quote),
+                                                  _mm_cmpeq_epi8 (v, backslash)));
+          if (mask != 0)
+            {
+              p += __builtin_ctz (mask);
+              break;
+            }
+          p += 16;
+        }
+#else
+      while (p < end && *p != '"' && *p != '\\')
+        p++;
+#endif
+      if (p >= end)
+        return NULL;
+      if (*p == '"')
+        return p + 1;
+
+      *escaped = TRUE;
+      p += 2;
+    }
+}
+
+/* Skips a number or a literal (true, false, null). */
+static inline const char *
+stp_json_scalar_end (const char *p,
+                     const char *end)
+{
+  while (p < end)
+    {
+      char c = *p;
+
+      if (c == ',' || c == '}' || c == ']' || stp_json_is_space (c))
+        return p;
+      if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+            c == '-' || c == '+' || c == '.' || c == 'E'))
+        return p;
+      p++;
+    }
+  return NULL;
+}
+
+/* Skips a whole object or array by matching brackets (strings skipped
+ * whole).  p is at the opening bracket.  The content is not validated
+ * beyond its bracket structure. */
+static inline StpScanResult
+stp_json_skip_container (const char  *p,
+                         const char  *end,
+                         const char **out)
+{
+  guint depth = 0;
+
+  for (;;)
+    {
+#ifdef __SSE2__
+      const __m128i quote = _mm_set1_epi8 ('"');
+      const __m128i open_brace = _mm_set1_epi8 ('{');
+      const __m128i close_brace = _mm_set1_epi8 ('}');
+      const __m128i open_bracket = _mm_set1_epi8 ('[');
+      const __m128i close_bracket = _mm_set1_epi8 (']');
+
+      for (;;)
+        {
+          __m128i v, hits;
+          int mask;
+
+          if (end - p < 16)
+            {
+              while (p < end && *p != '"' && *p != '{' && *p != '}' && *p != '[' && *p != ']')
+                p++;
+              break;
+            }
+          v = _mm_loadu_si128 ((const __m128i *) p);
+          hits = _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, quote),
+                                             _mm_cmpeq_epi8 (v, open_brace)),
+                               _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, close_brace),
+                                                           _mm_cmpeq_epi8 (v, open_bracket)),
+                                             _mm_cmpeq_epi8 (v, close_bracket)));
+          mask = _mm_movemask_epi8 (hits);
+          if (mask != 0)
+            {
+              p += __builtin_ctz (mask);
+              break;
+            }
+          p += 16;
+        }
+#else
+      while (p < end && *p != '"' && *p != '{' && *p != '}' && *p != '[' && *p != ']')
+        p++;
+#endif
+      if (p >= end)
+        return STP_SCAN_MORE;
+
+      switch (*p)
+        {
+        case '"':
+          {
+            gboolean escaped = FALSE;
+
+            p = stp_json_string_end (p + 1, end, &escaped);
+            if (p == NULL)
+              return STP_SCAN_MORE;
+          }
+          continue;
+
+        case '{':
+        case '[':
+          if (++depth > 10000)
+            return STP_SCAN_ERROR;
+          break;
+
+        case '}':
+        case ']':
+          if (depth == 0)
+            return STP_SCAN_ERROR;
+          if (--depth == 0)
+            {
+              *out = p + 1;
+              return STP_SCAN_OK;
+            }
+          break;
+
+        default:
+          g_assert_not_reached ();
+        }
+      p++;
+    }
+}
+
+/* Skips any value; p is at its first byte (not space). */
+static inline StpScanResult
+stp_json_skip_value (const char  *p,
+                     const char  *end,
+                     const char **out,
+                     gboolean    *escaped)
+{
+  if (p >= end)
+    return STP_SCAN_MORE;
+
+  switch (*p)
+    {
+    case '"':
+      *out = stp_json_string_end (p + 1, end, escaped);
+      return *out ? STP_SCAN_OK : STP_SCAN_MORE;
+
+    case '{':
+    case '[':
+      return stp_json_skip_container (p, end, out);
+
+    default:
+      if (!((*p >= '0' && *p <= '9') || *p == '-' || *p == 't' || *p == 'f' || *p == 'n'))
+        return STP_SCAN_ERROR;
+      *out = stp_json_scalar_end (p, end);
+      return *out ? STP_SCAN_OK : STP_SCAN_MORE;
+    }
+}
+
+/* Decodes a JSON string body (without quotes) into UTF-8; invalid
+ * escapes are kept as written and lone surrogates become U+FFFD. */
+void     stp_json_unescape       (const char *p,
+                                  gsize       len,
+                                  GString    *out);
+
+/* Parses a decimal number of microseconds (as written in "ts" and
+ * "dur", quoted or not) into nanoseconds, exactly for up to three
+ * fractional digits and rounded to the nearest nanosecond beyond. */
+gboolean stp_json_parse_us_to_ns (const char *p,
+                                  gsize       len,
+                                  gint64     *out);
+
+/* A JSON number (quoted or not) as a double; FALSE if it is not one. */
+gboolean stp_json_parse_double   (const char *p,
+                                  gsize       len,
+                                  double     *out);
+
+/* An integer id (pid/tid), quoted or not: FALSE if not an integer. */
+gboolean stp_json_parse_int64    (const char *p,
+                                  gsize       len,
+                                  gint64     *out);
+
+G_END_DECLS

@@ -1,0 +1,33 @@
+/* test-chrome-common.h: helpers shared by the Chrome JSON tests
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "stp-trace.h"
+
+G_BEGIN_DECLS
+
+/* Loads JSON text through the real input and loader. */
+StpTrace *stp_test_load_string      (const char  *json,
+                                     gssize       len,
+                                     GError     **error);
+
+/* Every event, arg, flow, counter, object and metadata of the model as
+ * sorted lines of text, without seqs (which export renumbers). */
+GPtrArray *stp_test_describe        (StpTrace    *trace);
+GPtrArray *stp_test_describe_relaxed (StpTrace   *trace);
+gboolean   stp_test_traces_equal    (StpTrace    *a,
+                                     StpTrace    *b);
+gboolean   stp_test_lines_equal     (GPtrArray   *a,
+                                     GPtrArray   *b);
+gboolean   stp_test_same_names      (GHashTable  *a,
+                                     GHashTable  *b);
+gint       stp_test_compare_strings (const char **a,
+                                     const char **b);
+guint      stp_test_warning_count   (StpTrace    *trace,
+                                     const char  *kind);
+
+G_END_DECLS

@@ -1,0 +1,340 @@
+/* test-chrome-input.c: StpInput: compression from content, limits
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "test-chrome-input"
+
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "stp-error.h"
+#include "stp-input.h"
+#include "test-chrome-common.h"
+#include "stp-chrome-json.h"
+
+static const char trace_json[] =
+  "[{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2,\"name\":\"a\"},\n"
+  " {\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":5,\"dur\":2,\"name\":\"b\"}]\n";
+
+static GByteArray *
+deflate_bytes (const guint8 *data,
+               gsize         len,
+               int           window_bits)
+{
+  GByteArray *out = g_byte_array_new ();
+  z_stream zs = { 0 };
+  guint8 buf[4096];
+  int ret;
+
+  g_assert_cmpint (deflateInit2 (&zs, 9, Z_DEFLATED, window_bits, 9, Z_DEFAULT_STRATEGY), ==, Z_OK);
+  zs.next_in = (guint8 *) data;
+  zs.avail_in = len;
+  do
+    {
+      zs.next_out = buf;
+      zs.avail_out = sizeof buf;
+      ret = deflate (&zs, Z_FINISH);
+      g_byte_array_append (out, buf, sizeof buf - zs.avail_out);
+    }
+  while (ret != Z_STREAM_END);
+  deflateEnd (&zs);
+  return out;
+}
+
+static GBytes *
+read_everything (GBytes      *bytes,
+                 GError     **error,
+                 StpCompression *compression)
+{
+  g_autoptr(StpInput) input = stp_input_new_for_bytes (bytes, "file.bin", error);
+
+  if (input == NULL)
+    return NULL;
+  if (compression)
+    *compression = stp_input_get_compression (input);
+  return stp_input_read_all (input, G_MAXSIZE, error);
+}
+
+static void
+test_plain (void)
+{
+  g_autoptr(GBytes) in = g_bytes_new_static (trace_json, strlen (trace_json));
+  g_autoptr(GError) error = NULL;
+  StpCompression compression = -1;
+  g_autoptr(GBytes) out = read_everything (in, &error, &compression);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (compression, ==, STP_COMPRESSION_NONE);
+  g_assert_true (g_bytes_equal (in, out));
+}
+
+static void
+test_gzip_members (void)
+{
+  /* Two gzip members one after the other, as `cat a.gz b.gz` makes. */
+  gsize half = strlen (trace_json) / 2;
+  g_autoptr(GByteArray) a = deflate_bytes ((const guint8 *) trace_json, half, 16 + 15);
+  g_autoptr(GByteArray) b = deflate_bytes ((const guint8 *) trace_json + half,
+                                           strlen (trace_json) - half, 16 + 15);
+  g_autoptr(GBytes) both = NULL, out = NULL;
+  g_autoptr(GError) error = NULL;
+  StpCompression compression = -1;
+
+  g_byte_array_append (a, b->data, b->len);
+  both = g_bytes_new (a->data, a->len);
+  out = read_everything (both, &error, &compression);
+  g_assert_no_error (error);
+  g_assert_cmpint (compression, ==, STP_COMPRESSION_GZIP);
+  g_assert_cmpuint (g_bytes_get_size (out), ==, strlen (trace_json));
+  g_assert_cmpmem (g_bytes_get_data (out, NULL), strlen (trace_json), trace_json, strlen (trace_json));
+}
+
+static void
+test_gzip_truncated (void)
+{
+  g_autoptr(GByteArray) gz = deflate_bytes ((const guint8 *) trace_json, strlen (trace_json), 16 + 15);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) cut = g_bytes_new (gz->data, gz->len - 12);
+  g_autoptr(StpInput) input = stp_input_new_for_bytes (cut, "cut.gz", &error);
+  g_autoptr(StpTrace) trace = NULL;
+
+  g_assert_no_error (error);
+  trace = stp_chrome_json_load (input, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (trace->n_seq, >=, 1);
+  g_assert_true (stp_input_is_truncated (input));
+}
+
+/* A zip archive with the given entries, each (name, data, stored?). */
+static GBytes *
+make_zip (guint        n,
+          const char **names,
+          gboolean     stored)
+{
+  g_autoptr(GByteArray) zip = g_byte_array_new ();
+  g_autoptr(GByteArray) dir = g_byte_array_new ();
+  guint32 crc = crc32 (0, (const guint8 *) trace_json, strlen (trace_json));
+  guint8 eocd[22] = { 0x50, 0x4b, 0x05, 0x06 };
+
+#define PUT16(a, v) G_STMT_START { guint16 _v = (v); guint8 _b[2] = { _v & 0xff, _v >> 8 }; g_byte_array_append (a, _b, 2); } G_STMT_END
+#define PUT32(a, v) G_STMT_START { guint32 _v = (v); guint8 _b[4] = { _v & 0xff, (_v >> 8) & 0xff, (_v >> 16) & 0xff, _v >> 24 }; g_byte_array_append (a, _b, 4); } G_STMT_END
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GByteArray) data = stored
+        ? g_byte_array_append (g_byte_array_new (), (const guint8 *) trace_json, strlen (trace_json))
+        : deflate_bytes ((const guint8 *) trace_json, strlen (trace_json), -15);
+      guint32 offset = zip->len;
+      guint16 name_len = strlen (names[i]);
+
+      PUT32 (zip, 0x04034b50); PUT16 (zip, 20); PUT16 (zip, 0); PUT16 (zip, stored ? 0 : 8);
+      PUT16 (zip, 0); PUT16 (zip, 0); PUT32 (zip, crc); PUT32 (zip, data->len);
+      PUT32 (zip, strlen (trace_json)); PUT16 (zip, name_len); PUT16 (zip, 0);
+      g_byte_array_append (zip, (const guint8 *) names[i], name_len);
+      g_byte_array_append (zip, data->data, data->len);
+
+      PUT32 (dir, 0x02014b50); PUT16 (dir, 20); PUT16 (dir, 20); PUT16 (dir, 0);
+      PUT16 (dir, stored ? 0 : 8); PUT16 (dir, 0); PUT16 (dir, 0); PUT32 (dir, crc);
+      PUT32 (dir, data->len); PUT32 (dir, strlen (trace_json)); PUT16 (dir, name_len);
+      PUT16 (dir, 0); PUT16 (dir, 0); PUT16 (dir, 0); PUT16 (dir, 0); PUT32 (dir, 0);
+      PUT32 (dir, offset);
+      g_byte_array_append (dir, (const guint8 *) names[i], name_len);
+    }
+
+  eocd[8] = eocd[10] = n;
+  eocd[12] = dir->len & 0xff; eocd[13] = dir->len >> 8;
+  eocd[16] = zip->len & 0xff; eocd[17] = (zip->len >> 8) & 0xff; eocd[18] = (zip->len >> 16) & 0xff;
+  g_byte_array_append (zip, dir->data, dir->len);
+  g_byte_array_append (zip, eocd, sizeof eocd);
+
+#undef PUT16
+#undef PUT32
+
+  return g_bytes_new (zip->data, zip->len);
+}
+
+static void
+test_zip (void)
+{
+  const char *names[] = { "trace.json", "other.json" };
+
+  for (int stored = 0; stored <= 1; stored++)
+    {
+      g_autoptr(GBytes) zip = make_zip (1, names, stored);
+      g_autoptr(GError) error = NULL;
+      StpCompression compression = -1;
+      g_autoptr(GBytes) out = read_everything (zip, &error, &compression);
+
+      g_assert_no_error (error);
+      g_assert_cmpint (compression, ==, STP_COMPRESSION_ZIP);
+      g_assert_cmpmem (g_bytes_get_data (out, NULL), g_bytes_get_size (out),
+                       trace_json, strlen (trace_json));
+    }
+
+  {
+    g_autoptr(GBytes) zip = make_zip (2, names, FALSE);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(StpInput) input = stp_input_new_for_bytes (zip, "two.zip", &error);
+
+    g_assert_null (input);
+    g_assert_error (error, STP_ERROR, STP_ERROR_UNKNOWN_FORMAT);
+    g_assert_nonnull (strstr (error->message, "two.zip"));
+    g_assert_nonnull (strstr (error->message, "2 files"));
+  }
+}
+
+static void
+test_bomb (void)
+{
+  /* 200 MB of spaces deflate to ~200 KB: a ratio of ~1000. */
+  gsize len = 200 * 1024 * 1024;
+  g_autofree guint8 *spaces = g_malloc (len);
+  g_autoptr(GByteArray) gz = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpInput) input = NULL;
+  g_autoptr(StpTrace) trace = NULL;
+
+  memset (spaces, ' ', len);
+  spaces[0] = '[';
+  gz = deflate_bytes (spaces, len, 16 + 15);
+  g_clear_pointer (&spaces, g_free);
+  bytes = g_bytes_new (gz->data, gz->len);
+
+  input = stp_input_new_for_bytes (bytes, "bomb.json.gz", &error);
+  g_assert_no_error (error);
+  trace = stp_chrome_json_load (input, NULL, NULL, NULL, NULL, &error);
+  g_assert_null (trace);
+  g_assert_error (error, STP_ERROR, STP_ERROR_LIMIT);
+  g_assert_nonnull (strstr (error->message, "bomb.json.gz"));
+}
+
+static void
+test_read_all_limit (void)
+{
+  g_autoptr(GBytes) in = g_bytes_new_static (trace_json, strlen (trace_json));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpInput) input = stp_input_new_for_bytes (in, "big.pb", &error);
+  g_autoptr(GBytes) out = stp_input_read_all (input, 10, &error);
+
+  g_assert_null (out);
+  g_assert_error (error, STP_ERROR, STP_ERROR_LIMIT);
+  g_assert_nonnull (strstr (error->message, "big.pb"));
+}
+
+static void
+test_cancel (void)
+{
+  g_autoptr(GBytes) in = g_bytes_new_static (trace_json, strlen (trace_json));
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpInput) input = stp_input_new_for_bytes (in, "x.json", &error);
+  g_autoptr(StpTrace) trace = NULL;
+
+  g_cancellable_cancel (cancellable);
+  trace = stp_chrome_json_load (input, NULL, NULL, NULL, cancellable, &error);
+  g_assert_null (trace);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+static void
+progress_cb (const char *stage,
+             guint64     done,
+             guint64     total,
+             gpointer    user_data)
+{
+  guint64 *last = user_data;
+
+  if (strcmp (stage, "parse") == 0)
+    {
+      g_assert_cmpuint (done, >=, *last);
+      g_assert_cmpuint (done, <=, total);
+      *last = done;
+    }
+}
+
+static void
+test_progress (void)
+{
+  g_autoptr(GString) big = g_string_new ("[");
+  g_autoptr(GByteArray) gz = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpInput) input = NULL;
+  g_autoptr(StpTrace) trace = NULL;
+  guint64 last = 0;
+
+  for (int i = 0; i < 100000; i++)
+    g_string_append_printf (big, "{\"ph\":\"X\",\"pid\":1,\"tid\":%d,\"ts\":%d,\"dur\":1,\"name\":\"e%d\"},\n",
+                            i % 3, i * 2, i % 50);
+  g_string_append (big, "]");
+  gz = deflate_bytes ((const guint8 *) big->str, big->len, 16 + 15);
+  bytes = g_bytes_new (gz->data, gz->len);
+  input = stp_input_new_for_bytes (bytes, "p.json.gz", &error);
+  trace = stp_chrome_json_load (input, NULL, progress_cb, &last, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (trace->n_seq, ==, 100000);
+  g_assert_cmpuint (last, ==, gz->len);
+}
+
+/* A real file: the pull API in small pieces, and the whole file mapped. */
+static void
+test_file_map_and_read (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(StpInput) input = NULL;
+  g_autoptr(StpInput) again = NULL;
+  g_autoptr(GBytes) mapped = NULL;
+  g_autoptr(GString) pulled = g_string_new (NULL);
+  int fd = g_file_open_tmp ("stp-input-XXXXXX.json", &path, &error);
+  guint8 piece[7];
+  gssize n;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, trace_json, -1, &error));
+  close (fd);
+  file = g_file_new_for_path (path);
+
+  input = stp_input_open (file, NULL, &error);
+  g_assert_no_error (error);
+  while ((n = stp_input_read (input, piece, sizeof piece, &error)) > 0)
+    g_string_append_len (pulled, (const char *) piece, n);
+  g_assert_cmpint (n, ==, 0);
+  g_assert_cmpstr (pulled->str, ==, trace_json);
+  g_assert_cmpuint (stp_input_get_file_position (input), ==, strlen (trace_json));
+
+  again = stp_input_open (file, NULL, &error);
+  mapped = stp_input_map (again, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (mapped);
+  g_assert_cmpmem (g_bytes_get_data (mapped, NULL), g_bytes_get_size (mapped),
+                   trace_json, strlen (trace_json));
+
+  g_unlink (path);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/chrome-input/file-map-and-read", test_file_map_and_read);
+
+  g_test_add_func ("/chrome-input/plain", test_plain);
+  g_test_add_func ("/chrome-input/gzip-members", test_gzip_members);
+  g_test_add_func ("/chrome-input/gzip-truncated", test_gzip_truncated);
+  g_test_add_func ("/chrome-input/zip", test_zip);
+  g_test_add_func ("/chrome-input/bomb", test_bomb);
+  g_test_add_func ("/chrome-input/read-all-limit", test_read_all_limit);
+  g_test_add_func ("/chrome-input/cancel", test_cancel);
+  g_test_add_func ("/chrome-input/progress", test_progress);
+
+  return g_test_run ();
+}

@@ -1,0 +1,570 @@
+/* test-chrome-json-rules.c: one test per rule of the Chrome JSON loader
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "test-chrome-json-rules"
+
+#include <string.h>
+
+#include "stp-error.h"
+#include "test-chrome-common.h"
+
+static StpTrace *
+load_ok (const char *json)
+{
+  g_autoptr(GError) error = NULL;
+  StpTrace *trace = stp_test_load_string (json, -1, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (trace);
+  return trace;
+}
+
+static StpTrack *
+thread (StpTrace   *trace,
+        gint64      pid,
+        gint64      tid,
+        guint       lane)
+{
+  for (guint i = 0; i < trace->tracks->len; i++)
+    {
+      StpTrack *t = stp_trace_get_track (trace, i);
+      StpProcess *p = stp_trace_get_process (trace, t->process);
+
+      if (t->kind == STP_TRACK_THREAD && p->pid == pid && p->pid_str == 0 &&
+          t->tid == tid && t->tid_str == 0 && t->lane == lane)
+        return t;
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static StpSlice *
+slice_named (StpTrace   *trace,
+             StpTrack   *track,
+             const char *name)
+{
+  for (guint i = 0; i < track->slices->len; i++)
+    {
+      StpSlice *s = stp_track_get_slice (track, i);
+      if (strcmp (stp_trace_str (trace, s->name), name) == 0)
+        return s;
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static char *
+extra_text (StpTrace *trace,
+            guint32   index)
+{
+  StpExtra *e;
+
+  g_assert_cmpuint (index, !=, STP_INDEX_NONE);
+  e = &g_array_index (trace->extras, StpExtra, index);
+  return stp_trace_dup_raw (trace, e->members_ref, e->members_len);
+}
+
+static void
+test_complete (void)
+{
+  g_autoptr(StpTrace) trace = load_ok (
+    "[{\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":10,\"dur\":5,\"name\":\"a\",\"cat\":\"c\","
+    "\"args\":{\"k\": [1, {\"x\": \"}\"}]},\"tts\":3,\"cname\":\"good\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":30,\"name\":\"open\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":100,\"dur\":1,\"name\":\"last\"}]");
+  StpTrack *t = thread (trace, 1, 2, 0);
+  StpSlice *a = slice_named (trace, t, "a");
+  StpSlice *open = slice_named (trace, t, "open");
+  g_autofree char *args = stp_trace_dup_args (trace, a);
+  g_autofree char *extra = extra_text (trace, a->extra);
+
+  g_assert_cmpint (a->ts, ==, 10000);
+  g_assert_cmpint (a->dur, ==, 5000);
+  g_assert_cmpstr (stp_trace_str (trace, a->cat), ==, "c");
+  g_assert_cmpstr (args, ==, "{\"k\": [1, {\"x\": \"}\"}]}");
+  g_assert_cmpstr (extra, ==, "\"tts\":3,\"cname\":\"good\"");
+  g_assert_cmpuint (a->seq, ==, 0);
+
+  /* X without dur runs to the end of the trace */
+  g_assert_true (open->flags & STP_SLICE_UNCLOSED);
+  g_assert_cmpint (stp_slice_end (open), ==, 101000);
+  g_assert_cmpuint (open->seq, ==, 1);
+}
+
+static void
+test_begin_end (void)
+{
+  /* Out of order in the file: pairing goes by time. */
+  g_autoptr(StpTrace) trace = load_ok (
+    "[{\"ph\":\"B\",\"pid\":1,\"tid\":1,\"ts\":0,\"name\":\"outer\",\"args\":{\"a\":1}},"
+    "{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":20,\"tts\":7,\"args\":{\"b\":2}},"
+    "{\"ph\":\"B\",\"pid\":1,\"tid\":1,\"ts\":5,\"name\":\"inner\"},"
+    "{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":8,\"name\":\"inner\"},"
+    "{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":30},"
+    "{\"ph\":\"B\",\"pid\":1,\"tid\":1,\"ts\":40,\"name\":\"unclosed\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":50,\"dur\":10,\"name\":\"x\"}]");
+  StpTrack *t = thread (trace, 1, 1, 0);
+  StpSlice *outer = slice_named (trace, t, "outer");
+  StpSlice *inner = slice_named (trace, t, "inner");
+  StpSlice *unclosed = slice_named (trace, t, "unclosed");
+  StpExtra *e;
+  g_autofree char *end_members = NULL;
+
+  g_assert_cmpuint (t->slices->len, ==, 4);
+  g_assert_cmpint (outer->ts, ==, 0);
+  g_assert_cmpint (outer->dur, ==, 20000);
+  g_assert_cmpuint (outer->depth, ==, 0);
+  g_assert_true (outer->flags & STP_SLICE_FROM_BEGIN);
+  g_assert_false (outer->flags & STP_SLICE_UNCLOSED);
+  g_assert_cmpint (inner->dur, ==, 3000);
+  g_assert_cmpuint (inner->depth, ==, 1);
+
+  /* The E's members (args too) and position stay with the slice. */
+  e = &g_array_index (trace->extras, StpExtra, outer->extra);
+  g_assert_true (e->flags & STP_EXTRA_END_SEQ);
+  g_assert_true (e->flags & STP_EXTRA_HAS_END);
+  g_assert_cmpuint (e->seq, ==, 1);
+  end_members = stp_trace_dup_raw (trace, e[1].members_ref, e[1].members_len);
+  g_assert_cmpstr (end_members, ==, "\"tts\":7,\"args\":{\"b\":2}");
+  g_assert_cmpint (e[1].phase, ==, 'E');
+
+  g_assert_true (unclosed->flags & STP_SLICE_UNCLOSED);
+  g_assert_cmpint (stp_slice_end (unclosed), ==, 60000);
+  g_assert_cmpuint (stp_test_warning_count (trace, "unmatched-end"), ==, 1);
+  g_assert_cmpuint (stp_test_warning_count (trace, "unclosed-begin"), ==, 1);
+}
+
+static void
+test_overlap_lanes (void)
+{
+  g_autoptr(StpTrace) trace = load_ok (
+    "[{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":10,\"name\":\"a\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":5,\"dur\":10,\"name\":\"b\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2,\"name\":\"c\"}]");
+  StpTrack *lane0 = thread (trace, 1, 1, 0);
+  StpTrack *lane1 = thread (trace, 1, 1, 1);
+
+  g_assert_cmpuint (lane0->slices->len, ==, 2);
+  g_assert_cmpuint (slice_named (trace, lane0, "c")->depth, ==, 1);
+  g_assert_cmpuint (lane1->slices->len, ==, 1);
+  g_assert_cmpuint (slice_named (trace, lane1, "b")->ts, ==, 5000);
+}
+
+static void
+test_instants (void)
+{
+  g_autoptr(StpTrace) trace = load_ok (
+    "{\"traceEvents\":[{\"ph\":\"i\",\"pid\":1,\"tid\":1,\"ts\":1,\"name\":\"t\",\"s\":\"t\"},"
+    "{\"ph\":\"I\",\"pid\":1,\"tid\":1,\"ts\":2,\"name\":\"old\"},"
+    "{\"ph\":\"i\",\"pid\":1,\"tid\":1,\"ts\":3,\"name\":\"p\",\"s\":\"p\",\"args\":{\"z\":0}},"
+    "{\"ph\":\"R\",\"pid\":1,\"tid\":1,\"ts\":4,\"name\":\"g\",\"s\":\"g\"},"
+    "{\"ph\":\"P\",\"pid\":1,\"tid\":1,\"ts\":5,\"name\":\"sample\",\"sf\":7}]}");
+  StpTrack *t = thread (trace, 1, 1, 0);
+  StpTrack *process_track = NULL;
+  StpSlice *sample;
+  g_autofree char *sample_extra = NULL;
+
+  for (guint i = 0; i < trace->tracks->len; i++)
+    if (stp_trace_get_track (trace, i)->kind == STP_TRACK_INSTANTS)
+      process_track = stp_trace_get_track (trace, i);
+
+  g_assert_cmpuint (t->instants->len, ==, 3);
+  g_assert_cmpint (g_array_index (trace->extras, StpExtra,
+                                  g_array_index (t->instants, StpSlice, 1).extra).phase, ==, 'I');
+  g_assert_nonnull (process_track);
+  g_assert_cmpuint (process_track->slices->len, ==, 1);
+  g_assert_cmpint (stp_track_get_slice (process_track, 0)->ts, ==, 3000);
+  g_assert_cmpuint (trace->global_instants->len, ==, 1);
+  g_assert_cmpint (g_array_index (trace->extras, StpExtra,
+                                  g_array_index (trace->global_instants, StpSlice, 0).extra).phase, ==, 'R');
+
+  sample = &g_array_index (t->instants, StpSlice, 2);
+  g_assert_true (sample->flags & STP_SLICE_SAMPLE);
+  sample_extra = extra_text (trace, sample->extra);
+  g_assert_cmpstr (sample_extra, ==, "\"sf\":7");
+}
+
+static void
+test_counters (void)
+{
+  g_autoptr(StpTrace) trace = load_ok (
+    "[{\"ph\":\"C\",\"pid\":1,\"ts\":1,\"name\":\"mem\",\"args\":{\"a\":1,\"b\":\"2.5\"}},"
+    "{\"ph\":\"C\",\"pid\":1,\"ts\":2,\"name\":\"mem\",\"args\":{\"a\":3,\"b\":\"x\"}},"
+    "{\"ph\":\"C\",\"pid\":1,\"ts\":3,\"name\":\"mem\",\"id\":7,\"args\":{\"a\":9}},"
+    "{\"ph\":\"C\",\"pid\":2,\"ts\":1,\"name\":\"mem\",\"args\":{\"a\":0}}]");
+  guint n_tracks = 0;
+
+  for (guint i = 0; i < trace->tracks->len; i++)
+    {
+      StpTrack *t = stp_trace_get_track (trace, i);
+      StpProcess *p = stp_trace_get_process (trace, t->process);
+
+      if (t->kind != STP_TRACK_COUNTER)
+        continue;
+      n_tracks++;
+      g_assert_cmpstr (stp_trace_str (trace, t->name), ==, "mem");
+      if (p->pid == 1 && t->counter_id == 0)
+        {
+          StpCounterSeries *a = g_ptr_array_index (t->series, 0);
+          StpCounterSeries *b = g_ptr_array_index (t->series, 1);
+
+          g_assert_cmpuint (t->series->len, ==, 2);
+          g_assert_cmpuint (a->samples->len, ==, 2);
+          g_assert_cmpfloat (a->max, ==, 3);
+          g_assert_cmpuint (b->samples->len, ==, 1);
+          g_assert_cmpfloat (g_array_index (b->samples, StpCounterSample, 0).value, ==, 2.5);
+        }
+      else if (p->pid == 1)
+        g_assert_cmpstr (stp_trace_str (trace, t->counter_id), ==, "7");
+    }
+  g_assert_cmpuint (n_tracks, ==, 3);
+  g_assert_cmpuint (stp_test_warning_count (trace, "counter-value"), ==, 1);
+}
+
+static void
+test_objects (void)
+{
+  g_autoptr(StpTrace) trace = load_ok (
+    "[{\"ph\":\"N\",\"pid\":1,\"tid\":1,\"ts\":1,\"name\":\"obj\",\"id\":\"0x10\"},"
+    "{\"ph\":\"O\",\"pid\":1,\"tid\":1,\"ts\":2,\"name\":\"obj\",\"id\":\"0x10\",\"args\":{\"snapshot\":{\"v\":1}}},"
+    "{\"ph\":\"D\",\"pid\":1,\"tid\":1,\"ts\":3,\"name\":\"obj\",\"id\":\"0x10\"},"
+    "{\"ph\":\"N\",\"pid\":1,\"tid\":1,\"ts\":4,\"name\":\"obj\",\"id\":\"0x10\"}]");
+  StpObject *first = &g_array_index (trace->objects, StpObject, 0);
+  StpObject *second = &g_array_index (trace->objects, StpObject, 1);
+  StpSnapshot *snap = &g_array_index (trace->snapshots, StpSnapshot, 0);
+  g_autofree char *args = stp_trace_dup_raw (trace, snap->args_ref, snap->args_len);
+
+  g_assert_cmpuint (trace->objects->len, ==, 2);
+  g_assert_cmpint (first->create_ts, ==, 1000);
+  g_assert_cmpint (first->delete_ts, ==, 3000);
+  g_assert_true (first->id & STP_ID_IS_RAW);
+  g_assert_cmpstr (stp_trace_str (trace, first->id & G_MAXUINT32), ==, "\"0x10\"");
+  g_assert_cmpuint (first->n_snapshots, ==, 1);
+  g_assert_cmpstr (args, ==, "{\"snapshot\":{\"v\":1}}");
+  g_assert_cmpint (second->create_ts, ==, 4000);
+  g_assert_cmpint (second->delete_ts, ==, STP_TS_UNKNOWN);
+}
+
+static void
+test_flows (void)
+{
+  g_autoptr(StpTrace) trace = load_ok (
+    "[{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":10,\"name\":\"producer\"},"
+    "{\"ph\":\"s\",\"pid\":1,\"tid\":1,\"ts\":5,\"id\":1,\"name\":\"f\",\"cat\":\"c\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":20,\"dur\":10,\"name\":\"middle\"},"
+    "{\"ph\":\"t\",\"pid\":1,\"tid\":2,\"ts\":25,\"id\":1,\"name\":\"f\",\"cat\":\"c\"},"
+    "{\"ph\":\"f\",\"pid\":1,\"tid\":3,\"ts\":35,\"id\":1,\"name\":\"f\",\"cat\":\"c\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":3,\"ts\":40,\"dur\":5,\"name\":\"next\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":3,\"ts\":30,\"dur\":20,\"name\":\"enclosing\"},"
+    "{\"ph\":\"s\",\"pid\":1,\"tid\":1,\"ts\":6,\"id\":\"0x2\",\"name\":\"g\",\"cat\":\"c\"},"
+    "{\"ph\":\"f\",\"pid\":1,\"tid\":3,\"ts\":35,\"id\":\"0x2\",\"name\":\"g\",\"cat\":\"c\",\"bp\":\"e\"},"
+    "{\"ph\":\"f\",\"pid\":1,\"tid\":3,\"ts\":36,\"id\":3,\"name\":\"orphan\",\"cat\":\"c\",\"bp\":\"e\"}]");
+  StpFlow *f1, *f2, *g, *orphan;
+  StpTrack *bound;
+
+  g_assert_cmpuint (trace->flows->len, ==, 4);
+  f1 = &g_array_index (trace->flows, StpFlow, 0);
+  f2 = &g_array_index (trace->flows, StpFlow, 1);
+  g = &g_array_index (trace->flows, StpFlow, 2);
+  orphan = &g_array_index (trace->flows, StpFlow, 3);
+
+  /* s -> t -> f: two edges sharing the t */
+  g_assert_cmpint (f1->src.phase, ==, 's');
+  g_assert_cmpint (f1->dst.phase, ==, 't');
+  g_assert_cmpint (f2->src.phase, ==, 't');
+  g_assert_cmpint (f2->dst.phase, ==, 'f');
+  g_assert_cmpuint (f1->dst.seq, ==, f2->src.seq);
+  g_assert_cmpuint (f1->id, ==, 1);
+
+  bound = stp_trace_get_track (trace, f1->src.bound_track);
+  g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (bound, f1->src.slice)->name), ==, "producer");
+  bound = stp_trace_get_track (trace, f1->dst.bound_track);
+  g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (bound, f1->dst.slice)->name), ==, "middle");
+  /* f without bp binds to the next slice, with bp "e" to the enclosing one */
+  bound = stp_trace_get_track (trace, f2->dst.bound_track);
+  g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (bound, f2->dst.slice)->name), ==, "next");
+  g_assert_cmpint (g->dst.binding, ==, 'e');
+  g_assert_true (g->id & STP_ID_IS_RAW);
+  bound = stp_trace_get_track (trace, g->dst.bound_track);
+  g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (bound, g->dst.slice)->name), ==, "enclosing");
+
+  g_assert_cmpuint (orphan->src.track, ==, STP_INDEX_NONE);
+  g_assert_cmpuint (stp_test_warning_count (trace, "flow-end-without-start"), ==, 1);
+}
+
+static void
+test_flows_v2 (void)
+{
+  g_autoptr(StpTrace) trace = load_ok (
+    "[{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":10,\"name\":\"out\",\"bind_id\":\"0xa\",\"flow_out\":true},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":20,\"dur\":10,\"name\":\"step\",\"bind_id\":\"0xa\",\"flow_in\":true,\"flow_out\":true},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":3,\"ts\":40,\"dur\":10,\"name\":\"in\",\"bind_id\":\"0xa\",\"flow_in\":true}]");
+  StpFlow *a, *b;
+  StpTrack *bound;
+  g_autofree char *kept = NULL;
+
+  g_assert_cmpuint (trace->flows->len, ==, 2);
+  a = &g_array_index (trace->flows, StpFlow, 0);
+  b = &g_array_index (trace->flows, StpFlow, 1);
+  g_assert_cmpint (a->src.phase, ==, 0);
+  bound = stp_trace_get_track (trace, a->src.bound_track);
+  g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (bound, a->src.slice)->name), ==, "out");
+  bound = stp_trace_get_track (trace, a->dst.bound_track);
+  g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (bound, a->dst.slice)->name), ==, "step");
+  bound = stp_trace_get_track (trace, b->dst.bound_track);
+  g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (bound, b->dst.slice)->name), ==, "in");
+
+  /* the members stay on the slice, for export */
+  kept = extra_text (trace, slice_named (trace, thread (trace, 1, 1, 0), "out")->extra);
+  g_assert_cmpstr (kept, ==, "\"bind_id\":\"0xa\",\"flow_out\":true");
+}
+
+static StpTrack *
+async_track (StpTrace   *trace,
+             const char *name)
+{
+  for (guint i = 0; i < trace->tracks->len; i++)
+    {
+      StpTrack *t = stp_trace_get_track (trace, i);
+      if (t->kind == STP_TRACK_ASYNC && t->lane == 0 && strcmp (stp_trace_str (trace, t->name), name) == 0)
+        return t;
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static void
+test_async (void)
+{
+  g_autoptr(StpTrace) trace = load_ok (
+    "[{\"ph\":\"b\",\"pid\":1,\"tid\":1,\"ts\":0,\"cat\":\"c\",\"name\":\"req\",\"id\":5},"
+    "{\"ph\":\"b\",\"pid\":1,\"tid\":2,\"ts\":2,\"cat\":\"c\",\"name\":\"child\",\"id\":5},"
+    "{\"ph\":\"n\",\"pid\":1,\"tid\":2,\"ts\":3,\"cat\":\"c\",\"name\":\"mark\",\"id\":5},"
+    "{\"ph\":\"e\",\"pid\":1,\"tid\":2,\"ts\":4,\"cat\":\"c\",\"name\":\"child\",\"id\":5},"
+    "{\"ph\":\"e\",\"pid\":1,\"tid\":3,\"ts\":10,\"cat\":\"c\",\"name\":\"req\",\"id\":5},"
+    "{\"ph\":\"b\",\"pid\":1,\"ts\":1,\"cat\":\"c\",\"name\":\"loc\",\"id2\":{\"local\":\"0x1\"}},"
+    "{\"ph\":\"b\",\"pid\":2,\"ts\":1,\"cat\":\"c\",\"name\":\"loc\",\"id2\":{\"local\":\"0x1\"}},"
+    "{\"ph\":\"e\",\"pid\":1,\"ts\":6,\"cat\":\"c\",\"name\":\"loc\",\"id2\":{\"local\":\"0x1\"}},"
+    "{\"ph\":\"S\",\"pid\":1,\"tid\":1,\"ts\":20,\"name\":\"legacy\",\"id\":9},"
+    "{\"ph\":\"T\",\"pid\":1,\"tid\":1,\"ts\":25,\"name\":\"legacy\",\"id\":9,\"args\":{\"step\":\"s1\"}},"
+    "{\"ph\":\"F\",\"pid\":1,\"tid\":1,\"ts\":30,\"name\":\"legacy\",\"id\":9}]");
+  StpTrack *req = async_track (trace, "req");
+  StpTrack *legacy = async_track (trace, "legacy");
+  StpSlice *s;
+  guint n_loc = 0, closed_loc = 0;
+
+  g_assert_cmpuint (req->slices->len, ==, 3);
+  s = slice_named (trace, req, "req");
+  g_assert_cmpint (s->dur, ==, 10000);
+  g_assert_true (s->flags & STP_SLICE_ASYNC);
+  s = slice_named (trace, req, "child");
+  g_assert_cmpint (s->dur, ==, 2000);
+  g_assert_cmpuint (s->depth, ==, 1);
+  s = slice_named (trace, req, "mark");
+  g_assert_true (s->flags & STP_SLICE_INSTANT);
+
+  /* id2 local ids are per process: the e closes pid 1's b only */
+  for (guint i = 0; i < trace->tracks->len; i++)
+    {
+      StpTrack *t = stp_trace_get_track (trace, i);
+      if (t->kind != STP_TRACK_ASYNC || strcmp (stp_trace_str (trace, t->name), "loc") != 0)
+        continue;
+      for (guint j = 0; j < t->slices->len; j++)
+        {
+          n_loc++;
+          closed_loc += !(stp_track_get_slice (t, j)->flags & STP_SLICE_UNCLOSED);
+        }
+    }
+  g_assert_cmpuint (n_loc, ==, 2);
+  g_assert_cmpuint (closed_loc, ==, 1);
+
+  g_assert_cmpuint (legacy->slices->len, ==, 2);
+  s = stp_track_get_slice (legacy, 0);
+  g_assert_cmpint (s->ts, ==, 20000);
+  g_assert_cmpint (s->dur, ==, 10000);
+  g_assert_true (s->flags & STP_SLICE_ASYNC_LEGACY);
+  s = stp_track_get_slice (legacy, 1);
+  g_assert_cmpint (s->ts, ==, 25000);
+  g_assert_cmpint (s->dur, ==, 5000);
+}
+
+static void
+test_metadata (void)
+{
+  g_autoptr(StpTrace) trace = load_ok (
+    "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"v\":1},\"traceEvents\":["
+    "{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":\"Browser \\u00e9\"}},"
+    "{\"ph\":\"M\",\"pid\":1,\"name\":\"process_labels\",\"args\":{\"labels\":\"a,b\"}},"
+    "{\"ph\":\"M\",\"pid\":1,\"name\":\"process_sort_index\",\"args\":{\"sort_index\":-3}},"
+    "{\"ph\":\"M\",\"pid\":1,\"tid\":7,\"name\":\"thread_name\",\"args\":{\"name\":\"main\"}},"
+    "{\"ph\":\"M\",\"pid\":1,\"tid\":7,\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":4}},"
+    "{\"ph\":\"M\",\"pid\":1,\"name\":\"num_cpus\",\"args\":{\"number\":8}},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":7,\"ts\":1,\"dur\":1,\"name\":\"x\"},"
+    "{\"ph\":\"v\",\"pid\":1,\"ts\":2,\"name\":\"dump\"}],"
+    "\"metadata\":{\"source\":\"DevTools\"}}");
+  StpProcess *p = stp_trace_get_process (trace, 0);
+  StpTrack *t = thread (trace, 1, 7, 0);
+  guint events = 0, members = 0;
+
+  g_assert_cmpstr (stp_trace_str (trace, p->name), ==, "Browser \xc3\xa9");
+  g_assert_cmpstr (stp_trace_str (trace, p->labels), ==, "a,b");
+  g_assert_true (p->has_sort_index);
+  g_assert_cmpint (p->sort_index, ==, -3);
+  g_assert_cmpstr (stp_trace_str (trace, t->name), ==, "main");
+  g_assert_cmpint (t->sort_index, ==, 4);
+  g_assert_cmpstr (stp_trace_str (trace, trace->display_time_unit), ==, "ns");
+  /* displayTimeUnit only changes the display: ts stays microseconds */
+  g_assert_cmpint (stp_track_get_slice (t, 0)->ts, ==, 1000);
+
+  for (guint i = 0; i < trace->metadata->len; i++)
+    {
+      StpTraceMetadata *md = &g_array_index (trace->metadata, StpTraceMetadata, i);
+      if (md->is_event)
+        events++;
+      else
+        members++;
+    }
+  g_assert_cmpuint (events, ==, 2);    /* num_cpus and the unknown phase */
+  g_assert_cmpuint (members, ==, 2);   /* otherData and metadata */
+  g_assert_cmpuint (stp_test_warning_count (trace, "unknown-phase"), ==, 1);
+}
+
+static void
+test_values (void)
+{
+  g_autoptr(StpTrace) trace = load_ok (
+    "[{\"ph\":\"X\",\"pid\":\"browser\",\"tid\":\"main\",\"ts\":\"123.456789\",\"dur\":\"0.5\",\"name\":\"a\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":1.5e3,\"dur\":2E0,\"name\":\"exp\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":-2,\"dur\":1,\"name\":\"neg\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":4619295550.0004,\"dur\":0.0005,\"name\":\"round\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":1623212388479560,\"dur\":39,\"name\":\"big\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":\"12a\",\"dur\":1,\"name\":\"bad\"},"
+    "{\"ph\":\"X\",\"pid\":1.0,\"tid\":1,\"ts\":9,\"dur\":1,\"name\":\"\\\"quoted\\\" \\ud83d\\ude00\"}]");
+  StpProcess *p = stp_trace_get_process (trace, 0);
+  StpTrack *named = NULL;
+  StpTrack *t = thread (trace, 1, 1, 0);
+
+  for (guint i = 0; i < trace->tracks->len; i++)
+    if (stp_trace_get_track (trace, i)->tid_str != 0)
+      named = stp_trace_get_track (trace, i);
+
+  g_assert_cmpstr (stp_trace_str (trace, p->pid_str), ==, "browser");
+  g_assert_nonnull (named);
+  g_assert_cmpstr (stp_trace_str (trace, named->tid_str), ==, "main");
+  g_assert_cmpint (stp_track_get_slice (named, 0)->ts, ==, 123457);
+  g_assert_cmpint (stp_track_get_slice (named, 0)->dur, ==, 500);
+  g_assert_cmpint (slice_named (trace, t, "exp")->ts, ==, 1500000);
+  g_assert_cmpint (slice_named (trace, t, "exp")->dur, ==, 2000);
+  g_assert_cmpint (slice_named (trace, t, "neg")->ts, ==, -2000);
+  g_assert_cmpint (slice_named (trace, t, "round")->ts, ==, G_GINT64_CONSTANT (4619295550000));
+  g_assert_cmpint (slice_named (trace, t, "round")->dur, ==, 1);
+  g_assert_cmpint (slice_named (trace, t, "big")->ts, ==, G_GINT64_CONSTANT (1623212388479560000));
+  g_assert_cmpint (slice_named (trace, t, "\"quoted\" \xf0\x9f\x98\x80")->ts, ==, 9000);
+  g_assert_cmpuint (stp_test_warning_count (trace, "invalid-ts"), ==, 1);
+}
+
+static void
+test_not_traces (void)
+{
+  static const struct { const char *json; int code; } cases[] = {
+    { "[]", STP_ERROR_EMPTY },
+    { "  [  ", STP_ERROR_EMPTY },
+    { "{\"traceEvents\": []}", STP_ERROR_EMPTY },
+    { "{\"spans\": [{\"name\": \"x\"}]}", STP_ERROR_UNKNOWN_FORMAT },
+    { "[[1, 2], [3, 4]]", STP_ERROR_UNKNOWN_FORMAT },
+    { "[{\"name\": \"no phase\"}]", STP_ERROR_UNKNOWN_FORMAT },
+    { "[{\"ph\" 1}]", STP_ERROR_UNKNOWN_FORMAT },
+    { "{}", STP_ERROR_UNKNOWN_FORMAT },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(StpTrace) trace = stp_test_load_string (cases[i].json, -1, &error);
+
+      g_assert_null (trace);
+      g_assert_error (error, STP_ERROR, cases[i].code);
+      g_assert_true (g_str_has_prefix (error->message, "test.json: "));
+    }
+}
+
+/* Cut a small trace at every byte: never a crash; a cut inside the
+ * array keeps exactly the events that are complete before the cut. */
+static void
+test_truncated (void)
+{
+  static const char *events[] = {
+    "{\"ph\":\"M\",\"pid\":1,\"tid\":1,\"name\":\"thread_name\",\"args\":{\"name\":\"t\"}}",
+    "{\"ph\":\"B\",\"pid\":1,\"tid\":1,\"ts\":1,\"name\":\"b\",\"args\":{\"s\":\"a \\\"}] string\"}}",
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":2,\"dur\":1,\"name\":\"x\"}",
+    "{\"ph\":\"s\",\"pid\":1,\"tid\":1,\"ts\":2,\"id\":1,\"name\":\"f\"}",
+    "{\"ph\":\"f\",\"pid\":1,\"tid\":1,\"ts\":3,\"id\":1,\"name\":\"f\"}",
+    "{\"ph\":\"C\",\"pid\":1,\"ts\":3,\"name\":\"c\",\"args\":{\"w\":[1],\"v\":1}}",
+    "{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":5}",
+  };
+  g_autoptr(GString) json = g_string_new ("{\"traceEvents\": [\n");
+  g_autoptr(GArray) ends = g_array_new (FALSE, FALSE, sizeof (gsize));
+  gsize array_start = json->len;
+
+  for (guint i = 0; i < G_N_ELEMENTS (events); i++)
+    {
+      gsize end;
+
+      g_string_append (json, events[i]);
+      end = json->len;
+      g_array_append_val (ends, end);
+      g_string_append (json, i + 1 < G_N_ELEMENTS (events) ? ",\n" : "\n");
+    }
+  g_string_append (json, "],\n\"metadata\": {\"k\": \"v\"}}\n");
+
+  for (gsize cut = 0; cut <= json->len; cut++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(StpTrace) trace = stp_test_load_string (json->str, cut, &error);
+      guint complete = 0, kept = 0;
+
+      for (guint i = 0; i < ends->len; i++)
+        complete += g_array_index (ends, gsize, i) <= cut;
+
+      if (complete == 0 || complete == 1)
+        {
+          /* no drawable event yet (the M alone still loads) */
+          if (trace == NULL)
+            g_assert_true (error != NULL && cut < g_array_index (ends, gsize, 0) + 1);
+          continue;
+        }
+      g_assert_no_error (error);
+      g_assert_nonnull (trace);
+      g_assert_true (cut >= array_start);
+
+      /* events with a seq: all but the M */
+      kept = trace->n_seq;
+      g_assert_cmpuint (kept, ==, complete - 1);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/chrome-json/rules/complete", test_complete);
+  g_test_add_func ("/chrome-json/rules/begin-end", test_begin_end);
+  g_test_add_func ("/chrome-json/rules/overlap-lanes", test_overlap_lanes);
+  g_test_add_func ("/chrome-json/rules/instants", test_instants);
+  g_test_add_func ("/chrome-json/rules/counters", test_counters);
+  g_test_add_func ("/chrome-json/rules/objects", test_objects);
+  g_test_add_func ("/chrome-json/rules/flows", test_flows);
+  g_test_add_func ("/chrome-json/rules/flows-v2", test_flows_v2);
+  g_test_add_func ("/chrome-json/rules/async", test_async);
+  g_test_add_func ("/chrome-json/rules/metadata", test_metadata);
+  g_test_add_func ("/chrome-json/rules/values", test_values);
+  g_test_add_func ("/chrome-json/rules/not-traces", test_not_traces);
+  g_test_add_func ("/chrome-json/rules/truncated", test_truncated);
+
+  return g_test_run ();
+}
