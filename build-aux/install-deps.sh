@@ -7,7 +7,7 @@ packages="
   gcc meson ninja-build pkg-config
   libglib2.0-dev libglib2.0-bin libgtk-4-dev libadwaita-1-dev libjson-glib-dev
   libprotobuf-c-dev protobuf-c-compiler zlib1g-dev libzstd-dev
-  gettext desktop-file-utils appstream shared-mime-info
+  gettext desktop-file-utils appstream shared-mime-info libgtk-4-bin
   xvfb xauth
 "
 

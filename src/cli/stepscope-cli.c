@@ -15,12 +15,14 @@
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "stp-chrome-writer.h"
 #include "stp-error.h"
 #include "stp-json-writer.h"
 #include "stp-loader.h"
 #include "stp-cli-info.h"
+#include "stp-cli-summary.h"
 
 #define EXIT_BAD_INPUT 1
 #define EXIT_USAGE     2
@@ -37,6 +39,11 @@ static gboolean opt_show_memory;
 static gboolean opt_no_dataflow;
 static char    *opt_op_time;
 static char    *opt_output;
+static gboolean opt_derived_lines;
+static char    *opt_by;
+static char    *opt_order_by;
+static char    *opt_range;
+static gboolean opt_json;
 
 static const GOptionEntry timeline_entries[] = {
   { "show-memory", 0, 0, G_OPTION_ARG_NONE, &opt_show_memory,
@@ -45,6 +52,20 @@ static const GOptionEntry timeline_entries[] = {
     "Leave out the dataflow arrows between producer and consumer ops", NULL },
   { "op-time", 0, 0, G_OPTION_ARG_STRING, &opt_op_time,
     "How StepStats ops are timed: schedule (default), gpu or all", "WHEN" },
+  { "derived-lines", 0, 0, G_OPTION_ARG_NONE, &opt_derived_lines,
+    "Add TensorFlow Name Scope and Ops lines above StepStats GPU kernels (never exported)", NULL },
+  { NULL }
+};
+
+static const GOptionEntry summary_entries[] = {
+  { "by", 0, 0, G_OPTION_ARG_STRING, &opt_by,
+    "Sum up by op type (default), name scope or device", "op|scope|device" },
+  { "order-by", 0, 0, G_OPTION_ARG_STRING, &opt_order_by,
+    "Sort by time (default), occurrence count or name", "time|count|name" },
+  { "range", 0, 0, G_OPTION_ARG_STRING, &opt_range,
+    "Only [START, END), in microseconds from the trace start (either may be left out)", "START:END" },
+  { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json,
+    "Print JSON instead of a table", NULL },
   { NULL }
 };
 
@@ -102,6 +123,7 @@ timeline_options (GOptionContext     *context,
   options->show_dataflow = !opt_no_dataflow;
   options->show_memory = opt_show_memory;
   options->op_time = STP_OP_TIME_SCHEDULE;
+  options->derived_lines = opt_derived_lines;
 
   if (opt_op_time != NULL && !stp_op_time_from_string (opt_op_time, &options->op_time))
     {
@@ -314,10 +336,85 @@ run_info (int    argc,
   return EXIT_SUCCESS;
 }
 
+static int
+run_summary (int    argc,
+             char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("INPUT");
+  g_autoptr(StpTrace) trace = NULL;
+  g_autoptr(StpSummary) summary = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) out = NULL;
+  StpTimelineOptions options;
+  StpSummaryBy by = STP_SUMMARY_BY_OP;
+  StpSummaryOrder order = STP_SUMMARY_ORDER_TIME;
+  gint64 start = G_MININT64, end = G_MAXINT64;
+  const char *input;
+  int status;
+
+  g_option_context_set_summary (context, "summary");
+  g_option_context_set_description (context,
+    "Sums up where the time of INPUT went, as tfprof's op, scope and device\n"
+    "views: per op type its time, share, cumulative share, self time (without\n"
+    "the counted slices nested in it), occurrences and average; name scopes as\n"
+    "a tree of total and self time; devices (processes).  StepStats and XSpace\n"
+    "split accelerator (GPU kernel) from CPU time.  Each occurrence counts its\n"
+    "own duration, clipped to --range; derived lines never count.\n"
+    "--range START:END is in microseconds from the trace start (the earliest\n"
+    "event), END excluded; \"100:\" runs to the end.  Times in the table use\n"
+    "tfprof's units; --json gives microseconds.");
+  g_option_context_add_main_entries (context, summary_entries, NULL);
+  g_option_context_add_main_entries (context, timeline_entries, NULL);
+  g_option_context_add_main_entries (context, output_entries, NULL);
+
+  if ((status = parse_command (context, &argc, &argv, &input)) != 0 ||
+      (status = timeline_options (context, &options)) != 0)
+    return status;
+
+  if (opt_by != NULL && !stp_summary_by_from_string (opt_by, &by))
+    {
+      g_autofree char *message = g_strdup_printf ("--by must be op, scope or device, not “%s”", opt_by);
+      return usage_error (context, message);
+    }
+  if (opt_order_by != NULL && !stp_summary_order_from_string (opt_order_by, &order))
+    {
+      g_autofree char *message =
+        g_strdup_printf ("--order-by must be time, count or name, not “%s”", opt_order_by);
+      return usage_error (context, message);
+    }
+  if (opt_range != NULL && strchr (opt_range, ':') == NULL)
+    {
+      g_autofree char *message =
+        g_strdup_printf ("--range must be START:END in microseconds, not “%s”", opt_range);
+      return usage_error (context, message);
+    }
+
+  trace = load (input, &options, &error);
+  if (trace == NULL)
+    return input_error (error);
+
+  if (opt_range != NULL && !stp_cli_summary_parse_range (trace, opt_range, &start, &end, &error))
+    return usage_error (context, error->message);
+
+  summary = stp_summary_new (trace, by, order, start, end, NULL, &error);
+  if (summary == NULL)
+    return input_error (error);
+
+  out = opt_json ? stp_cli_summary_to_json (trace, summary) : stp_cli_summary_to_text (trace, summary);
+  if (!write_string (out, &error))
+    {
+      g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
+      return EXIT_BAD_INPUT;
+    }
+
+  return EXIT_SUCCESS;
+}
+
 static const Command commands[] = {
   { "convert", "INPUT", "Write a trace as Chrome Trace Event JSON", run_convert },
   { "info",    "INPUT", "Describe what a trace holds, as JSON", run_info },
   { "peaks",   "INPUT", "Print a StepStats' allocator memory peaks, as JSON", run_peaks },
+  { "summary", "INPUT", "Sum up time by op type, name scope or device (tfprof's views)", run_summary },
 };
 
 static void

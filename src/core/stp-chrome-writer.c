@@ -14,11 +14,11 @@
 #define G_LOG_DOMAIN "stp-chrome-writer"
 
 #include "stp-chrome-writer.h"
+#include "stp-chrome-writer-sink.h"
 #include "stp-json-writer.h"
 
 #include <string.h>
 
-#define FLUSH_SIZE (1024 * 1024)
 
 typedef enum
 {
@@ -43,72 +43,18 @@ typedef struct
   guint32 b;
 } Ref;
 
-/* Blocks are written by a thread of their own while the next block is
- * formatted: on two cores, formatting and the kernel's copying overlap. */
-typedef struct
-{
-  GOutputStream *out;
-  GCancellable  *cancellable;
-  GAsyncQueue   *full;      /* GString* to write; an empty one ends */
-  GAsyncQueue   *empty;     /* GString* to fill */
-  GError        *error;     /* the first write error */
-  gint           failed;
-} Sink;
+#define FORMAT_CHUNK 32768   /* events per block handed to the sink */
 
-#define N_BLOCKS 3
-
+/* One formatting thread's state: its output block and its own cache of
+ * escaped strings (the trace itself is only read). */
 typedef struct
 {
   StpTrace        *trace;
-  Sink            *sink;
   GString         *buf;
-  GCancellable    *cancellable;
-  StpProgressFunc  progress;
-  gpointer         user_data;
   guint64          written;
-  guint64          total;
-  gboolean         first;
   GString         *quoted;       /* JSON literals of the strings written so far */
   GArray          *quoted_at;    /* per StpStr: offset + 1 into quoted, 0 if not yet */
 } Writer;
-
-static gpointer
-sink_thread (gpointer data)
-{
-  Sink *sink = data;
-
-  for (;;)
-    {
-      GString *block = g_async_queue_pop (sink->full);
-      gboolean last = block->len == 0;
-
-      if (!last && !g_atomic_int_get (&sink->failed) &&
-          !g_output_stream_write_all (sink->out, block->str, block->len, NULL,
-                                      sink->cancellable, &sink->error))
-        g_atomic_int_set (&sink->failed, TRUE);
-
-      g_string_truncate (block, 0);
-      g_async_queue_push (sink->empty, block);
-      if (last)
-        return NULL;
-    }
-}
-
-/* Hands the block to the sink; FALSE once writing has failed. */
-static gboolean
-writer_flush (Writer *w)
-{
-  if (w->buf->len == 0)
-    return TRUE;
-
-  g_async_queue_push (w->sink->full, w->buf);
-  w->buf = g_async_queue_pop (w->sink->empty);
-
-  if (w->progress != NULL)
-    w->progress ("export", w->written, w->total, w->user_data);
-  return !g_atomic_int_get (&w->sink->failed) &&
-         !g_cancellable_is_cancelled (w->cancellable);
-}
 
 /* Names repeat on millions of events: escape each string once. */
 static inline void
@@ -185,8 +131,7 @@ begin_event (Writer               *w,
 {
   GString *b = w->buf;
 
-  g_string_append (b, w->first ? "\n{\"ph\":\"" : ",\n{\"ph\":\"");
-  w->first = FALSE;
+  stp_json_append_literal (b, ",\n{\"ph\":\"");
   g_string_append (b, ph);
   stp_json_append_literal (b, "\",\"cat\":");
   put_str (w, cat);
@@ -299,8 +244,7 @@ write_async_event (Writer         *w,
   GString *b = w->buf;
   char ph[2] = { phase, '\0' };
 
-  g_string_append (b, w->first ? "\n{\"ph\":\"" : ",\n{\"ph\":\"");
-  w->first = FALSE;
+  stp_json_append_literal (b, ",\n{\"ph\":\"");
   g_string_append (b, ph);
   stp_json_append_literal (b, "\",\"cat\":");
   put_str (w, s->cat);
@@ -324,8 +268,7 @@ write_slice_end (Writer         *w,
   const StpProcess *p = track_process (w, track);
   GString *b = w->buf;
 
-  g_string_append (b, w->first ? "\n{\"ph\":\"" : ",\n{\"ph\":\"");
-  w->first = FALSE;
+  stp_json_append_literal (b, ",\n{\"ph\":\"");
   if (s->flags & STP_SLICE_FROM_BEGIN)
     {
       stp_json_append_literal (b, "E\",\"pid\":");
@@ -696,8 +639,7 @@ write_metadata_event (Writer           *w,
 {
   GString *b = w->buf;
 
-  g_string_append (b, w->first ? "\n{\"name\":\"" : ",\n{\"name\":\"");
-  w->first = FALSE;
+  stp_json_append_literal (b, ",\n{\"name\":\"");
   g_string_append (b, name);
   stp_json_append_literal (b, "\",\"ph\":\"M\",\"pid\":");
   put_id_value (w, process->pid, process->pid_str);
@@ -755,8 +697,7 @@ write_metadata (Writer *w)
 
       if (!md->is_event)
         continue;
-      g_string_append (w->buf, w->first ? "\n" : ",\n");
-      w->first = FALSE;
+      stp_json_append_literal (w->buf, ",\n");
       stp_raw_store_append_to (trace->raw, md->value_ref, md->value_len, w->buf);
     }
 }
@@ -785,6 +726,79 @@ write_trace_metadata (Writer *w)
     }
 }
 
+static void
+writer_init (Writer   *w,
+             StpTrace *trace)
+{
+  w->trace = trace;
+  w->quoted = g_string_new (NULL);
+  w->quoted_at = g_array_new (FALSE, TRUE, sizeof (guint64));
+}
+
+static void
+writer_clear (Writer *w)
+{
+  g_string_free (w->quoted, TRUE);
+  g_array_unref (w->quoted_at);
+}
+
+typedef struct
+{
+  StpTrace *trace;
+  GArray   *refs;
+  GArray   *unordered;
+  Writer    writer;                                  /* head and tail */
+  Writer    workers[STP_CHROME_WRITER_SINK_WORKERS]; /* chunks */
+} Job;
+
+static void
+format_head (gpointer  data,
+             GString  *out)
+{
+  Job *job = data;
+
+  job->writer.buf = out;
+  write_metadata (&job->writer);
+}
+
+static guint64
+format_chunk (gpointer  data,
+              guint     worker,
+              GString  *out,
+              guint     chunk)
+{
+  Job *job = data;
+  Writer *w = &job->workers[worker];
+  guint n = job->refs->len + job->unordered->len;
+  guint end = MIN (n, (chunk + 1) * FORMAT_CHUNK);
+  guint64 before;
+
+  w->buf = out;
+  before = w->written;
+
+  for (guint i = chunk * FORMAT_CHUNK; i < end; i++)
+    write_ref (w, i < job->refs->len
+                  ? &g_array_index (job->refs, Ref, i)
+                  : &g_array_index (job->unordered, Ref, i - job->refs->len));
+
+  return w->written - before;
+}
+
+static void
+format_tail (gpointer  data,
+             GString  *out)
+{
+  Job *job = data;
+
+  job->writer.buf = out;
+  stp_json_append_literal (out, "\n]");
+  write_trace_metadata (&job->writer);
+  stp_json_append_literal (out, "}\n");
+}
+
+/* Events are formatted in chunks by two threads and written in order by
+ * a third, so a big export keeps both cores busy.  Every event is
+ * written after a comma; the sink drops the first one. */
 gboolean
 stp_chrome_writer_write (StpTrace         *trace,
                          GOutputStream    *out,
@@ -793,85 +807,38 @@ stp_chrome_writer_write (StpTrace         *trace,
                          GCancellable     *cancellable,
                          GError          **error)
 {
-  g_autoptr(GArray) refs = NULL;
-  g_autoptr(GArray) unordered = NULL;
-  Writer w = { 0 };
-  Sink sink = { 0 };
-  GThread *thread;
   g_autoptr(GTimer) timer = g_timer_new ();
+  StpChromeWriterSinkFuncs funcs = { format_head, format_chunk, format_tail };
+  Job job = { 0 };
+  guint n_chunks;
+  gboolean ok;
 
   g_return_val_if_fail (trace != NULL, FALSE);
   g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
 
-  refs = g_array_new (FALSE, TRUE, sizeof (Ref));
-  g_array_set_size (refs, trace->n_seq);
-  unordered = g_array_new (FALSE, FALSE, sizeof (Ref));
-  index_events (trace, refs, unordered);
+  job.trace = trace;
+  job.refs = g_array_new (FALSE, TRUE, sizeof (Ref));
+  g_array_set_size (job.refs, trace->n_seq);
+  job.unordered = g_array_new (FALSE, FALSE, sizeof (Ref));
+  index_events (trace, job.refs, job.unordered);
+  writer_init (&job.writer, trace);
+  for (guint i = 0; i < STP_CHROME_WRITER_SINK_WORKERS; i++)
+    writer_init (&job.workers[i], trace);
 
-  sink.out = out;
-  sink.cancellable = cancellable;
-  sink.full = g_async_queue_new ();
-  sink.empty = g_async_queue_new ();
-  for (guint i = 0; i < N_BLOCKS; i++)
-    g_async_queue_push (sink.empty, g_string_sized_new (FLUSH_SIZE + 64 * 1024));
-  thread = g_thread_new ("stp-chrome-writer", sink_thread, &sink);
+  n_chunks = (job.refs->len + job.unordered->len + FORMAT_CHUNK - 1) / FORMAT_CHUNK;
+  ok = stp_chrome_writer_sink_run (out, &funcs, &job, n_chunks,
+                                   job.refs->len + job.unordered->len,
+                                   progress, user_data, cancellable, error);
 
-  w.trace = trace;
-  w.sink = &sink;
-  w.buf = g_async_queue_pop (sink.empty);
-  w.cancellable = cancellable;
-  w.progress = progress;
-  w.user_data = user_data;
-  w.total = refs->len + unordered->len;
-  w.first = TRUE;
-  w.quoted = g_string_new (NULL);
-  w.quoted_at = g_array_new (FALSE, TRUE, sizeof (guint64));
+  g_debug ("exported %u events in %.3f s", job.refs->len + job.unordered->len,
+           g_timer_elapsed (timer, NULL));
 
-  stp_json_append_literal (w.buf, "{\"traceEvents\":[");
-  write_metadata (&w);
-
-  for (guint i = 0; i < refs->len + unordered->len; i++)
-    {
-      const Ref *ref = i < refs->len
-                       ? &g_array_index (refs, Ref, i)
-                       : &g_array_index (unordered, Ref, i - refs->len);
-
-      write_ref (&w, ref);
-
-      if (w.buf->len >= FLUSH_SIZE && !writer_flush (&w))
-        break;
-    }
-
-  if (!g_atomic_int_get (&sink.failed) && !g_cancellable_is_cancelled (cancellable))
-    {
-      stp_json_append_literal (w.buf, "\n]");
-      write_trace_metadata (&w);
-      stp_json_append_literal (w.buf, "}\n");
-      writer_flush (&w);
-    }
-
-  /* An empty block tells the sink to finish. */
-  g_string_truncate (w.buf, 0);
-  g_async_queue_push (sink.full, w.buf);
-  g_thread_join (thread);
-  g_debug ("exported %" G_GUINT64_FORMAT " events in %.3f s", w.written, g_timer_elapsed (timer, NULL));
-
-  for (guint i = 0; i < N_BLOCKS; i++)
-    g_string_free (g_async_queue_pop (sink.empty), TRUE);
-  g_string_free (w.quoted, TRUE);
-  g_array_unref (w.quoted_at);
-  g_async_queue_unref (sink.full);
-  g_async_queue_unref (sink.empty);
-
-  if (sink.error != NULL)
-    {
-      g_propagate_error (error, sink.error);
-      return FALSE;
-    }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return FALSE;
-
-  return TRUE;
+  writer_clear (&job.writer);
+  for (guint i = 0; i < STP_CHROME_WRITER_SINK_WORKERS; i++)
+    writer_clear (&job.workers[i]);
+  g_array_unref (job.refs);
+  g_array_unref (job.unordered);
+  return ok;
 }
 
 gboolean

@@ -15,6 +15,7 @@
 #define G_LOG_DOMAIN "stp-input"
 
 #include "stp-input.h"
+#include "stp-buffer.h"
 #include "stp-error.h"
 
 #include <string.h>
@@ -779,9 +780,22 @@ stp_input_read_all (StpInput  *self,
                     gsize      max_size,
                     GError   **error)
 {
-  g_autoptr(GByteArray) out = g_byte_array_new ();
+  g_autoptr(GByteArray) out = NULL;
+  guint8 *exact = NULL;
+  gsize expected = 0;
+  gsize got = 0;
 
   g_return_val_if_fail (self != NULL, NULL);
+
+  /* A plain file's size is known: fill one buffer instead of growing one. */
+  if (self->compression == STP_COMPRESSION_NONE && self->file_size >= self->consumed &&
+      self->file_size - self->consumed <= max_size)
+    {
+      expected = self->file_size - self->consumed;
+      exact = stp_buffer_alloc (expected);
+    }
+  else
+    out = g_byte_array_new ();
 
   for (;;)
     {
@@ -789,20 +803,42 @@ stp_input_read_all (StpInput  *self,
       const guint8 *data = stp_input_fill (self, READ_CHUNK, &avail, error);
 
       if (data == NULL)
-        return NULL;
+        {
+          if (exact != NULL)
+            stp_buffer_free (exact, expected);
+          return NULL;
+        }
       if (avail == 0)
         break;
-      if (out->len + avail > max_size)
+      if (got + avail > max_size)
         {
           g_set_error (error, STP_ERROR, STP_ERROR_LIMIT,
                        "%s: the data is larger than the limit of %" G_GSIZE_FORMAT " bytes",
                        self->display_name, max_size);
+          if (exact != NULL)
+            stp_buffer_free (exact, expected);
           return NULL;
         }
-      g_byte_array_append (out, data, avail);
+
+      if (exact != NULL && got + avail > expected)
+        {
+          /* The file grew while we read it: fall back to growing. */
+          out = g_byte_array_sized_new (got + avail);
+          g_byte_array_append (out, exact, got);
+          stp_buffer_free (exact, expected);
+          exact = NULL;
+        }
+
+      if (exact != NULL)
+        memcpy (exact + got, data, avail);
+      else
+        g_byte_array_append (out, data, avail);
+      got += avail;
       stp_input_consume (self, avail);
     }
 
+  if (exact != NULL)
+    return stp_buffer_to_bytes (exact, expected, got);
   return g_byte_array_free_to_bytes (g_steal_pointer (&out));
 }
 

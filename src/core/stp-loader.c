@@ -15,6 +15,7 @@
 #include "stp-error.h"
 #include "stp-input.h"
 #include "stp-step-stats.h"
+#include "stp-xspace.h"
 
 #include <string.h>
 
@@ -68,10 +69,11 @@ stp_load_file (GFile                    *file,
 {
   static const StpTimelineOptions defaults = STP_TIMELINE_OPTIONS_INIT;
   g_autofree char *name = NULL;
-  g_autoptr(GError) local_error = NULL;
+  g_autoptr(StpInput) input = NULL;
   g_autoptr(GBytes) bytes = NULL;
-  char *contents = NULL;
-  gsize len = 0;
+  g_autoptr(GTimer) timer = NULL;
+  const guint8 *head;
+  gsize avail;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
@@ -83,32 +85,29 @@ stp_load_file (GFile                    *file,
   if (progress != NULL)
     progress ("read", 0, 0, user_data);
 
+  input = stp_input_open (file, cancellable, error);
+  if (input == NULL)
+    return NULL;
+  head = stp_input_fill (input, 4096, &avail, error);
+  if (head == NULL)
+    return NULL;
+
   /* Chrome JSON (plain, gzip or zip): streamed, never read whole. */
-  {
-    g_autoptr(StpInput) input = stp_input_open (file, cancellable, error);
-    const guint8 *head;
-    gsize avail;
+  if (stp_chrome_json_sniff (head, avail))
+    return stp_chrome_json_load (input, name, progress, user_data, cancellable, error);
 
-    if (input == NULL)
-      return NULL;
-    head = stp_input_fill (input, 4096, &avail, error);
-    if (head == NULL)
-      return NULL;
-    if (stp_chrome_json_sniff (head, avail))
-      return stp_chrome_json_load (input, name, progress, user_data, cancellable, error);
-  }
+  /* XSpace (*.xplane.pb): read whole, indexed in place. */
+  if (stp_xspace_sniff (head, avail))
+    return stp_xspace_load_input (input, name, progress, user_data, cancellable, error);
 
-  /* StepStats: lead */
-  if (!g_file_load_contents (file, cancellable, &contents, &len, NULL, &local_error))
-    {
-      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_propagate_error (error, g_steal_pointer (&local_error));
-      else
-        g_set_error (error, local_error->domain, local_error->code,
-                     "%s: %s", name, local_error->message);
-      return NULL;
-    }
-  bytes = g_bytes_new_take (contents, len);
+  /* Anything else is a StepStats/RunMetadata or an error saying why not.
+   * Protobuf messages are at most 2 GiB; text format may be larger. */
+  timer = g_timer_new ();
+  bytes = stp_input_read_all (input, G_MAXSIZE, error);
+  if (bytes == NULL)
+    return NULL;
+  g_debug ("%s: read %" G_GSIZE_FORMAT " bytes in %.3f s", name, g_bytes_get_size (bytes),
+           g_timer_elapsed (timer, NULL));
 
   return load_step_stats (bytes, name, options, progress, user_data, cancellable, error);
 }

@@ -16,6 +16,7 @@
 #define G_LOG_DOMAIN "stp-step-stats"
 
 #include "stp-step-stats.h"
+#include "stp-buffer.h"
 #include "stp-error.h"
 #include "stp-pbtext.h"
 #include "stp-wire.h"
@@ -86,9 +87,9 @@ step_stats_new (GBytes     *wire,
   self->wire = g_bytes_ref (wire);
   self->chunks = g_ptr_array_new_with_free_func (g_free);
   self->filename = g_strdup (filename);
-  self->devices = g_array_new (FALSE, TRUE, sizeof (StpStepStatsDevice));
-  self->nodes = g_array_new (FALSE, TRUE, sizeof (StpStepStatsNode));
-  self->outputs = g_array_new (FALSE, TRUE, sizeof (StpStepStatsOutput));
+  self->devices = g_array_new (FALSE, FALSE, sizeof (StpStepStatsDevice));
+  self->nodes = g_array_new (FALSE, FALSE, sizeof (StpStepStatsNode));
+  self->outputs = g_array_new (FALSE, FALSE, sizeof (StpStepStatsOutput));
   self->graph_nodes = g_array_new (FALSE, TRUE, sizeof (StpSpan));
 
   return self;
@@ -511,6 +512,50 @@ stp_step_stats_sniff (const guint8 *data,
   return FALSE;
 }
 
+/* Counts node_stats without reading them, to size the arrays once.
+ * Malformed input is reported by the real walk, not here. */
+static guint
+count_nodes_in_step_stats (const guint8 *data,
+                           gsize         len)
+{
+  StpWireReader reader, device;
+  StpWireField f, g;
+  guint n = 0;
+
+  stp_wire_reader_init (&reader, data, len, 0);
+  while (stp_wire_next (&reader, &f, NULL))
+    if (f.number == STEP_STATS_DEV_STATS && f.type == STP_WIRE_LEN)
+      {
+        stp_wire_reader_sub (&device, &reader, &f);
+        while (stp_wire_next (&device, &g, NULL))
+          if (g.number == DEVICE_NODE_STATS && g.type == STP_WIRE_LEN)
+            n++;
+      }
+
+  return n;
+}
+
+static guint
+count_nodes (StpStepStats *self,
+             StpFormat     format)
+{
+  gsize len;
+  const guint8 *data = g_bytes_get_data (self->wire, &len);
+  StpWireReader reader;
+  StpWireField f;
+  guint n = 0;
+
+  if (format != STP_FORMAT_RUN_METADATA && format != STP_FORMAT_RUN_METADATA_TEXT)
+    return count_nodes_in_step_stats (data, len);
+
+  stp_wire_reader_init (&reader, data, len, 0);
+  while (stp_wire_next (&reader, &f, NULL))
+    if (f.number == RUN_METADATA_STEP_STATS && f.type == STP_WIRE_LEN)
+      n += count_nodes_in_step_stats (f.bytes, f.len);
+
+  return n;
+}
+
 static gboolean
 index_wire (StpStepStats  *self,
             StpFormat      format,
@@ -520,8 +565,14 @@ index_wire (StpStepStats  *self,
   StpWireReader top;
   gsize len;
   const guint8 *data = g_bytes_get_data (self->wire, &len);
+  guint n_nodes;
 
   stp_wire_reader_init (&top, data, len, 0);
+
+  /* Most nodes have an output or two; the arrays grow if not. */
+  n_nodes = count_nodes (self, format);
+  stp_array_reserve (self->nodes, n_nodes);
+  stp_array_reserve (self->outputs, n_nodes * 2);
 
   if (format == STP_FORMAT_RUN_METADATA || format == STP_FORMAT_RUN_METADATA_TEXT)
     return read_run_metadata (self, &top, cancellable, error);

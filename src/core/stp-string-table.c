@@ -28,7 +28,7 @@ typedef struct
 struct _StpStringTable
 {
   GArray    *entries;   /* Entry, indexed by StpStr */
-  guint32   *slots;     /* entry id + 1, 0 = empty */
+  guint64   *slots;     /* hash << 32 | (entry id + 1), 0 = empty */
   guint      n_slots;   /* power of two */
   GPtrArray *chunks;
   char      *chunk_pos;
@@ -75,11 +75,18 @@ store_bytes (StpStringTable *self,
   return dest;
 }
 
+static inline guint64
+make_slot (guint32 hash,
+           guint32 id)
+{
+  return (guint64) hash << 32 | (id + 1);
+}
+
 static void
 rehash (StpStringTable *self)
 {
   guint n_slots = self->n_slots * 2;
-  guint32 *slots = g_new0 (guint32, n_slots);
+  guint64 *slots = g_new0 (guint64, n_slots);
 
   for (guint id = 0; id < self->entries->len; id++)
     {
@@ -88,7 +95,7 @@ rehash (StpStringTable *self)
 
       while (slots[i] != 0)
         i = (i + 1) & (n_slots - 1);
-      slots[i] = id + 1;
+      slots[i] = make_slot (e->hash, id);
     }
 
   g_free (self->slots);
@@ -104,7 +111,7 @@ stp_string_table_new (void)
   self->entries = g_array_new (FALSE, FALSE, sizeof (Entry));
   self->chunks = g_ptr_array_new_with_free_func (g_free);
   self->n_slots = 1024;
-  self->slots = g_new0 (guint32, self->n_slots);
+  self->slots = g_new0 (guint64, self->n_slots);
 
   stp_string_table_intern (self, "", 0);
 
@@ -123,7 +130,9 @@ stp_string_table_free (StpStringTable *self)
   g_free (self);
 }
 
-static guint32 *
+/* The slot holding str, or the empty slot where it would go.  Slots
+ * keep the hash, so probing past other strings touches no entry. */
+static guint64 *
 find_slot (const StpStringTable *self,
            const char           *str,
            gsize                 len,
@@ -133,18 +142,27 @@ find_slot (const StpStringTable *self,
 
   for (;;)
     {
-      guint32 *slot = &self->slots[i];
-      const Entry *e;
+      guint64 *slot = &self->slots[i];
 
       if (*slot == 0)
         return slot;
 
-      e = &g_array_index (self->entries, Entry, *slot - 1);
-      if (e->hash == hash && e->len == len && memcmp (e->str, str, len) == 0)
-        return slot;
+      if ((guint32) (*slot >> 32) == hash)
+        {
+          const Entry *e = &g_array_index (self->entries, Entry, (guint32) *slot - 1);
+
+          if (e->len == len && memcmp (e->str, str, len) == 0)
+            return slot;
+        }
 
       i = (i + 1) & (self->n_slots - 1);
     }
+}
+
+static inline StpStr
+slot_id (guint64 slot)
+{
+  return (guint32) slot - 1;
 }
 
 gboolean
@@ -153,7 +171,7 @@ stp_string_table_lookup (const StpStringTable *self,
                          gsize                 len,
                          StpStr               *out_id)
 {
-  guint32 *slot;
+  guint64 *slot;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (str != NULL || len == 0, FALSE);
@@ -163,7 +181,7 @@ stp_string_table_lookup (const StpStringTable *self,
     return FALSE;
 
   if (out_id != NULL)
-    *out_id = *slot - 1;
+    *out_id = slot_id (*slot);
   return TRUE;
 }
 
@@ -173,7 +191,7 @@ stp_string_table_intern (StpStringTable *self,
                          gsize           len)
 {
   guint32 hash;
-  guint32 *slot;
+  guint64 *slot;
   Entry e;
 
   g_return_val_if_fail (self != NULL, STP_STR_EMPTY);
@@ -183,13 +201,13 @@ stp_string_table_intern (StpStringTable *self,
   hash = hash_bytes (str, len);
   slot = find_slot (self, str, len, hash);
   if (*slot != 0)
-    return *slot - 1;
+    return slot_id (*slot);
 
   e.str = store_bytes (self, str ? str : "", len);
   e.len = len;
   e.hash = hash;
   g_array_append_val (self->entries, e);
-  *slot = self->entries->len;
+  *slot = make_slot (hash, self->entries->len - 1);
 
   /* Keep the load factor under one half. */
   if (self->entries->len * 2 > self->n_slots)
@@ -240,5 +258,5 @@ stp_string_table_get_size (const StpStringTable *self)
 
   return self->bytes
          + self->entries->len * sizeof (Entry)
-         + self->n_slots * sizeof (guint32);
+         + self->n_slots * sizeof (guint64);
 }

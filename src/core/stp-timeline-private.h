@@ -23,6 +23,12 @@ void     stp_timeline_parse_kernel_label (const char *label,
                                           StpSpan    *name,
                                           StpSpan    *op);
 
+/* Derived lines above the GPU kernels (options->derived_lines);
+ * compute_process[d] is the process of StepStats device d. */
+void     stp_timeline_derive_gpu_lines   (StpTrace           *trace,
+                                          const StpStepStats *step_stats,
+                                          const guint32      *compute_process);
+
 /* timeline.py's lanes: each node goes to the first lane whose last end
  * is before its start, in node order.  O(log lanes) per node. */
 typedef struct _StpLaneTree StpLaneTree;

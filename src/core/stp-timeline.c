@@ -19,6 +19,7 @@
 
 #include "stp-timeline.h"
 #include "stp-timeline-private.h"
+#include "stp-buffer.h"
 #include "stp-error.h"
 #include "stp-json-writer.h"
 
@@ -27,22 +28,18 @@
 #define CANCEL_CHECK_INTERVAL 16384
 #define US_LIMIT (G_MAXINT64 / 1000 - 1)
 
-/* timeline.py's _TensorTracker, reduced to what it is asked for. */
+/* timeline.py's _TensorTracker and _flow_starts entry, reduced to what
+ * cannot be found again from the producing node (its times, device and
+ * lane): a million of these are filled per million ops. */
 typedef struct
 {
   StpStr  name;
   guint32 object;       /* model object, when show_memory */
   guint32 object_id;    /* timeline.py's id */
-  guint32 tensors_process;
+  guint32 node;         /* the producer */
   StpStr  allocator;
   gint64  num_bytes;
-  gint64  create_time;
   gint64  last_unref;
-  /* _flow_starts[name] */
-  guint32 node;
-  gint64  flow_time;
-  guint32 flow_process;
-  guint32 flow_tid;
 } Tracker;
 
 typedef struct
@@ -63,6 +60,7 @@ typedef struct
   gint64                   *end_rel;
   guint32                  *lane;
   guint32                  *node_seq;   /* the seq of each node's op */
+  GHashTable               *lane_sizes; /* (process << 32 | lane) -> ops, to size tracks */
   GHashTable               *lane_tracks; /* process -> GArray of tracks by lane */
   guint32                   last_process;
   GArray                   *last_tracks;
@@ -121,6 +119,20 @@ get_node (const Analysis *a,
           guint           i)
 {
   return &g_array_index (a->ss->nodes, StpStepStatsNode, i);
+}
+
+static inline gint64
+node_end (const Analysis *a,
+          guint           i)
+{
+  return (gint64) ((guint64) a->start[i] + (guint64) a->end_rel[i]);
+}
+
+static inline guint32
+node_device (const Analysis *a,
+             guint           i)
+{
+  return g_array_index (a->ss->nodes, StpStepStatsNode, i).device;
 }
 
 static inline const StpStepStatsDevice *
@@ -318,7 +330,14 @@ assign_lanes (Analysis *a)
       g_autoptr(StpLaneTree) lanes = stp_lane_tree_new ();
 
       for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
-        a->lane[i] = stp_lane_tree_assign (lanes, a->start[i], add64 (a->start[i], a->end_rel[i]));
+        {
+          gpointer key;
+
+          a->lane[i] = stp_lane_tree_assign (lanes, a->start[i], add64 (a->start[i], a->end_rel[i]));
+          key = GSIZE_TO_POINTER (((gsize) a->compute_process[d] << 32) | a->lane[i]);
+          g_hash_table_insert (a->lane_sizes, key,
+                               GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (a->lane_sizes, key)) + 1));
+        }
     }
 }
 
@@ -384,12 +403,12 @@ emit_tensor_object (Analysis                 *a,
   StpRaw args;
   char *r, *w;
 
-  tracker->object = stp_trace_add_object (trace, tracker->tensors_process);
+  tracker->object = stp_trace_add_object (trace, a->tensors_process[node_device (a, tracker->node)]);
   object = &g_array_index (trace->objects, StpObject, tracker->object);
   object->name = tracker->name;
   object->cat = a->cat_tensor;
   object->id = tracker->object_id;
-  object->create_ts = tracker->create_time * 1000;
+  object->create_ts = a->start[tracker->node] * 1000;
   object->create_tid = tid;
   object->create_seq = stp_trace_next_seq (trace);
 
@@ -439,15 +458,10 @@ analyze_tensors (Analysis  *a,
               tracker.name = name;
               tracker.object = STP_INDEX_NONE;
               tracker.object_id = a->n_tensors;
-              tracker.tensors_process = a->tensors_process[d];
               tracker.allocator = intern_span (a, output->allocator_name);
               tracker.num_bytes = output->requested_bytes;
-              tracker.create_time = start_time;
               tracker.last_unref = end_time;
               tracker.node = i;
-              tracker.flow_time = end_time;
-              tracker.flow_process = a->compute_process[d];
-              tracker.flow_tid = a->lane[i];
 
               if (!known)
                 {
@@ -575,7 +589,14 @@ lane_track (Analysis *a,
   while (lane >= tracks->len)
     g_array_append_val (tracks, none);
   if (g_array_index (tracks, guint32, lane) == STP_INDEX_NONE)
-    g_array_index (tracks, guint32, lane) = stp_trace_add_thread (a->trace, process, lane, 0);
+    {
+      guint32 track = stp_trace_add_thread (a->trace, process, lane, 0);
+      gpointer key = GSIZE_TO_POINTER (((gsize) process << 32) | lane);
+
+      stp_array_reserve (stp_trace_get_track (a->trace, track)->slices,
+                         GPOINTER_TO_UINT (g_hash_table_lookup (a->lane_sizes, key)));
+      g_array_index (tracks, guint32, lane) = track;
+    }
 
   return g_array_index (tracks, guint32, lane);
 }
@@ -622,8 +643,9 @@ emit_flow (Analysis      *a,
   /* The ends bind to the producer's and consumer's ops; the producer's
    * op may come later, so its node index is turned into the op's seq
    * once all ops exist (see bind_flows_to_ops). */
-  flow->src.ts = tensor->flow_time * 1000;
-  flow->src.track = lane_track (a, tensor->flow_process, tensor->flow_tid);
+  flow->src.ts = node_end (a, tensor->node) * 1000;
+  flow->src.track = lane_track (a, a->compute_process[node_device (a, tensor->node)],
+                                a->lane[tensor->node]);
   flow->src.seq = stp_trace_next_seq (trace);
   flow->src.phase = 's';
   flow->src.binding = 'q';
@@ -701,7 +723,8 @@ show_compute (Analysis  *a,
               tensor->last_unref = MAX (tensor->last_unref, end_time - 1);
 
               if (a->options->show_dataflow &&
-                  (tensor->flow_process != process || tensor->flow_tid != tid))
+                  (a->compute_process[node_device (a, tensor->node)] != process ||
+                   a->lane[tensor->node] != tid))
                 emit_flow (a, tensor, input_name, i, process, tid);
             }
         }
@@ -838,7 +861,7 @@ show_memory_counters (Analysis  *a,
       guint t = tensor_index (a, name);
       const Tracker *tensor = &g_array_index (a->trackers, Tracker, t - 1);
       StpObject *object = &g_array_index (trace->objects, StpObject, tensor->object);
-      Allocation alloc = { tensor->create_time, tensor->num_bytes, name };
+      Allocation alloc = { a->start[tensor->node], tensor->num_bytes, name };
       gpointer slot;
       GArray *list;
 
@@ -878,6 +901,7 @@ analysis_clear (Analysis *a)
   g_free (a->end_rel);
   g_free (a->lane);
   g_free (a->node_seq);
+  g_clear_pointer (&a->lane_sizes, g_hash_table_unref);
   g_clear_pointer (&a->lane_tracks, g_hash_table_unref);
   g_free (a->compute_process);
   g_free (a->tensors_process);
@@ -912,6 +936,7 @@ stp_timeline_analyze (StpStepStats              *step_stats,
   a.end_rel = g_new (gint64, n + 1);
   a.lane = g_new (guint32, n + 1);
   a.node_seq = g_new (guint32, n + 1);
+  a.lane_sizes = g_hash_table_new (NULL, NULL);
   a.lane_tracks = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
   a.trackers = g_array_new (FALSE, FALSE, sizeof (Tracker));
   a.tensors = g_array_new (FALSE, TRUE, sizeof (guint32));
@@ -942,10 +967,17 @@ stp_timeline_analyze (StpStepStats              *step_stats,
   allocate_pids (&a);
   assign_lanes (&a);
 
+  /* Sized once: filling these is most of the analysis' memory. */
+  stp_array_reserve (a.trackers, step_stats->outputs->len);
+  stp_array_reserve (a.trace->flows, n * 2);
+
   if (!analyze_tensors (&a, error) || !show_compute (&a, error))
     goto out;
 
   bind_flows_to_ops (&a);
+
+  if (options->derived_lines)
+    stp_timeline_derive_gpu_lines (a.trace, step_stats, a.compute_process);
 
   if ((options->show_memory && !show_memory_counters (&a, error)) ||
       !stp_trace_finish (a.trace, cancellable, error))

@@ -23,10 +23,16 @@ typedef struct
   gboolean  show_dataflow;
   gboolean  show_memory;
   StpOpTime op_time;
+  /* Not in timeline.py: "TensorFlow Name Scope" and "TensorFlow Ops"
+   * lines above each GPU's kernels, merged from their "@@name:op"
+   * labels as the TF profiler does (stp-timeline-derived.c).  Exports
+   * leave derived slices out, so they stay timeline.py's either way;
+   * off by default so the model (info, summaries) does too. */
+  gboolean  derived_lines;
 } StpTimelineOptions;
 
 /* timeline.py's generate_chrome_trace_format() defaults. */
-#define STP_TIMELINE_OPTIONS_INIT { TRUE, FALSE, STP_OP_TIME_SCHEDULE }
+#define STP_TIMELINE_OPTIONS_INIT { TRUE, FALSE, STP_OP_TIME_SCHEDULE, FALSE }
 
 const char *stp_op_time_to_string   (StpOpTime                 op_time);
 gboolean    stp_op_time_from_string (const char               *str,

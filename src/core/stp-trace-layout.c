@@ -14,6 +14,7 @@
 #define G_LOG_DOMAIN "stp-trace-layout"
 
 #include "stp-trace-private.h"
+#include "stp-buffer.h"
 #include "stp-lane-allocator.h"
 
 #include <string.h>
@@ -600,6 +601,7 @@ index_slices_by_seq (StpTrace *self)
   GArray *by_seq = g_array_new (FALSE, FALSE, sizeof (SliceRef));
   SliceRef none = { STP_INDEX_NONE, STP_INDEX_NONE };
 
+  stp_array_reserve (by_seq, self->n_seq);
   g_array_set_size (by_seq, self->n_seq);
   for (guint i = 0; i < self->n_seq; i++)
     g_array_index (by_seq, SliceRef, i) = none;

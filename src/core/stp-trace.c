@@ -124,7 +124,7 @@ stp_trace_new (StpFormat   format,
   g_array_set_clear_func (self->processes, process_clear);
   self->process_order = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->tracks = g_ptr_array_new_with_free_func (track_free);
-  self->flows = g_array_new (FALSE, TRUE, sizeof (StpFlow));
+  self->flows = g_array_new (FALSE, FALSE, sizeof (StpFlow));
   self->objects = g_array_new (FALSE, TRUE, sizeof (StpObject));
   self->snapshots = g_array_new (FALSE, TRUE, sizeof (StpSnapshot));
   self->global_instants = g_array_new (FALSE, TRUE, sizeof (StpSlice));
@@ -447,6 +447,7 @@ stp_trace_add_flow (StpTrace *self)
 
   g_array_set_size (self->flows, self->flows->len + 1);
   flow = &g_array_index (self->flows, StpFlow, self->flows->len - 1);
+  memset (flow, 0, sizeof *flow);
   flow->src.track = flow->src.bound_track = STP_INDEX_NONE;
   flow->dst.track = flow->dst.bound_track = STP_INDEX_NONE;
   flow->src.slice = flow->dst.slice = STP_INDEX_NONE;
@@ -681,7 +682,8 @@ stp_trace_append_args (const StpTrace *self,
       return TRUE;
     }
 
-  if ((slice->flags & STP_SLICE_STEP_STATS_NODE) && self->source_args != NULL)
+  if ((slice->flags & (STP_SLICE_STEP_STATS_NODE | STP_SLICE_SOURCE_EVENT)) &&
+      self->source_args != NULL)
     {
       self->source_args (self->source, slice, out);
       return TRUE;

@@ -61,6 +61,9 @@ typedef enum
   STP_SLICE_DERIVED    = 1 << 5,  /* made by an analysis, not read from the input */
   STP_SLICE_SAMPLE     = 1 << 6,  /* a P sample */
   STP_SLICE_STEP_STATS_NODE = 1 << 7, /* extra is the node's index in the StepStats */
+  /* args_ref locates the event in trace->source (args_len is 0); its
+   * args are made by trace->source_args when asked for (XSpace). */
+  STP_SLICE_SOURCE_EVENT = 1 << 8,
 } StpSliceFlags;
 
 /* A slice (X, B/E), an instant, an async slice or a sample. */
@@ -73,7 +76,8 @@ typedef struct
   guint32 seq;          /* position in the input, STP_SEQ_NONE if made up */
   guint16 depth;        /* nesting depth within its track */
   guint16 flags;        /* StpSliceFlags */
-  guint64 args_ref;     /* StpRaw of the args object, args_len 0 = none */
+  guint64 args_ref;     /* StpRaw of the args object, args_len 0 = none (but
+                         * see STP_SLICE_SOURCE_EVENT) */
   guint32 args_len;
   guint32 extra;        /* index into trace->extras, or STP_INDEX_NONE; the node
                          * index with STP_SLICE_STEP_STATS_NODE */
@@ -284,7 +288,8 @@ struct _StpTrace
   gpointer         source;
   GDestroyNotify   source_free;
   /* Args derived from the source on demand (slices without stored args
-   * that have STP_SLICE_STEP_STATS_NODE), rather than kept in memory. */
+   * that have STP_SLICE_STEP_STATS_NODE or STP_SLICE_SOURCE_EVENT),
+   * rather than kept in memory. */
   void           (*source_args) (gpointer        source,
                                  const StpSlice *slice,
                                  GString        *out);

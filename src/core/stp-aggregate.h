@@ -1,0 +1,80 @@
+/* stp-aggregate.h: an area of the timeline summed up by slice name
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * An area is a time range over a set of tracks.  A slice is in it when it
+ * is on one of the tracks and intersects the range (a zero-length slice
+ * when it lies within it), at any depth; its whole duration and self
+ * time count, as in chrome://tracing and Perfetto.
+ */
+
+#pragma once
+
+#include "stp-item.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  gint64   start;
+  gint64   end;
+  GArray  *tracks;      /* guint32 trace->tracks indices, sorted, unique */
+} StpArea;
+
+typedef struct
+{
+  StpStr  name;
+  guint   count;
+  gint64  total;        /* sum of durations */
+  gint64  min;
+  gint64  max;
+  gint64  self_total;   /* sum of self times */
+} StpAggregateRow;
+
+typedef enum
+{
+  STP_AGGREGATE_NAME,
+  STP_AGGREGATE_COUNT,
+  STP_AGGREGATE_TOTAL,
+  STP_AGGREGATE_AVERAGE,
+  STP_AGGREGATE_MIN,
+  STP_AGGREGATE_MAX,
+  STP_AGGREGATE_SELF,
+} StpAggregateColumn;
+
+StpArea  *stp_area_new             (gint64              start,
+                                    gint64              end);
+StpArea  *stp_area_copy            (const StpArea      *area);
+void      stp_area_free            (StpArea            *area);
+void      stp_area_add_track       (StpArea            *area,
+                                    guint32             track);
+gboolean  stp_area_has_track       (const StpArea      *area,
+                                    guint32             track);
+gboolean  stp_area_contains        (const StpArea      *area,
+                                    const StpSlice     *slice);
+
+/* Rows (StpAggregateRow), one per name, sorted by total time, longest
+ * first; NULL if cancelled. */
+GArray   *stp_aggregate_area       (const StpTrace     *trace,
+                                    const StpArea      *area,
+                                    GCancellable       *cancellable,
+                                    GError            **error);
+void      stp_aggregate_sort       (GArray             *rows,
+                                    const StpTrace     *trace,
+                                    StpAggregateColumn  column,
+                                    gboolean            descending);
+int       stp_aggregate_compare    (const StpAggregateRow *a,
+                                    const StpAggregateRow *b,
+                                    const StpTrace     *trace,
+                                    StpAggregateColumn  column);
+gint64    stp_aggregate_row_average (const StpAggregateRow *row);
+
+/* The slices of the area named `name` (StpItemRef), in time order. */
+GArray   *stp_aggregate_collect    (const StpTrace     *trace,
+                                    const StpArea      *area,
+                                    StpStr              name);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpArea, stp_area_free)
+
+G_END_DECLS

@@ -1,0 +1,108 @@
+/* stp-buffer.c: large buffers backed by huge pages
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Reading a 227 MB StepStats into malloc'd memory took 1.5 s on the
+ * development VM, nearly all of it in page faults on fresh 4 KiB pages;
+ * into memory advised as MADV_HUGEPAGE it took 0.1-0.2 s.  Buffers of a
+ * few megabytes and more are therefore mapped directly and advised so;
+ * where transparent huge pages are off this is an ordinary mapping.
+ */
+
+#define G_LOG_DOMAIN "stp-buffer"
+
+#include "stp-buffer.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define HUGE_THRESHOLD (4 * 1024 * 1024)
+
+typedef struct
+{
+  guint8 *data;
+  gsize   size;
+} Mapping;
+
+guint8 *
+stp_buffer_alloc (gsize size)
+{
+  void *data;
+
+  if (size < HUGE_THRESHOLD)
+    return g_malloc (MAX (size, 1));
+
+  data = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (data == MAP_FAILED)
+    g_error ("stp-buffer: could not map %" G_GSIZE_FORMAT " bytes", size);
+
+#ifdef MADV_HUGEPAGE
+  madvise (data, size, MADV_HUGEPAGE);
+#endif
+
+  return data;
+}
+
+void
+stp_buffer_free (guint8 *buffer,
+                 gsize   size)
+{
+  if (buffer == NULL)
+    return;
+
+  if (size < HUGE_THRESHOLD)
+    g_free (buffer);
+  else
+    munmap (buffer, size);
+}
+
+static void
+mapping_free (gpointer data)
+{
+  Mapping *mapping = data;
+
+  stp_buffer_free (mapping->data, mapping->size);
+  g_free (mapping);
+}
+
+GBytes *
+stp_buffer_to_bytes (guint8 *buffer,
+                     gsize   size,
+                     gsize   len)
+{
+  Mapping *mapping = g_new (Mapping, 1);
+
+  g_return_val_if_fail (len <= size, NULL);
+
+  mapping->data = buffer;
+  mapping->size = size;
+  return g_bytes_new_with_free_func (buffer, len, mapping_free, mapping);
+}
+
+void
+stp_array_reserve (GArray *array,
+                   guint   n)
+{
+  guint len = array->len;
+  gsize bytes, page;
+  guintptr start;
+
+  g_return_if_fail (array != NULL);
+
+  if (n <= len)
+    return;
+
+  g_array_set_size (array, n);
+  g_array_set_size (array, len);
+
+  bytes = (gsize) n * g_array_get_element_size (array);
+  if (bytes < HUGE_THRESHOLD)
+    return;
+
+#ifdef MADV_HUGEPAGE
+  page = sysconf (_SC_PAGESIZE);
+  start = (guintptr) array->data & ~(guintptr) (page - 1);
+  madvise ((void *) start, bytes + ((guintptr) array->data - start), MADV_HUGEPAGE);
+#endif
+}

@@ -1,0 +1,249 @@
+/* test-aggregate.c: an area summed up by name, against a brute-force count
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <string.h>
+
+#include "stp-aggregate.h"
+#include "stp-loader.h"
+
+static StpTrace *
+load (const char *dir,
+      const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", dir, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  g_autoptr(GError) error = NULL;
+  StpTrace *trace = stp_load_file (file, &options, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return trace;
+}
+
+typedef struct
+{
+  guint  count;
+  gint64 total, min, max, self;
+} Expected;
+
+/* Every slice of every listed track, tested one by one. */
+static GHashTable *
+brute_force (StpTrace *trace,
+             StpArea  *area)
+{
+  GHashTable *by_name = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+
+  for (guint t = 0; t < area->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, g_array_index (area->tracks, guint32, t));
+
+      if (track->kind == STP_TRACK_COUNTER)
+        continue;
+      for (guint32 i = 0; i < track->slices->len; i++)
+        {
+          const StpSlice *s = stp_track_get_slice (track, i);
+          gint64 end = s->ts + MAX (s->dur, 0);
+          gboolean in = s->dur > 0 ? s->ts < area->end && end > area->start
+                                   : s->ts >= area->start && s->ts < area->end;
+          Expected *e;
+          gint64 covered = 0, self;
+
+          if (!in)
+            continue;
+
+          for (guint32 j = 0; j < track->slices->len; j++)
+            {
+              const StpSlice *c = stp_track_get_slice (track, j);
+              gint64 c_end = c->ts + MAX (c->dur, 0);
+
+              if (c->depth == s->depth + 1 && c->ts < end && c_end > s->ts)
+                covered += MIN (c_end, end) - MAX (c->ts, s->ts);
+            }
+          self = MAX (0, MAX (s->dur, 0) - covered);
+
+          e = g_hash_table_lookup (by_name, GUINT_TO_POINTER (s->name));
+          if (e == NULL)
+            {
+              e = g_new0 (Expected, 1);
+              e->min = G_MAXINT64;
+              e->max = G_MININT64;
+              g_hash_table_insert (by_name, GUINT_TO_POINTER (s->name), e);
+            }
+          e->count++;
+          e->total += MAX (s->dur, 0);
+          e->self += self;
+          e->min = MIN (e->min, MAX (s->dur, 0));
+          e->max = MAX (e->max, MAX (s->dur, 0));
+        }
+    }
+
+  return by_name;
+}
+
+static void
+check_area (StpTrace *trace,
+            StpArea  *area)
+{
+  g_autoptr(GHashTable) expected = brute_force (trace, area);
+  g_autoptr(GArray) rows = stp_aggregate_area (trace, area, NULL, NULL);
+  guint total_count = 0;
+
+  g_assert_nonnull (rows);
+  g_assert_cmpuint (rows->len, ==, g_hash_table_size (expected));
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const StpAggregateRow *row = &g_array_index (rows, StpAggregateRow, i);
+      Expected *e = g_hash_table_lookup (expected, GUINT_TO_POINTER (row->name));
+      g_autoptr(GArray) refs = NULL;
+
+      g_assert_nonnull (e);
+      g_assert_cmpuint (row->count, ==, e->count);
+      g_assert_cmpint (row->total, ==, e->total);
+      g_assert_cmpint (row->min, ==, e->min);
+      g_assert_cmpint (row->max, ==, e->max);
+      g_assert_cmpint (row->self_total, ==, e->self);
+      g_assert_cmpint (stp_aggregate_row_average (row), ==, e->total / e->count);
+      total_count += row->count;
+
+      /* Longest total first. */
+      if (i > 0)
+        g_assert_cmpint (g_array_index (rows, StpAggregateRow, i - 1).total, >=, row->total);
+
+      /* The row's slices, in time order, all with its name. */
+      refs = stp_aggregate_collect (trace, area, row->name);
+      g_assert_cmpuint (refs->len, ==, row->count);
+      for (guint k = 0; k < refs->len; k++)
+        {
+          const StpItemRef *ref = &g_array_index (refs, StpItemRef, k);
+          const StpSlice *s = stp_item_get_slice (trace, ref);
+
+          g_assert_cmpuint (s->name, ==, row->name);
+          g_assert_true (stp_area_has_track (area, ref->track));
+          if (k > 0)
+            g_assert_cmpint (g_array_index (refs, StpItemRef, k - 1).ts, <=, s->ts);
+        }
+    }
+
+  g_test_message ("%u names, %u slices", rows->len, total_count);
+}
+
+static StpArea *
+thread_area (StpTrace *trace,
+             gint64    start,
+             gint64    end,
+             guint     every)
+{
+  StpArea *area = stp_area_new (start, end);
+
+  for (guint32 t = 0; t < trace->tracks->len; t += every)
+    stp_area_add_track (area, t);
+  return area;
+}
+
+static void
+test_areas (void)
+{
+  const char *files[][2] = {
+    { "chrome", "hta/tests/data/trace_filter/sampled_rank-1.json.gz" },
+    { "chrome", "catapult/tracing/test_data/webview.json.gz" },
+    { "step-stats", "run_meta.pb" },
+  };
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autoptr(StpTrace) trace = load (files[f][0], files[f][1]);
+      gint64 span = trace->end_ts - trace->start_ts;
+
+      g_test_message ("%s", files[f][1]);
+      {
+        g_autoptr(StpArea) all = thread_area (trace, trace->start_ts, trace->end_ts + 1, 1);
+        check_area (trace, all);
+      }
+      {
+        g_autoptr(StpArea) middle = thread_area (trace, trace->start_ts + span / 3, trace->start_ts + span / 2, 1);
+        check_area (trace, middle);
+      }
+      {
+        g_autoptr(StpArea) some = thread_area (trace, trace->start_ts + span / 5, trace->end_ts - span / 4, 2);
+        check_area (trace, some);
+      }
+      {
+        g_autoptr(StpArea) empty = thread_area (trace, trace->end_ts + 10, trace->end_ts + 20, 1);
+        g_autoptr(GArray) rows = stp_aggregate_area (trace, empty, NULL, NULL);
+
+        g_assert_cmpuint (rows->len, ==, 0);
+      }
+    }
+}
+
+static void
+test_sort (void)
+{
+  g_autoptr(StpTrace) trace = load ("chrome", "hta/tests/data/trace_filter/sampled_rank-1.json.gz");
+  g_autoptr(StpArea) area = thread_area (trace, trace->start_ts, trace->end_ts + 1, 1);
+  g_autoptr(GArray) rows = stp_aggregate_area (trace, area, NULL, NULL);
+
+  g_assert_cmpuint (rows->len, >, 2);
+
+  for (StpAggregateColumn column = STP_AGGREGATE_NAME; column <= STP_AGGREGATE_SELF; column++)
+    for (int descending = 0; descending <= 1; descending++)
+      {
+        stp_aggregate_sort (rows, trace, column, descending);
+        for (guint i = 1; i < rows->len; i++)
+          {
+            const StpAggregateRow *a = &g_array_index (rows, StpAggregateRow, i - 1);
+            const StpAggregateRow *b = &g_array_index (rows, StpAggregateRow, i);
+            gint64 va = 0, vb = 0;
+
+            switch (column)
+              {
+              case STP_AGGREGATE_NAME:
+                va = strcmp (stp_trace_str (trace, a->name), stp_trace_str (trace, b->name));
+                break;
+              case STP_AGGREGATE_COUNT: va = a->count; vb = b->count; break;
+              case STP_AGGREGATE_TOTAL: va = a->total; vb = b->total; break;
+              case STP_AGGREGATE_AVERAGE: va = a->total / a->count; vb = b->total / b->count; break;
+              case STP_AGGREGATE_MIN: va = a->min; vb = b->min; break;
+              case STP_AGGREGATE_MAX: va = a->max; vb = b->max; break;
+              case STP_AGGREGATE_SELF: va = a->self_total; vb = b->self_total; break;
+              default: g_assert_not_reached ();
+              }
+            if (descending)
+              g_assert_cmpint (va, >=, vb);
+            else
+              g_assert_cmpint (va, <=, vb);
+          }
+      }
+}
+
+static void
+test_cancel (void)
+{
+  g_autoptr(StpTrace) trace = load ("chrome", "catapult/tracing/test_data/webview.json.gz");
+  g_autoptr(StpArea) area = thread_area (trace, trace->start_ts, trace->end_ts + 1, 1);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  GArray *rows;
+
+  g_cancellable_cancel (cancellable);
+  rows = stp_aggregate_area (trace, area, cancellable, &error);
+  g_assert_null (rows);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/aggregate/areas", test_areas);
+  g_test_add_func ("/aggregate/sort", test_sort);
+  g_test_add_func ("/aggregate/cancel", test_cancel);
+
+  return g_test_run ();
+}

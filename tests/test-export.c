@@ -1,0 +1,166 @@
+/* test-export.c: the Chrome JSON writer's failure paths
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "stp-chrome-writer.h"
+#include "stp-loader.h"
+
+static StpTrace *
+load_run_meta (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "step-stats", "run_meta.pb", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StpTimelineOptions options = { TRUE, TRUE, STP_OP_TIME_SCHEDULE };
+  g_autoptr(GError) error = NULL;
+  StpTrace *trace = stp_load_file (file, &options, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return trace;
+}
+
+static void
+test_cancelled (void)
+{
+  g_autoptr(StpTrace) trace = load_run_meta ();
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_cancellable_cancel (cancellable);
+  g_assert_false (stp_chrome_writer_write (trace, out, NULL, NULL, cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+/* A stream that fails after some bytes, like a full disk. */
+static void
+test_write_error (void)
+{
+  g_autoptr(StpTrace) trace = load_run_meta ();
+  guint8 buf[1000];
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new (buf, sizeof buf, NULL, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
+  g_assert_nonnull (error);
+}
+
+static char *
+read_text (const char *path)
+{
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* A failed or cancelled export keeps what the file held and leaves no
+ * temporary file behind; a good one replaces it whole. */
+static void
+test_file_replaced_only_on_success (void)
+{
+  g_autoptr(StpTrace) trace = load_run_meta ();
+  g_autofree char *dir = g_dir_make_tmp ("stepscope-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "trace.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) listing = NULL;
+  g_autofree char *after = NULL;
+  guint entries = 0;
+
+  g_assert_true (g_file_set_contents (path, "precious", -1, NULL));
+
+  g_cancellable_cancel (cancellable);
+  g_assert_false (stp_chrome_writer_write_file (trace, file, NULL, NULL, cancellable, &error));
+  g_assert_nonnull (error);
+
+  after = read_text (path);
+  g_assert_cmpstr (after, ==, "precious");
+
+  listing = g_dir_open (dir, 0, NULL);
+  while (g_dir_read_name (listing) != NULL)
+    entries++;
+  g_assert_cmpuint (entries, ==, 1);
+
+  g_clear_error (&error);
+  g_clear_pointer (&after, g_free);
+  g_assert_true (stp_chrome_writer_write_file (trace, file, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  after = read_text (path);
+  g_assert_true (g_str_has_prefix (after, "{\"traceEvents\":["));
+  g_assert_true (g_str_has_suffix (after, "]}\n"));
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Events come out in input order across the chunks that several
+ * threads format: 100,000 slices named after their position, added to
+ * tracks in a shuffled order. */
+static void
+test_order_across_chunks (void)
+{
+  const guint n = 100000;
+  g_autoptr(StpTrace) trace = stp_trace_new (STP_FORMAT_UNKNOWN, "ordered");
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  guint32 process = stp_trace_add_process (trace, 1, 0);
+  JsonArray *events;
+  guint seen = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint32 thread = stp_trace_add_thread (trace, process, (i * 7919) % 13, 0);
+      g_autofree char *name = g_strdup_printf ("e%u", i);
+      StpSlice *slice = stp_trace_add_slice (trace, thread);
+
+      slice->ts = (gint64) ((i * 104729) % n) * 1000;
+      slice->dur = 500;
+      slice->name = stp_trace_intern0 (trace, name);
+      slice->seq = stp_trace_next_seq (trace);
+    }
+  g_assert_true (stp_trace_finish (trace, NULL, &error));
+
+  g_assert_true (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_output_stream_close (out, NULL, NULL);
+
+  json_parser_load_from_data (parser, g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out)),
+                              g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), &error);
+  g_assert_no_error (error);
+  events = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                         "traceEvents");
+
+  for (guint i = 0; i < json_array_get_length (events); i++)
+    {
+      JsonObject *event = json_array_get_object_element (events, i);
+      g_autofree char *expected = NULL;
+
+      if (g_strcmp0 (json_object_get_string_member (event, "ph"), "X") != 0)
+        continue;
+      expected = g_strdup_printf ("e%u", seen++);
+      g_assert_cmpstr (json_object_get_string_member (event, "name"), ==, expected);
+    }
+  g_assert_cmpuint (seen, ==, n);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/export/cancelled", test_cancelled);
+  g_test_add_func ("/export/write-error", test_write_error);
+  g_test_add_func ("/export/file-replaced-only-on-success", test_file_replaced_only_on_success);
+  g_test_add_func ("/export/order-across-chunks", test_order_across_chunks);
+
+  return g_test_run ();
+}

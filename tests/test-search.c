@@ -1,0 +1,287 @@
+/* test-search.c: search against a brute-force walk with json-glib
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "stp-loader.h"
+#include "stp-search.h"
+
+static StpTrace *
+load (const char *dir,
+      const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", dir, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  g_autoptr(GError) error = NULL;
+  StpTrace *trace = stp_load_file (file, &options, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return trace;
+}
+
+static gboolean
+contains (const char *text,
+          const char *query)
+{
+  g_autofree char *a = g_utf8_casefold (text, -1);
+  g_autofree char *b = g_utf8_casefold (query, -1);
+
+  return strstr (a, b) != NULL;
+}
+
+/* A value (not a member name) holds the query. */
+static gboolean
+node_contains (JsonNode   *node,
+               const char *query)
+{
+  switch (json_node_get_node_type (node))
+    {
+    case JSON_NODE_OBJECT:
+      {
+        JsonObjectIter iter;
+        JsonNode *child;
+
+        json_object_iter_init (&iter, json_node_get_object (node));
+        while (json_object_iter_next (&iter, NULL, &child))
+          if (node_contains (child, query))
+            return TRUE;
+        return FALSE;
+      }
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *array = json_node_get_array (node);
+
+        for (guint i = 0; i < json_array_get_length (array); i++)
+          if (node_contains (json_array_get_element (array, i), query))
+            return TRUE;
+        return FALSE;
+      }
+    case JSON_NODE_NULL:
+      return contains ("null", query);
+    case JSON_NODE_VALUE:
+    default:
+      if (json_node_get_value_type (node) == G_TYPE_STRING)
+        return contains (json_node_get_string (node), query);
+      if (json_node_get_value_type (node) == G_TYPE_BOOLEAN)
+        return contains (json_node_get_boolean (node) ? "true" : "false", query);
+      return FALSE;   /* the queries here have no digits */
+    }
+}
+
+static gboolean
+brute_match (StpTrace       *trace,
+             const StpSlice *s,
+             const char     *query,
+             StpSearchScope  scope)
+{
+  g_autofree char *args = NULL;
+  g_autoptr(JsonParser) parser = NULL;
+
+  if ((scope & STP_SEARCH_NAMES) && contains (stp_trace_str (trace, s->name), query))
+    return TRUE;
+  if (!(scope & STP_SEARCH_ARGS) || (args = stp_trace_dup_args (trace, s)) == NULL)
+    return FALSE;
+
+  parser = json_parser_new ();
+  g_assert_true (json_parser_load_from_data (parser, args, -1, NULL));
+  return node_contains (json_parser_get_root (parser), query);
+}
+
+static guint
+check_query (StpTrace       *trace,
+             const char     *query,
+             StpSearchScope  scope)
+{
+  g_autoptr(StpSearch) search = stp_search_new (trace, query);
+  g_autoptr(GArray) matches = stp_search_run (search, scope, NULL, NULL, NULL);
+  g_autoptr(GHashTable) found = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GArray) keys = g_array_new (FALSE, FALSE, sizeof (gint64));
+  guint expected = 0;
+
+  g_assert_nonnull (matches);
+
+  /* Time order, each one once. */
+  g_array_set_size (keys, matches->len);
+  for (guint i = 0; i < matches->len; i++)
+    {
+      const StpItemRef *ref = &g_array_index (matches, StpItemRef, i);
+      const StpSlice *s = stp_item_get_slice (trace, ref);
+      gint64 *key = &g_array_index (keys, gint64, i);
+
+      g_assert_nonnull (s);
+      g_assert_cmpint (ref->ts, ==, s->ts);
+      if (i > 0)
+        g_assert_cmpint (g_array_index (matches, StpItemRef, i - 1).ts, <=, ref->ts);
+      *key = ((gint64) ref->kind << 56) ^ ((gint64) ref->track << 32) ^ ref->index;
+      g_assert_false (g_hash_table_contains (found, key));
+      g_hash_table_add (found, key);
+    }
+
+  for (guint32 t = 0; t < trace->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, t);
+      GArray *arrays[2] = { track->slices, track->instants };
+
+      if (track->kind == STP_TRACK_COUNTER)
+        continue;
+      for (guint a = 0; a < 2; a++)
+        for (guint32 i = 0; arrays[a] != NULL && i < arrays[a]->len; i++)
+          {
+            const StpSlice *s = &g_array_index (arrays[a], StpSlice, i);
+            gint64 key = ((gint64) (a ? STP_ITEM_INSTANT : STP_ITEM_SLICE) << 56) ^ ((gint64) t << 32) ^ i;
+            gboolean hit = brute_match (trace, s, query, scope);
+
+            g_assert_cmpint (hit, ==, g_hash_table_contains (found, &key));
+            expected += hit;
+          }
+    }
+  for (guint32 i = 0; i < trace->global_instants->len; i++)
+    expected += brute_match (trace, &g_array_index (trace->global_instants, StpSlice, i), query, scope);
+
+  g_assert_cmpuint (matches->len, ==, expected);
+  g_test_message ("“%s” (%s): %u matches", query, scope & STP_SEARCH_ARGS ? "names and args" : "names", expected);
+  return expected;
+}
+
+/* Queries from the trace itself: part of a name, in another case. */
+static char *
+name_query (StpTrace *trace,
+            guint     nth)
+{
+  for (guint32 t = 0; t < trace->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, t);
+
+      for (guint32 i = 0; track->slices != NULL && i < track->slices->len; i++)
+        {
+          const char *name = stp_trace_str (trace, stp_track_get_slice (track, i)->name);
+          gsize len = strlen (name);
+          gboolean letters = len >= 6;
+
+          for (gsize k = 1; k < 6 && k < len; k++)
+            letters &= g_ascii_isalpha (name[k]);
+          if (!letters || nth-- > 0)
+            continue;
+          {
+            char *q = g_strndup (name + 1, 5);
+
+            for (char *p = q; *p; p++)
+              *p = g_ascii_isupper (*p) ? g_ascii_tolower (*p) : g_ascii_toupper (*p);
+            return q;
+          }
+        }
+    }
+  return NULL;
+}
+
+static void
+test_step_stats (void)
+{
+  g_autoptr(StpTrace) trace = load ("step-stats", "run_meta.pb");
+  guint names, all;
+
+  /* Kernel ops are named "unknown": "conv2d" finds them by their args. */
+  names = check_query (trace, "conv2d", STP_SEARCH_NAMES);
+  all = check_query (trace, "conv2d", STP_SEARCH_NAMES | STP_SEARCH_ARGS);
+  g_assert_cmpuint (names, >, 0);
+  g_assert_cmpuint (all, >, names);
+
+  /* An input name only. */
+  g_assert_cmpuint (check_query (trace, "ZEROS", STP_SEARCH_NAMES), ==, 0);
+  g_assert_cmpuint (check_query (trace, "ZEROS", STP_SEARCH_NAMES | STP_SEARCH_ARGS), >, 0);
+
+  /* Member names are not searched: every op has "name" and "op". */
+  g_assert_cmpuint (check_query (trace, "input", STP_SEARCH_NAMES | STP_SEARCH_ARGS), ==, 0);
+  check_query (trace, "nothing-like-this", STP_SEARCH_NAMES | STP_SEARCH_ARGS);
+}
+
+static void
+test_chrome (void)
+{
+  const char *files[] = {
+    "hta/tests/data/trace_filter/sampled_rank-1.json.gz",
+    "catapult/tracing/test_data/webview.json.gz",
+  };
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autoptr(StpTrace) trace = load ("chrome", files[f]);
+
+      for (guint n = 0; n < 40; n += 13)
+        {
+          g_autofree char *query = name_query (trace, n);
+
+          g_assert_nonnull (query);
+          g_assert_cmpuint (check_query (trace, query, STP_SEARCH_NAMES), >, 0);
+          check_query (trace, query, STP_SEARCH_NAMES | STP_SEARCH_ARGS);
+        }
+      check_query (trace, "Ünïcödé", STP_SEARCH_NAMES | STP_SEARCH_ARGS);
+    }
+}
+
+static void
+test_text (void)
+{
+  g_autoptr(StpTrace) trace = load ("step-stats", "run_meta.pb");
+  g_autoptr(StpSearch) ascii = stp_search_new (trace, "MatMul");
+  g_autoptr(StpSearch) folded = stp_search_new (trace, "ÉTÉ");
+  static const char json[] = "{\"matmul\": 1, \"a\": \"x\\\"matMUL\\\"\", \"b\": [true]}";
+
+  g_assert_true (stp_search_match_text (ascii, "fused_matmul_3", -1));
+  g_assert_true (stp_search_match_text (ascii, "MATMUL", -1));
+  g_assert_false (stp_search_match_text (ascii, "matmu", -1));
+  g_assert_false (stp_search_match_text (ascii, "mat mul", -1));
+  g_assert_true (stp_search_match_text (folded, "un été chaud", -1));
+  g_assert_false (stp_search_match_text (folded, "ete", -1));
+
+  /* A value matches (escapes decoded), a member name does not. */
+  g_assert_true (stp_search_match_json (ascii, json, strlen (json)));
+  g_assert_false (stp_search_match_json (ascii, "{\"matmul\": 1}", 13));
+}
+
+static void
+test_find_from_and_cancel (void)
+{
+  g_autoptr(StpTrace) trace = load ("chrome", "catapult/tracing/test_data/webview.json.gz");
+  g_autofree char *query = name_query (trace, 0);
+  g_autoptr(StpSearch) search = stp_search_new (trace, query);
+  g_autoptr(GArray) matches = stp_search_run (search, STP_SEARCH_NAMES, NULL, NULL, NULL);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  GArray *none;
+
+  g_assert_cmpuint (matches->len, >, 1);
+  g_assert_cmpuint (stp_search_find_from (matches, G_MININT64), ==, 0);
+  g_assert_cmpuint (stp_search_find_from (matches, G_MAXINT64), ==, 0);
+  for (guint i = 0; i < matches->len; i++)
+    {
+      guint at = stp_search_find_from (matches, g_array_index (matches, StpItemRef, i).ts);
+
+      g_assert_cmpint (g_array_index (matches, StpItemRef, at).ts, ==, g_array_index (matches, StpItemRef, i).ts);
+      g_assert_true (at == 0 || g_array_index (matches, StpItemRef, at - 1).ts < g_array_index (matches, StpItemRef, i).ts);
+    }
+
+  g_cancellable_cancel (cancellable);
+  none = stp_search_run (search, STP_SEARCH_NAMES | STP_SEARCH_ARGS, NULL, cancellable, &error);
+  g_assert_null (none);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/search/step-stats", test_step_stats);
+  g_test_add_func ("/search/chrome", test_chrome);
+  g_test_add_func ("/search/text", test_text);
+  g_test_add_func ("/search/find-from-and-cancel", test_find_from_and_cancel);
+
+  return g_test_run ();
+}
