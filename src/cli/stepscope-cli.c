@@ -86,7 +86,7 @@ usage_error (GOptionContext *context,
              const char     *message)
 {
   g_printerr ("stepscope-cli: %s\n", message);
-  g_printerr ("Try “stepscope-cli %s --help”.\n", g_option_context_get_summary (context));
+  g_printerr ("Try “%s --help”.\n", g_get_prgname ());
   return EXIT_USAGE;
 }
 
@@ -182,7 +182,7 @@ run_convert (int    argc,
   const char *input;
   int status;
 
-  g_option_context_set_summary (context, "convert");
+  g_option_context_set_summary (context, "Write a trace as Chrome Trace Event JSON");
   g_option_context_set_description (context,
     "Writes INPUT (any format Stepscope reads) as Chrome Trace Event JSON.\n"
     "For StepStats the output is the same, event for event, as TensorFlow's\n"
@@ -236,7 +236,7 @@ run_peaks (int    argc,
   const char *input;
   int status;
 
-  g_option_context_set_summary (context, "peaks");
+  g_option_context_set_summary (context, "Print a StepStats' allocator memory peaks, as JSON");
   g_option_context_set_description (context,
     "Prints the peak memory of each allocator of a StepStats as JSON:\n"
     "{\"<allocator>\": {\"timestamp\": T, \"num_bytes\": N, \"tensors\": [...]}}\n"
@@ -310,7 +310,7 @@ run_info (int    argc,
   const char *input;
   int status;
 
-  g_option_context_set_summary (context, "info");
+  g_option_context_set_summary (context, "Describe what a trace holds, as JSON");
   g_option_context_set_description (context,
     "Prints what was loaded from INPUT as JSON: its format, processes and\n"
     "their tracks, events by kind, flows, counters, objects, the time range\n"
@@ -352,7 +352,7 @@ run_summary (int    argc,
   const char *input;
   int status;
 
-  g_option_context_set_summary (context, "summary");
+  g_option_context_set_summary (context, "Sum up time by op type, name scope or device (tfprof's views)");
   g_option_context_set_description (context,
     "Sums up where the time of INPUT went, as tfprof's op, scope and device\n"
     "views: per op type its time, share, cumulative share, self time (without\n"
@@ -463,7 +463,13 @@ main (int    argc,
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (argv[1], commands[i].name))
-      return commands[i].run (argc - 1, argv + 1);
+      {
+        g_autofree char *prgname = g_strdup_printf ("stepscope-cli %s", commands[i].name);
+
+        /* The usage line of the command's --help and its errors. */
+        g_set_prgname (prgname);
+        return commands[i].run (argc - 1, argv + 1);
+      }
 
   g_printerr ("stepscope-cli: unknown command “%s”\n", argv[1]);
   print_help (stderr);
