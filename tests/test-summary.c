@@ -474,6 +474,122 @@ test_step_stats (void)
 }
 
 /* ------------------------------------------------------------------ */
+/* The slices of a row                                                 */
+
+/* Every row's slices, clipped to the range, add up to its time; each
+ * counted slice is in exactly one row (op, device) or under one root
+ * (scope); they come in time order. */
+static guint64
+check_collect_rows (StpTrace         *trace,
+                    const StpSummary *summary,
+                    GPtrArray        *rows,
+                    GHashTable       *seen)
+{
+  guint64 n = 0;
+
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const StpSummaryRow *row = g_ptr_array_index (rows, r);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GArray) refs = stp_summary_collect (trace, summary->by, row, summary->start,
+                                                    summary->end, NULL, &error);
+      gint64 time = 0;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (refs);
+      for (guint i = 0; i < refs->len; i++)
+        {
+          const StpItemRef *ref = &g_array_index (refs, StpItemRef, i);
+          const StpSlice *s = stp_item_get_slice (trace, ref);
+          gpointer key = GSIZE_TO_POINTER (((gsize) ref->track << 32 | ref->index) + 1);
+
+          g_assert_cmpint (ref->kind, ==, STP_ITEM_SLICE);
+          g_assert_nonnull (s);
+          g_assert_false (s->flags & (STP_SLICE_DERIVED | STP_SLICE_INSTANT));
+          time += clip (s, summary->start, summary->end);
+          if (i > 0)
+            g_assert_cmpint (stp_item_get_slice (trace, ref - 1)->ts, <=, s->ts);
+          if (seen != NULL)
+            {
+              g_assert_false (g_hash_table_contains (seen, key));
+              g_hash_table_add (seen, key);
+            }
+          if (summary->by == STP_SUMMARY_BY_DEVICE)
+            g_assert_cmpuint (stp_trace_get_track (trace, ref->track)->process, ==, row->process);
+        }
+      g_assert_cmpint (time, ==, row->time);
+      n += refs->len;
+    }
+  return n;
+}
+
+static void
+check_collect (StpTrace *trace,
+               gint64    start,
+               gint64    end)
+{
+  for (StpSummaryBy by = STP_SUMMARY_BY_OP; by <= STP_SUMMARY_BY_DEVICE; by++)
+    {
+      g_autoptr(StpSummary) summary = summarize (trace, by, STP_SUMMARY_ORDER_TIME, start, end);
+      g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+
+      g_assert_cmpuint (check_collect_rows (trace, summary, summary->rows, seen), ==, summary->n_slices);
+      for (guint r = 0; by == STP_SUMMARY_BY_SCOPE && r < summary->rows->len; r++)
+        {
+          const StpSummaryRow *row = g_ptr_array_index (summary->rows, r);
+
+          if (row->children != NULL)
+            check_collect_rows (trace, summary, row->children, NULL);
+        }
+    }
+}
+
+static void
+test_collect (void)
+{
+  g_autoptr(StpTrace) chrome = load_chrome ();
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "step-stats",
+                                                 "gpu_kernel_labels.run_metadata.pb", NULL);
+  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  g_autoptr(StpTrace) step_stats = NULL;
+  g_autoptr(StpSummary) op = NULL;
+  g_autoptr(GArray) refs = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+
+  check_collect (chrome, G_MININT64, G_MAXINT64);
+  check_collect (chrome, chrome->start_ts + 45 * US, chrome->start_ts + 60 * US);
+
+  /* "a/b/inner" is under the scope "a", not "a/c"'s sibling "a/b/in". */
+  op = summarize (chrome, STP_SUMMARY_BY_SCOPE, STP_SUMMARY_ORDER_TIME, G_MININT64, G_MAXINT64);
+  refs = stp_summary_collect (chrome, STP_SUMMARY_BY_SCOPE, get_row (op->rows, "a"),
+                              G_MININT64, G_MAXINT64, NULL, NULL);
+  g_assert_cmpuint (refs->len, ==, 3);
+  g_clear_pointer (&refs, g_array_unref);
+
+  options.derived_lines = TRUE;
+  step_stats = load_path (path, &options);
+  check_collect (step_stats, G_MININT64, G_MAXINT64);
+  check_collect (step_stats, step_stats->start_ts + 20 * US, step_stats->start_ts + 60 * US);
+
+  /* Conv2D: its op on the GPU's compute device and its kernel. */
+  g_clear_pointer (&op, stp_summary_free);
+  op = summarize (step_stats, STP_SUMMARY_BY_OP, STP_SUMMARY_ORDER_TIME, G_MININT64, G_MAXINT64);
+  refs = stp_summary_collect (step_stats, STP_SUMMARY_BY_OP, get_row (op->rows, "Conv2D"),
+                              G_MININT64, G_MAXINT64, NULL, NULL);
+  g_assert_cmpuint (refs->len, ==, 2);
+
+  g_cancellable_cancel (cancellable);
+  g_clear_pointer (&refs, g_array_unref);
+  refs = stp_summary_collect (step_stats, STP_SUMMARY_BY_OP, get_row (op->rows, "Conv2D"),
+                              G_MININT64, G_MAXINT64, cancellable, &error);
+  /* Small traces finish before the first check: either answer is fine,
+   * but a NULL comes with the error. */
+  if (refs == NULL)
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+/* ------------------------------------------------------------------ */
 /* stepscope-cli summary                                               */
 
 typedef struct
@@ -700,6 +816,7 @@ main (int    argc,
   g_test_add_func ("/summary/chrome-range", test_chrome_range);
   g_test_add_func ("/summary/xspace", test_xspace);
   g_test_add_func ("/summary/step-stats", test_step_stats);
+  g_test_add_func ("/summary/collect", test_collect);
   g_test_add_func ("/summary/cli-json", test_cli_json);
   g_test_add_func ("/summary/cli-text", test_cli_text);
   g_test_add_func ("/summary/cli-errors", test_cli_errors);

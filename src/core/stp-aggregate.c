@@ -201,8 +201,9 @@ aggregate_slice (const StpTrack *track,
 
   row = &g_array_index (agg->rows, StpAggregateRow, position - 1);
   row->count++;
-  row->total += dur;
-  row->self_total += self;
+  /* Saturating: a hostile trace sums past gint64. */
+  row->total = stp_time_add (row->total, dur);
+  row->self_total = stp_time_add (row->self_total, self);
   row->min = MIN (row->min, dur);
   row->max = MAX (row->max, dur);
 }

@@ -99,7 +99,7 @@ add_paired_slice (StpTrace              *trace,
   StpSlice *s = stp_trace_add_slice (trace, track);
 
   s->ts = start->ts;
-  s->dur = end != NULL ? end->ts - start->ts : 0;
+  s->dur = end != NULL ? stp_time_sub (end->ts, start->ts) : 0;
   s->name = start->name;
   s->cat = start->cat;
   s->seq = start->seq;
@@ -241,12 +241,12 @@ finish_legacy (StpChromeLoader *self,
       if (step->phase == 'p')
         {
           s->ts = prev->ts;
-          s->dur = step->ts - prev->ts;
+          s->dur = stp_time_sub (step->ts, prev->ts);
         }
       else
         {
           s->ts = step->ts;
-          s->dur = next != NULL ? next->ts - step->ts : 0;
+          s->dur = next != NULL ? stp_time_sub (next->ts, step->ts) : 0;
           if (next == NULL)
             s->flags |= STP_SLICE_UNCLOSED;
         }

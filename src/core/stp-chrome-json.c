@@ -44,6 +44,7 @@ typedef struct
   gboolean         saw_trace_events;
   guint64          error_offset;
   const char      *error_what;
+  gboolean         too_deep;
 } Parser;
 
 gboolean
@@ -440,10 +441,11 @@ parse_document (Parser           *self,
       if (self->state == TOP_DONE)
         return TRUE;
 
-      if (r == STP_SCAN_ERROR)
+      if (r == STP_SCAN_ERROR || r == STP_SCAN_TOO_DEEP)
         {
           self->error_offset = stp_input_get_position (input);
-          self->error_what = "not valid JSON";
+          self->too_deep = r == STP_SCAN_TOO_DEEP;
+          self->error_what = self->too_deep ? "nested too deep" : "not valid JSON";
           return TRUE;
         }
 
@@ -501,7 +503,11 @@ stp_chrome_json_load (StpInput         *input,
 
   if (ok && parser.loader.n_events == 0)
     {
-      if (parser.error_what != NULL)
+      if (parser.too_deep)
+        g_set_error (error, STP_ERROR, STP_ERROR_LIMIT,
+                     "%s: a value at byte %" G_GUINT64_FORMAT " is nested deeper than %d levels",
+                     display_name, parser.error_offset, STP_JSON_MAX_DEPTH);
+      else if (parser.error_what != NULL)
         g_set_error (error, STP_ERROR, STP_ERROR_UNKNOWN_FORMAT,
                      "%s: not a Chrome trace: %s at byte %" G_GUINT64_FORMAT,
                      display_name, parser.error_what, parser.error_offset);
@@ -517,6 +523,13 @@ stp_chrome_json_load (StpInput         *input,
         g_set_error (error, STP_ERROR, STP_ERROR_EMPTY,
                      "%s: the trace holds no events", display_name);
       ok = FALSE;
+    }
+  else if (ok && parser.too_deep)
+    {
+      stp_trace_warn (trace, "too-deep",
+                      "%s has a value nested deeper than %d levels at byte %" G_GUINT64_FORMAT
+                      "; the events before it were loaded",
+                      display_name, STP_JSON_MAX_DEPTH, parser.error_offset);
     }
   else if (ok && parser.error_what != NULL)
     {

@@ -18,6 +18,14 @@
 #define N_BUFFERS   6
 #define DONE        G_MAXUINT
 
+/* Fuzzing exports thousands of tiny traces a second: buffers grow
+ * from small there rather than being mapped at full size each time. */
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+#define BUFFER_SIZE 4096
+#else
+#define BUFFER_SIZE (4 * 1024 * 1024)
+#endif
+
 typedef struct
 {
   GString *text;
@@ -140,7 +148,7 @@ stp_chrome_writer_sink_run (GOutputStream                  *out,
   sink.ready = g_async_queue_new ();
   sink.free = g_async_queue_new ();
   for (guint i = 0; i < N_BUFFERS; i++)
-    g_async_queue_push (sink.free, g_string_sized_new (4 * 1024 * 1024));
+    g_async_queue_push (sink.free, g_string_sized_new (BUFFER_SIZE));
 
   g_ptr_array_set_size (pending, n_chunks);
   for (guint i = 0; i < STP_CHROME_WRITER_SINK_WORKERS; i++)

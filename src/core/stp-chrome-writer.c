@@ -16,6 +16,7 @@
 #include "stp-chrome-writer.h"
 #include "stp-chrome-writer-sink.h"
 #include "stp-json-writer.h"
+#include "stp-safe-output.h"
 
 #include <string.h>
 
@@ -849,28 +850,20 @@ stp_chrome_writer_write_file (StpTrace         *trace,
                               GCancellable     *cancellable,
                               GError          **error)
 {
-  g_autoptr(GFileOutputStream) stream = NULL;
+  g_autoptr(StpSafeOutput) out = NULL;
 
   g_return_val_if_fail (trace != NULL, FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  /* g_file_replace() writes a temporary file and renames it over the
-   * target on close, so a failed export never leaves half a file. */
-  stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
-                           cancellable, error);
-  if (stream == NULL)
+  /* Through a temporary file: a failed or cancelled export never leaves
+   * half a file, and keeps the one it would have replaced. */
+  out = stp_safe_output_open (file, cancellable, error);
+  if (out == NULL)
     return FALSE;
 
-  if (!stp_chrome_writer_write (trace, G_OUTPUT_STREAM (stream), progress, user_data,
+  if (!stp_chrome_writer_write (trace, stp_safe_output_stream (out), progress, user_data,
                                 cancellable, error))
-    {
-      g_autoptr(GCancellable) abort = g_cancellable_new ();
+    return FALSE;
 
-      /* Closing with a cancelled cancellable drops the temporary file. */
-      g_cancellable_cancel (abort);
-      g_output_stream_close (G_OUTPUT_STREAM (stream), abort, NULL);
-      return FALSE;
-    }
-
-  return g_output_stream_close (G_OUTPUT_STREAM (stream), cancellable, error);
+  return stp_safe_output_commit (out, cancellable, error);
 }

@@ -313,13 +313,13 @@ stp_derived_line_emit (StpDerivedLine *self,
     {
       const StpDerivedEvent *e = &g_array_index (self->events, StpDerivedEvent, i);
       StpSlice *slice = stp_trace_add_slice (trace, track);
-      gint64 ts = base_ns + stp_floor_div (e->begin, unit_per_ns);
-      gint64 end = base_ns + stp_floor_div (e->end, unit_per_ns);
+      gint64 ts = stp_time_add (base_ns, stp_floor_div (e->begin, unit_per_ns));
+      gint64 end = stp_time_add (base_ns, stp_floor_div (e->end, unit_per_ns));
       const char *sep = "{";
       StpRaw raw;
 
       slice->ts = ts;
-      slice->dur = end - ts;
+      slice->dur = stp_time_sub (end, ts);
       slice->name = e->display != STP_STR_EMPTY ? e->display : e->name;
       slice->flags = STP_SLICE_DERIVED;
 

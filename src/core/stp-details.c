@@ -572,7 +572,7 @@ fill_slice (StpDetails       *self,
   if (ref->kind != STP_ITEM_GLOBAL_INSTANT)
     set_place (self, trace, ref->track);
   self->start = slice->ts;
-  self->start_rel = slice->ts - trace->start_ts;
+  self->start_rel = stp_time_sub (slice->ts, trace->start_ts);
   self->unclosed = (slice->flags & STP_SLICE_UNCLOSED) != 0;
 
   if (ref->kind == STP_ITEM_SLICE && !(slice->flags & STP_SLICE_INSTANT))
@@ -616,11 +616,11 @@ fill_object (StpDetails     *self,
   self->process = stp_trace_describe_process (trace, stp_trace_get_process (trace, o->process));
   self->object_id = describe_id (trace, o->id);
   self->start = o->create_ts != STP_TS_UNKNOWN ? o->create_ts : trace->start_ts;
-  self->start_rel = self->start - trace->start_ts;
+  self->start_rel = stp_time_sub (self->start, trace->start_ts);
   self->has_end = o->delete_ts != STP_TS_UNKNOWN;
   self->end = self->has_end ? o->delete_ts : trace->end_ts;
   self->has_duration = o->create_ts != STP_TS_UNKNOWN && self->has_end;
-  self->duration = self->end - self->start;
+  self->duration = stp_time_sub (self->end, self->start);
   self->n_snapshots = o->n_snapshots;
   self->producer_node = STP_INDEX_NONE;
   self->producer = STP_ITEM_REF_NONE;
@@ -714,7 +714,7 @@ fill_counter (StpDetails       *self,
   self->category = str_or_null (trace, track->cat);
   self->process = stp_trace_describe_process (trace, stp_trace_get_process (trace, track->process));
   self->start = ref->ts;
-  self->start_rel = ref->ts - trace->start_ts;
+  self->start_rel = stp_time_sub (ref->ts, trace->start_ts);
   self->bytes = track->cat != STP_STR_EMPTY && g_str_equal (stp_trace_str (trace, track->cat), "Memory");
 
   for (guint i = 0; track->series != NULL && i < track->series->len; i++)
@@ -754,10 +754,10 @@ fill_flow (StpDetails     *self,
 
   stp_item_get_range (trace, &self->item, &start, &end);
   self->start = f->src.ts;
-  self->start_rel = f->src.ts - trace->start_ts;
+  self->start_rel = stp_time_sub (f->src.ts, trace->start_ts);
   self->flow_dst_ts = f->dst.track != STP_INDEX_NONE ? end : f->src.ts;
   self->has_duration = f->dst.track != STP_INDEX_NONE;
-  self->duration = self->flow_dst_ts - f->src.ts;
+  self->duration = stp_time_sub (self->flow_dst_ts, f->src.ts);
 }
 
 StpDetails *

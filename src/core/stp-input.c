@@ -21,8 +21,15 @@
 #include <string.h>
 #include <zlib.h>
 
+/* Fuzzing reads in small pieces: cheap for tiny inputs, and every
+ * window boundary the loaders handle is crossed many times. */
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+#define RAW_CHUNK     512
+#define READ_CHUNK    1024
+#else
 #define RAW_CHUNK     (1024 * 1024)
 #define READ_CHUNK    (4 * 1024 * 1024)
+#endif
 #define ZIP_EOCD_SIZE 22
 #define ZIP_MAX_COMMENT 65535
 

@@ -24,11 +24,17 @@
 
 G_BEGIN_DECLS
 
+/* Deeper values are refused: the scanner counts brackets and would not
+ * mind, but whatever parses the value later (json-glib for args, trees
+ * in the details panel) recurses. */
+#define STP_JSON_MAX_DEPTH 10000
+
 typedef enum
 {
   STP_SCAN_OK,
   STP_SCAN_MORE,     /* the window ends inside the token */
   STP_SCAN_ERROR,    /* not JSON */
+  STP_SCAN_TOO_DEEP, /* nested deeper than STP_JSON_MAX_DEPTH */
 } StpScanResult;
 
 static inline gboolean
@@ -180,8 +186,8 @@ stp_json_skip_container (const char  *p,
 
         case '{':
         case '[':
-          if (++depth > 10000)
-            return STP_SCAN_ERROR;
+          if (++depth > STP_JSON_MAX_DEPTH)
+            return STP_SCAN_TOO_DEEP;
           break;
 
         case '}':

@@ -26,7 +26,8 @@ stp_json_append_string (GString    *out,
                         gsize       len)
 {
   const guchar *p = (const guchar *) str;
-  const guchar *end = p + len;
+  /* An empty string may come as NULL, where even p + 0 is undefined. */
+  const guchar *end = len > 0 ? p + len : p;
 
   stp_json_append_c (out, '"');
 

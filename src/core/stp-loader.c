@@ -67,18 +67,10 @@ stp_load_file (GFile                    *file,
                GCancellable             *cancellable,
                GError                  **error)
 {
-  static const StpTimelineOptions defaults = STP_TIMELINE_OPTIONS_INIT;
   g_autofree char *name = NULL;
   g_autoptr(StpInput) input = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GTimer) timer = NULL;
-  const guint8 *head;
-  gsize avail;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
-
-  if (options == NULL)
-    options = &defaults;
 
   name = display_name_of (file);
 
@@ -88,6 +80,31 @@ stp_load_file (GFile                    *file,
   input = stp_input_open (file, cancellable, error);
   if (input == NULL)
     return NULL;
+
+  return stp_load_input (input, name, options, progress, user_data, cancellable, error);
+}
+
+StpTrace *
+stp_load_input (StpInput                 *input,
+                const char               *name,
+                const StpTimelineOptions *options,
+                StpProgressFunc           progress,
+                gpointer                  user_data,
+                GCancellable             *cancellable,
+                GError                  **error)
+{
+  static const StpTimelineOptions defaults = STP_TIMELINE_OPTIONS_INIT;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GTimer) timer = NULL;
+  const guint8 *head;
+  gsize avail;
+
+  g_return_val_if_fail (input != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (options == NULL)
+    options = &defaults;
+
   head = stp_input_fill (input, 4096, &avail, error);
   if (head == NULL)
     return NULL;

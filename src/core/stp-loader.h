@@ -6,6 +6,7 @@
 
 #pragma once
 
+#include "stp-input.h"
 #include "stp-timeline.h"
 #include "stp-trace.h"
 
@@ -20,6 +21,16 @@ typedef void (*StpProgressFunc) (const char *stage,
                                  gpointer    user_data);
 
 StpTrace *stp_load_file       (GFile                    *file,
+                               const StpTimelineOptions *options,
+                               StpProgressFunc           progress,
+                               gpointer                  user_data,
+                               GCancellable             *cancellable,
+                               GError                  **error);
+
+/* The same on an input already open (a file, or bytes in memory);
+ * `name` is what errors and the trace call it. */
+StpTrace *stp_load_input      (StpInput                 *input,
+                               const char               *name,
                                const StpTimelineOptions *options,
                                StpProgressFunc           progress,
                                gpointer                  user_data,

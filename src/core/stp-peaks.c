@@ -106,7 +106,7 @@ stp_peaks_compute (StpLinks *links)
           StpPeakTensor t = { 0 };
 
           fill_tensor (links, g_array_index (max->tensors, StpStr, j), &t);
-          peak->tensor_bytes += t.info.requested_bytes;
+          peak->tensor_bytes = stp_time_add (peak->tensor_bytes, t.info.requested_bytes);
           g_array_append_val (peak->tensors, t);
         }
 

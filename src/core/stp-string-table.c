@@ -151,7 +151,8 @@ find_slot (const StpStringTable *self,
         {
           const Entry *e = &g_array_index (self->entries, Entry, (guint32) *slot - 1);
 
-          if (e->len == len && memcmp (e->str, str, len) == 0)
+          /* An empty string may come as NULL: memcmp must not see it. */
+          if (e->len == len && (len == 0 || memcmp (e->str, str, len) == 0))
             return slot;
         }
 

@@ -175,7 +175,8 @@ index_step_stats_ops (Summarizer *s)
 
           if (node == NULL || s->device_kind[node->device] != DEVICE_CPU)
             continue;
-          key = g_strndup (node->node_name.str, node->node_name.len);
+          /* A node without a name has a NULL span: g_strndup would give NULL. */
+          key = g_strndup (node->node_name.str ? node->node_name.str : "", node->node_name.len);
           if (g_hash_table_contains (s->op_of_node, key))
             g_free (key);
           else
@@ -427,16 +428,17 @@ add_time (Acc     *acc,
           gint64   time,
           gboolean accelerator)
 {
-  acc->row.time += time;
-  acc->row.self_time += time;
+  /* Hostile inputs sum to more than gint64 holds: saturate. */
+  acc->row.time = stp_time_add (acc->row.time, time);
+  acc->row.self_time = stp_time_add (acc->row.self_time, time);
   if (accelerator)
     {
-      acc->row.accelerator_time += time;
+      acc->row.accelerator_time = stp_time_add (acc->row.accelerator_time, time);
       acc->accelerator_occurrences++;
     }
   else
     {
-      acc->row.cpu_time += time;
+      acc->row.cpu_time = stp_time_add (acc->row.cpu_time, time);
       acc->cpu_occurrences++;
     }
 }
@@ -453,6 +455,20 @@ compare_start (gconstpointer a,
   if (sa->ts != sb->ts)
     return sa->ts < sb->ts ? -1 : 1;
   return sa->depth < sb->depth ? -1 : (sa->depth > sb->depth);
+}
+
+/* Whether a slice counts in [start, end): it overlaps it, or it is
+ * zero-length inside it. */
+static inline gboolean
+in_range (const StpSlice *slice,
+          gint64          start,
+          gint64          end)
+{
+  gint64 slice_end = stp_slice_end (slice);
+
+  if (MIN (slice_end, end) > MAX (slice->ts, start))
+    return TRUE;
+  return slice_end == slice->ts && slice->ts >= start && slice->ts < end;
 }
 
 static gboolean
@@ -478,7 +494,7 @@ summarize_track (Summarizer     *s,
     {
       const StpSlice *slice = stp_track_get_slice (track, order[i]);
       gint64 end = stp_slice_end (slice);
-      gint64 clipped = MIN (end, summary->end) - MAX (slice->ts, summary->start);
+      gint64 clipped = stp_time_sub (MIN (end, summary->end), MAX (slice->ts, summary->start));
       Open open;
       Acc *acc = NULL;
 
@@ -486,7 +502,7 @@ summarize_track (Summarizer     *s,
           g_cancellable_set_error_if_cancelled (s->cancellable, error))
         return FALSE;
 
-      if (clipped <= 0 && !(end == slice->ts && slice->ts >= summary->start && slice->ts < summary->end))
+      if (!in_range (slice, summary->start, summary->end))
         continue;
       clipped = MAX (clipped, 0);
 
@@ -495,11 +511,11 @@ summarize_track (Summarizer     *s,
         continue;
 
       summary->n_slices++;
-      summary->total_time += clipped;
+      summary->total_time = stp_time_add (summary->total_time, clipped);
       if (s->occ.accelerator)
-        summary->accelerator_time += clipped;
+        summary->accelerator_time = stp_time_add (summary->accelerator_time, clipped);
       else
-        summary->cpu_time += clipped;
+        summary->cpu_time = stp_time_add (summary->cpu_time, clipped);
 
       switch (summary->by)
         {
@@ -531,7 +547,11 @@ summarize_track (Summarizer     *s,
           g_array_set_size (stack, stack->len - 1);
         }
       if (stack->len > 0)
-        g_array_index (stack, Open, stack->len - 1).acc->row.self_time -= clipped;
+        {
+          Acc *parent = g_array_index (stack, Open, stack->len - 1).acc;
+
+          parent->row.self_time = stp_time_sub (parent->row.self_time, clipped);
+        }
 
       open.ts = slice->ts;
       open.end = end;
@@ -588,7 +608,7 @@ compute_percents (StpSummary *self,
     {
       StpSummaryRow *row = g_ptr_array_index (rows, i);
 
-      sum += row->time;
+      sum = stp_time_add (sum, row->time);
       row->percent = 100.0 * row->time / total;
       row->cumulative_percent = cumulative ? 100.0 * sum / total : 0;
       if (row->children != NULL)
@@ -634,9 +654,9 @@ finish_scope (Acc *acc)
         {
           StpSummaryRow *child = finish_scope (value);
 
-          row->time += child->time;
-          row->accelerator_time += child->accelerator_time;
-          row->cpu_time += child->cpu_time;
+          row->time = stp_time_add (row->time, child->time);
+          row->accelerator_time = stp_time_add (row->accelerator_time, child->accelerator_time);
+          row->cpu_time = stp_time_add (row->cpu_time, child->cpu_time);
           row->occurrences += child->occurrences;
           g_ptr_array_add (row->children, child);
         }
@@ -644,6 +664,33 @@ finish_scope (Acc *acc)
     }
 
   return row;
+}
+
+static void
+summarizer_init (Summarizer     *s,
+                 const StpTrace *trace,
+                 GCancellable   *cancellable)
+{
+  s->trace = trace;
+  s->cancellable = cancellable;
+  s->occ.type = g_string_new (NULL);
+  s->occ.full = g_string_new (NULL);
+
+  if (stp_trace_is_step_stats (trace))
+    {
+      s->ss = trace->source;
+      classify_step_stats_devices (s);
+      index_step_stats_ops (s);
+    }
+}
+
+static void
+summarizer_clear (Summarizer *s)
+{
+  g_clear_pointer (&s->op_of_node, g_hash_table_unref);
+  g_clear_pointer (&s->device_kind, g_free);
+  g_string_free (s->occ.type, TRUE);
+  g_string_free (s->occ.full, TRUE);
 }
 
 StpSummary *
@@ -675,20 +722,10 @@ stp_summary_new (const StpTrace   *trace,
       return NULL;
     }
 
-  s.trace = trace;
+  summarizer_init (&s, trace, cancellable);
   s.summary = self;
-  s.cancellable = cancellable;
-  s.occ.type = g_string_new (NULL);
-  s.occ.full = g_string_new (NULL);
   s.rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   s.root = acc_new ("", 0);
-
-  if (stp_trace_is_step_stats (trace))
-    {
-      s.ss = trace->source;
-      classify_step_stats_devices (&s);
-      index_step_stats_ops (&s);
-    }
 
   for (guint p = 0; p < trace->process_order->len && ok; p++)
     {
@@ -744,16 +781,121 @@ stp_summary_new (const StpTrace   *trace,
   if (s.root != NULL)
     row_free (finish_scope (s.root));
   g_hash_table_unref (s.rows);   /* frees the keys; the rows moved or went */
-  g_clear_pointer (&s.op_of_node, g_hash_table_unref);
-  g_free (s.device_kind);
-  g_string_free (s.occ.type, TRUE);
-  g_string_free (s.occ.full, TRUE);
+  summarizer_clear (&s);
 
   if (!ok)
     return NULL;
 
   stp_summary_sort (self, order);
   return g_steal_pointer (&self);
+}
+
+/* ------------------------------------------------------------------ */
+/* The slices of a row                                                 */
+
+/* A scope row holds its own ops and everything under its path. */
+static gboolean
+occurrence_in_scope (const Occurrence *occ,
+                     const char       *path,
+                     gsize             path_len)
+{
+  const char *full = occ->full->str;
+
+  if (occ->full->len < path_len || memcmp (full, path, path_len) != 0)
+    return FALSE;
+  return occ->full->len == path_len || (occ->split && full[path_len] == '/');
+}
+
+static gboolean
+occurrence_in_row (const Summarizer    *s,
+                   StpSummaryBy         by,
+                   const StpTrack      *track,
+                   const StpSummaryRow *row)
+{
+  switch (by)
+    {
+    case STP_SUMMARY_BY_OP:
+      return g_str_equal (s->occ.type->str, row->name);
+    case STP_SUMMARY_BY_DEVICE:
+      return track->process == row->process;
+    case STP_SUMMARY_BY_SCOPE:
+    default:
+      return occurrence_in_scope (&s->occ, row->path, strlen (row->path));
+    }
+}
+
+static gint
+compare_refs (gconstpointer pa,
+              gconstpointer pb)
+{
+  const StpItemRef *a = pa;
+  const StpItemRef *b = pb;
+
+  if (a->ts != b->ts)
+    return a->ts < b->ts ? -1 : 1;
+  if (a->track != b->track)
+    return a->track < b->track ? -1 : 1;
+  return a->index < b->index ? -1 : a->index > b->index;
+}
+
+GArray *
+stp_summary_collect (const StpTrace      *trace,
+                     StpSummaryBy         by,
+                     const StpSummaryRow *row,
+                     gint64               start,
+                     gint64               end,
+                     GCancellable        *cancellable,
+                     GError             **error)
+{
+  g_autoptr(GArray) refs = NULL;
+  Summarizer s = { 0 };
+  guint64 seen = 0;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (row != NULL, NULL);
+  g_return_val_if_fail (by != STP_SUMMARY_BY_SCOPE || row->path != NULL, NULL);
+
+  refs = g_array_new (FALSE, FALSE, sizeof (StpItemRef));
+  summarizer_init (&s, trace, cancellable);
+
+  for (guint32 t = 0; t < trace->tracks->len && ok; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, t);
+
+      if (!track_counts (&s, track) || track->slices == NULL)
+        continue;
+      if (by == STP_SUMMARY_BY_DEVICE && track->process != row->process)
+        continue;
+
+      for (guint32 i = 0; i < track->slices->len; i++)
+        {
+          const StpSlice *slice = stp_track_get_slice (track, i);
+
+          if (++seen % CANCEL_CHECK_INTERVAL == 0 &&
+              g_cancellable_set_error_if_cancelled (cancellable, error))
+            {
+              ok = FALSE;
+              break;
+            }
+          if (!in_range (slice, start, end))
+            continue;
+          classify (&s, slice);
+          if (s.occ.counted && occurrence_in_row (&s, by, track, row))
+            {
+              StpItemRef ref = stp_item_ref_slice (t, i);
+
+              ref.ts = slice->ts;
+              g_array_append_val (refs, ref);
+            }
+        }
+    }
+
+  summarizer_clear (&s);
+  if (!ok)
+    return NULL;
+  g_array_sort (refs, compare_refs);
+  return g_steal_pointer (&refs);
 }
 
 /* ------------------------------------------------------------------ */

@@ -34,7 +34,7 @@
 
 #pragma once
 
-#include "stp-trace.h"
+#include "stp-item.h"
 
 G_BEGIN_DECLS
 
@@ -95,6 +95,17 @@ StpSummary *stp_summary_new      (const StpTrace   *trace,
                                   GCancellable     *cancellable,
                                   GError          **error);
 void        stp_summary_free     (StpSummary       *self);
+/* The slices a row of a summary by `by` over [start, end) counts
+ * (StpItemRef to slices, in time order): an op type's (its ops and their
+ * kernels), a scope's whole subtree (by its path), a device's.  NULL if
+ * cancelled. */
+GArray     *stp_summary_collect  (const StpTrace      *trace,
+                                  StpSummaryBy         by,
+                                  const StpSummaryRow *row,
+                                  gint64               start,
+                                  gint64               end,
+                                  GCancellable        *cancellable,
+                                  GError             **error);
 void        stp_summary_sort     (StpSummary       *self,
                                   StpSummaryOrder   order);
 

@@ -169,7 +169,9 @@ stp_timeline_derive_gpu_lines (StpTrace           *trace,
   g_autoptr(GArray) gpus = g_array_new (FALSE, TRUE, sizeof (Gpu));
   gboolean any_all = FALSE;
 
-  g_return_if_fail (trace != NULL && step_stats != NULL && compute_process != NULL);
+  g_return_if_fail (trace != NULL && step_stats != NULL);
+  /* compute_process has one entry per device: NULL when there is none. */
+  g_return_if_fail (compute_process != NULL || step_stats->devices->len == 0);
 
   g_array_set_clear_func (gpus, gpu_clear);
 

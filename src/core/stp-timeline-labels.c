@@ -30,10 +30,13 @@ stp_timeline_parse_op_label (const char *label,
                              StpSpan    *op,
                              StpSpan    *inputs)
 {
-  const char *end = label + len;
-  const char *newline = len > 0 ? memchr (label, '\n', len) : NULL;
-  const char *close, *open, *equals = NULL;
+  const char *end, *newline, *close, *open, *equals = NULL;
 
+  /* An empty label (NULL when absent) never matches. */
+  if (len == 0 || label == NULL)
+    return FALSE;
+  end = label + len;
+  newline = memchr (label, '\n', len);
   if (newline != NULL)
     end = newline;
 

@@ -122,7 +122,7 @@ close_unclosed (StpTrace *self)
           StpSlice *s = stp_track_get_slice (track, j);
 
           if (s->flags & STP_SLICE_UNCLOSED)
-            s->dur = MAX (0, self->end_ts - s->ts);
+            s->dur = MAX (0, stp_time_sub (self->end_ts, s->ts));
         }
     }
 }
@@ -221,7 +221,8 @@ lane_pop_ended (Lane   *lane,
     }
 }
 
-/* Returns the depth the slice gets in this lane, or -1 if it does not nest. */
+/* Returns the depth the slice gets in this lane, or -1 if it does not
+ * nest (-2 if it would, but deeper than STP_MAX_DEPTH). */
 static gint
 lane_fit (Lane           *lane,
           const StpSlice *s)
@@ -233,8 +234,8 @@ lane_fit (Lane           *lane,
     return 0;
 
   top = &g_array_index (lane->stack, Open, lane->stack->len - 1);
-  if (top->end >= stp_slice_end (s) && lane->stack->len < STP_MAX_DEPTH)
-    return lane->stack->len;
+  if (top->end >= stp_slice_end (s))
+    return lane->stack->len < STP_MAX_DEPTH ? (gint) lane->stack->len : -2;
 
   return -1;
 }
@@ -322,6 +323,7 @@ split_track (StpTrace *self,
       StpSlice *s = &g_array_index (input, StpSlice, i);
       guint32 candidates[2] = { 0, prev };
       guint32 chosen = G_MAXUINT32;
+      gboolean too_deep = FALSE;
       gint depth = -1;
 
       /* Nest in lane 0 if possible, else beside the previous slice, else
@@ -333,10 +335,16 @@ split_track (StpTrace *self,
           depth = lane_fit (&g_array_index (lanes, Lane, candidates[c]), s);
           if (depth >= 0)
             chosen = candidates[c];
+          too_deep |= depth == -2;
         }
 
       if (depth < 0)
         {
+          /* Too deep to draw nested: on a row of its own, never lost. */
+          if (too_deep)
+            stp_trace_warn (self, "deep-nesting",
+                            "slices nested more than %d deep on a thread were put on extra rows",
+                            STP_MAX_DEPTH);
           chosen = stp_lane_allocator_take (alloc, s->ts, busy_until (s));
           if (chosen >= lanes->len)
             {

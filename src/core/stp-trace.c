@@ -189,6 +189,19 @@ stp_trace_intern (StpTrace   *self,
 {
   g_return_val_if_fail (self != NULL, STP_STR_EMPTY);
 
+  if (G_UNLIKELY (len > STP_MAX_NAME_LEN))
+    {
+      gsize cut = STP_MAX_NAME_LEN;
+
+      /* At a character boundary, if it is UTF-8 at all. */
+      while (cut > STP_MAX_NAME_LEN - 4 && ((guchar) str[cut] & 0xc0) == 0x80)
+        cut--;
+      stp_trace_warn (self, "long-name",
+                      "a name of %" G_GSIZE_FORMAT " bytes was cut to its first %" G_GSIZE_FORMAT,
+                      len, cut);
+      len = cut;
+    }
+
   return stp_string_table_intern (self->strings, str, len);
 }
 
@@ -198,7 +211,7 @@ stp_trace_intern0 (StpTrace   *self,
 {
   g_return_val_if_fail (self != NULL, STP_STR_EMPTY);
 
-  return stp_string_table_intern0 (self->strings, str);
+  return stp_trace_intern (self, str, str ? strlen (str) : 0);
 }
 
 guint32

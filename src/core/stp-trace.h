@@ -29,6 +29,10 @@ G_BEGIN_DECLS
 #define STP_INDEX_NONE   G_MAXUINT32
 #define STP_TS_UNKNOWN   G_MININT64
 #define STP_MAX_DEPTH    512
+/* Names (of slices, tracks, processes, categories) longer than this are
+ * cut, with a "long-name" warning: no real trace comes near it, and a
+ * label is only ever shown elided. */
+#define STP_MAX_NAME_LEN (1024 * 1024)
 
 typedef enum
 {
@@ -83,10 +87,35 @@ typedef struct
                          * index with STP_SLICE_STEP_STATS_NODE */
 } StpSlice;
 
+/* Times may be anywhere in gint64 (a hostile or broken input puts them
+ * at the ends): sums and differences of times saturate instead of
+ * overflowing. */
+static inline gint64
+stp_time_add (gint64 a,
+              gint64 b)
+{
+  gint64 r;
+
+  if (__builtin_add_overflow (a, b, &r))
+    return b > 0 ? G_MAXINT64 : G_MININT64;
+  return r;
+}
+
+static inline gint64
+stp_time_sub (gint64 a,
+              gint64 b)
+{
+  gint64 r;
+
+  if (__builtin_sub_overflow (a, b, &r))
+    return b < 0 ? G_MAXINT64 : G_MININT64;
+  return r;
+}
+
 static inline gint64
 stp_slice_end (const StpSlice *slice)
 {
-  return slice->ts + MAX (slice->dur, 0);
+  return stp_time_add (slice->ts, MAX (slice->dur, 0));
 }
 
 typedef enum

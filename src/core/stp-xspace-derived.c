@@ -524,7 +524,7 @@ derive_launch_stats (StpXDerived *self)
 
       slice = stp_trace_add_slice (trace, track);
       slice->ts = launch->begin_ns;
-      slice->dur = launch->end_ns - launch->begin_ns;
+      slice->dur = stp_time_sub (launch->end_ns, launch->begin_ns);
       slice->name = stp_trace_intern (trace, text->str, text->len);
       slice->flags = STP_SLICE_DERIVED;
 

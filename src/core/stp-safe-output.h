@@ -1,0 +1,31 @@
+/* stp-safe-output.h: writing a file that appears whole or not at all
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+typedef struct _StpSafeOutput StpSafeOutput;
+
+/* Opens `target` for writing through a temporary file in its folder:
+ * nothing shows under the target's name until stp_safe_output_commit()
+ * renames it there, and stp_safe_output_abort() (or freeing without
+ * committing) removes it, keeping whatever the target was. */
+StpSafeOutput *stp_safe_output_open   (GFile          *target,
+                                       GCancellable   *cancellable,
+                                       GError        **error);
+GOutputStream *stp_safe_output_stream (StpSafeOutput  *self);
+gboolean       stp_safe_output_commit (StpSafeOutput  *self,
+                                       GCancellable   *cancellable,
+                                       GError        **error);
+void           stp_safe_output_abort  (StpSafeOutput  *self);
+void           stp_safe_output_free   (StpSafeOutput  *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpSafeOutput, stp_safe_output_free)
+
+G_END_DECLS

@@ -1,0 +1,35 @@
+#!/bin/sh
+# Runs one fuzz target for a while:
+#   tests/fuzz/run-fuzzer.sh BUILD_DIR TARGET SECONDS [libFuzzer options...]
+# e.g. tests/fuzz/run-fuzzer.sh build-fuzz chrome-json 600
+# New inputs go to BUILD_DIR/tests/fuzz/corpus/TARGET (kept between runs),
+# crashes to BUILD_DIR/tests/fuzz/artifacts/, the log to .../logs/.
+# The seeds come from `meson compile -C BUILD_DIR fuzz-seeds`.
+set -eu
+
+if [ $# -lt 3 ]; then
+  echo "usage: $0 BUILD_DIR TARGET SECONDS [libFuzzer options...]" >&2
+  exit 2
+fi
+build=$1 target=$2 seconds=$3
+shift 3
+src=$(cd "$(dirname "$0")" && pwd)
+dir=$build/tests/fuzz
+
+mkdir -p "$dir/corpus/$target" "$dir/artifacts" "$dir/logs"
+dict=
+case $target in
+  chrome-json|loader) dict=-dict=$src/chrome-json.dict ;;
+  pbtext) dict=-dict=$src/pbtext.dict ;;
+esac
+
+# Leaks are findings too; UBSan stops at the first report.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+log=$dir/logs/$target-$(date +%Y%m%d-%H%M%S).log
+echo "fuzz-$target for $seconds s, log in $log"
+# shellcheck disable=SC2086
+exec "$dir/fuzz-$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
+  -print_final_stats=1 -artifact_prefix="$dir/artifacts/$target-" $dict "$@" \
+  "$dir/corpus/$target" "$dir/seeds/$target" > "$log" 2>&1
