@@ -1,0 +1,555 @@
+/* stp-area-table.c: a selected area, summed up by slice name
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The aggregation runs on a worker thread (an area can span millions of
+ * slices); a newer area cancels it.  The table is a GtkColumnView whose
+ * column sorters compare with stp_aggregate_compare(), so every column
+ * sorts, ties by name.  A click on a row emits ::row-activated with the
+ * row's name; the window marks those slices.
+ */
+
+#define G_LOG_DOMAIN "stp-area-table"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "stp-area-table.h"
+#include "stp-render-view.h"
+
+/* One row of the table, as a list item. */
+#define STP_TYPE_AREA_ROW (stp_area_row_get_type ())
+G_DECLARE_FINAL_TYPE (StpAreaRow, stp_area_row, STP, AREA_ROW, GObject)
+
+struct _StpAreaRow
+{
+  GObject         parent_instance;
+  StpAggregateRow row;
+  StpTrace       *trace;
+};
+
+G_DEFINE_FINAL_TYPE (StpAreaRow, stp_area_row, G_TYPE_OBJECT)
+
+static void
+stp_area_row_finalize (GObject *object)
+{
+  g_clear_pointer (&STP_AREA_ROW (object)->trace, stp_trace_unref);
+  G_OBJECT_CLASS (stp_area_row_parent_class)->finalize (object);
+}
+
+static void
+stp_area_row_class_init (StpAreaRowClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = stp_area_row_finalize;
+}
+
+static void
+stp_area_row_init (StpAreaRow *self)
+{
+}
+
+struct _StpAreaTable
+{
+  GtkWidget       parent_instance;
+
+  GtkWidget      *box;
+  GtkWidget      *title;
+  GtkWidget      *summary;
+  GtkWidget      *spinner;
+  GtkWidget      *hint;
+  GtkWidget      *view;
+  GListStore     *store;
+  GtkSortListModel *sorted;
+  GtkColumnViewColumn *columns[STP_AGGREGATE_SELF + 1];
+
+  StpTrace       *trace;
+  StpArea        *area;
+  GCancellable   *cancellable;
+};
+
+enum {
+  ROW_ACTIVATED,
+  READY,
+  CLOSE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (StpAreaTable, stp_area_table, GTK_TYPE_WIDGET)
+
+/* As shown: self time next to the total. */
+static const StpAggregateColumn display_order[] = {
+  STP_AGGREGATE_NAME, STP_AGGREGATE_COUNT, STP_AGGREGATE_TOTAL, STP_AGGREGATE_SELF,
+  STP_AGGREGATE_AVERAGE, STP_AGGREGATE_MIN, STP_AGGREGATE_MAX,
+};
+
+static const char *
+column_title (StpAggregateColumn column)
+{
+  switch (column)
+    {
+    case STP_AGGREGATE_NAME:    return _("Name");
+    case STP_AGGREGATE_COUNT:   return _("Count");
+    case STP_AGGREGATE_TOTAL:   return _("Total");
+    /* Translators: a short column header, the average duration */
+    case STP_AGGREGATE_AVERAGE: return _("Avg");
+    case STP_AGGREGATE_MIN:     return _("Min");
+    case STP_AGGREGATE_MAX:     return _("Max");
+    /* Translators: a short column header, the total self time */
+    case STP_AGGREGATE_SELF:    return _("Self");
+    default:                    return "";
+    }
+}
+
+static char *
+cell_text (const StpAreaRow    *item,
+           StpAggregateColumn   column)
+{
+  const StpAggregateRow *row = &item->row;
+
+  switch (column)
+    {
+    case STP_AGGREGATE_NAME:    return g_strdup (stp_trace_str (item->trace, row->name));
+    case STP_AGGREGATE_COUNT:   return g_strdup_printf ("%u", row->count);
+    case STP_AGGREGATE_TOTAL:   return stp_format_duration (row->total);
+    case STP_AGGREGATE_AVERAGE: return stp_format_duration (stp_aggregate_row_average (row));
+    case STP_AGGREGATE_MIN:     return stp_format_duration (row->min);
+    case STP_AGGREGATE_MAX:     return stp_format_duration (row->max);
+    case STP_AGGREGATE_SELF:    return stp_format_duration (row->self_total);
+    default:                    return g_strdup ("");
+    }
+}
+
+static void
+setup_cell (GtkSignalListItemFactory *factory,
+            GtkListItem              *list_item,
+            gpointer                  user_data)
+{
+  StpAggregateColumn column = GPOINTER_TO_INT (user_data);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  if (column == STP_AGGREGATE_NAME)
+    {
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+    }
+  else
+    {
+      gtk_label_set_xalign (GTK_LABEL (label), 1);
+      gtk_widget_add_css_class (label, "numeric");
+    }
+  gtk_list_item_set_child (list_item, label);
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *factory,
+           GtkListItem              *list_item,
+           gpointer                  user_data)
+{
+  StpAreaRow *item = gtk_list_item_get_item (list_item);
+  g_autofree char *text = cell_text (item, GPOINTER_TO_INT (user_data));
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+
+  gtk_label_set_label (GTK_LABEL (label), text);
+  if (GPOINTER_TO_INT (user_data) == STP_AGGREGATE_NAME)
+    gtk_widget_set_tooltip_text (label, text);
+}
+
+static int
+compare_rows (gconstpointer a,
+              gconstpointer b,
+              gpointer      user_data)
+{
+  const StpAreaRow *ra = a;
+  const StpAreaRow *rb = b;
+  int r = stp_aggregate_compare (&ra->row, &rb->row, ra->trace, GPOINTER_TO_INT (user_data));
+
+  return r < 0 ? GTK_ORDERING_SMALLER : r > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+}
+
+static void
+add_column (StpAreaTable       *self,
+            StpAggregateColumn  column)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkColumnViewColumn *col;
+  GtkSorter *sorter;
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (column));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (column));
+
+  col = gtk_column_view_column_new (column_title (column), factory);
+  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, GINT_TO_POINTER (column), NULL));
+  gtk_column_view_column_set_sorter (col, sorter);
+  g_object_unref (sorter);
+  gtk_column_view_column_set_resizable (col, TRUE);
+  if (column == STP_AGGREGATE_NAME)
+    {
+      gtk_column_view_column_set_expand (col, TRUE);
+    }
+  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), col);
+  self->columns[column] = col;
+  g_object_unref (col);
+}
+
+static void
+on_activate (GtkColumnView *view,
+             guint          position,
+             StpAreaTable  *self)
+{
+  g_autoptr(StpAreaRow) item = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+
+  if (item != NULL)
+    g_signal_emit (self, signals[ROW_ACTIVATED], 0, item->row.name);
+}
+
+/* ------------------------------------------------------------------ */
+/* Aggregating                                                         */
+
+typedef struct
+{
+  StpTrace *trace;
+  StpArea  *area;
+} Job;
+
+static void
+job_free (Job *job)
+{
+  stp_trace_unref (job->trace);
+  stp_area_free (job->area);
+  g_free (job);
+}
+
+static void
+aggregate_thread (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  Job *job = task_data;
+  GError *error = NULL;
+  GArray *rows = stp_aggregate_area (job->trace, job->area, cancellable, &error);
+
+  if (rows == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, rows, (GDestroyNotify) g_array_unref);
+}
+
+static void
+update_summary (StpAreaTable *self,
+                GArray       *rows)
+{
+  guint slices = 0;
+  g_autofree char *span = stp_format_duration (self->area->end - self->area->start);
+  g_autofree char *names = NULL;
+  g_autofree char *counts = NULL;
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < rows->len; i++)
+    slices += g_array_index (rows, StpAggregateRow, i).count;
+
+  counts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u slice", "%u slices", slices), slices);
+  names = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u track", "%u tracks", self->area->tracks->len),
+                           self->area->tracks->len);
+  text = g_strdup_printf ("%s · %s · %s", counts, names, span);
+  gtk_label_set_label (GTK_LABEL (self->summary), text);
+}
+
+static void
+on_aggregated (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(StpAreaTable) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) rows = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (rows == NULL || g_task_get_cancellable (G_TASK (result)) != self->cancellable)
+    return;
+
+  g_clear_object (&self->cancellable);
+  gtk_spinner_stop (GTK_SPINNER (self->spinner));
+  gtk_widget_set_visible (self->spinner, FALSE);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      StpAreaRow *item = g_object_new (STP_TYPE_AREA_ROW, NULL);
+
+      item->row = g_array_index (rows, StpAggregateRow, i);
+      item->trace = stp_trace_ref (self->trace);
+      g_list_store_append (self->store, item);
+      g_object_unref (item);
+    }
+
+  update_summary (self, rows);
+  gtk_widget_set_visible (self->hint, rows->len > 0);
+  g_signal_emit (self, signals[READY], 0);
+}
+
+void
+stp_area_table_set_area (StpAreaTable  *self,
+                         StpTrace      *trace,
+                         const StpArea *area)
+{
+  g_autoptr(GTask) task = NULL;
+  Job *job;
+
+  g_return_if_fail (STP_IS_AREA_TABLE (self));
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_list_store_remove_all (self->store);
+  g_clear_pointer (&self->area, stp_area_free);
+  g_clear_pointer (&self->trace, stp_trace_unref);
+  gtk_label_set_label (GTK_LABEL (self->summary), "");
+  gtk_widget_set_visible (self->hint, FALSE);
+
+  if (trace == NULL || area == NULL)
+    return;
+
+  self->trace = stp_trace_ref (trace);
+  self->area = stp_area_copy (area);
+  self->cancellable = g_cancellable_new ();
+  gtk_widget_set_visible (self->spinner, TRUE);
+  gtk_spinner_start (GTK_SPINNER (self->spinner));
+
+  job = g_new0 (Job, 1);
+  job->trace = stp_trace_ref (trace);
+  job->area = stp_area_copy (area);
+
+  task = g_task_new (self, self->cancellable, on_aggregated, g_object_ref (self));
+  g_task_set_source_tag (task, stp_area_table_set_area);
+  g_task_set_name (task, "[stepscope] aggregate area");
+  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
+  g_task_run_in_thread (task, aggregate_thread);
+}
+
+gboolean
+stp_area_table_is_busy (StpAreaTable *self)
+{
+  g_return_val_if_fail (STP_IS_AREA_TABLE (self), FALSE);
+  return self->cancellable != NULL;
+}
+
+guint
+stp_area_table_get_n_rows (StpAreaTable *self)
+{
+  g_return_val_if_fail (STP_IS_AREA_TABLE (self), 0);
+  return g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+}
+
+const StpAggregateRow *
+stp_area_table_get_row (StpAreaTable *self,
+                        guint         position)
+{
+  g_autoptr(StpAreaRow) item = NULL;
+
+  g_return_val_if_fail (STP_IS_AREA_TABLE (self), NULL);
+
+  item = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+  /* The store keeps the item alive. */
+  return item != NULL ? &item->row : NULL;
+}
+
+void
+stp_area_table_sort_by (StpAreaTable       *self,
+                        StpAggregateColumn  column,
+                        gboolean            descending)
+{
+  g_return_if_fail (STP_IS_AREA_TABLE (self));
+  g_return_if_fail (column <= STP_AGGREGATE_SELF);
+
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->view), self->columns[column],
+                                  descending ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
+}
+
+void
+stp_area_table_activate (StpAreaTable *self,
+                         guint         position)
+{
+  g_return_if_fail (STP_IS_AREA_TABLE (self));
+  g_signal_emit_by_name (self->view, "activate", position);
+}
+
+char *
+stp_area_table_get_text (StpAreaTable *self)
+{
+  GString *text = g_string_new (NULL);
+  guint n;
+
+  g_return_val_if_fail (STP_IS_AREA_TABLE (self), NULL);
+
+  for (guint c = 0; c < G_N_ELEMENTS (display_order); c++)
+    g_string_append_printf (text, "%s%s", c ? "\t" : "", column_title (display_order[c]));
+  g_string_append_c (text, '\n');
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(StpAreaRow) item = g_list_model_get_item (G_LIST_MODEL (self->sorted), i);
+
+      for (guint c = 0; c < G_N_ELEMENTS (display_order); c++)
+        {
+          g_autofree char *cell = cell_text (item, display_order[c]);
+
+          g_string_append_printf (text, "%s%s", c ? "\t" : "", cell);
+        }
+      g_string_append_c (text, '\n');
+    }
+
+  return g_string_free (text, FALSE);
+}
+
+/* ------------------------------------------------------------------ */
+/* GObject                                                             */
+
+GtkWidget *
+stp_area_table_new (void)
+{
+  return g_object_new (STP_TYPE_AREA_TABLE, NULL);
+}
+
+static void
+stp_area_table_dispose (GObject *object)
+{
+  StpAreaTable *self = STP_AREA_TABLE (object);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  G_OBJECT_CLASS (stp_area_table_parent_class)->dispose (object);
+}
+
+static void
+stp_area_table_finalize (GObject *object)
+{
+  StpAreaTable *self = STP_AREA_TABLE (object);
+
+  g_clear_object (&self->store);
+  g_clear_object (&self->sorted);
+  g_clear_pointer (&self->area, stp_area_free);
+  g_clear_pointer (&self->trace, stp_trace_unref);
+  G_OBJECT_CLASS (stp_area_table_parent_class)->finalize (object);
+}
+
+static void
+stp_area_table_class_init (StpAreaTableClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = stp_area_table_dispose;
+  object_class->finalize = stp_area_table_finalize;
+
+  /**
+   * StpAreaTable::row-activated:
+   * @name: the row's name (an StpStr of the trace)
+   */
+  signals[ROW_ACTIVATED] =
+    g_signal_new ("row-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  /**
+   * StpAreaTable::ready:
+   *
+   * The rows of the last area are in.
+   */
+  signals[READY] =
+    g_signal_new ("ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * StpAreaTable::close:
+   *
+   * The user is done with the area.
+   */
+  signals[CLOSE] =
+    g_signal_new ("close", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "areatable");
+}
+
+static void
+on_close (GtkButton    *button,
+          StpAreaTable *self)
+{
+  g_signal_emit (self, signals[CLOSE], 0);
+}
+
+static void
+stp_area_table_init (StpAreaTable *self)
+{
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkWidget *close = gtk_button_new_from_icon_name ("window-close-symbolic");
+  GtkSelectionModel *selection;
+
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+
+  /* One line: what, how much, the hint, and a way out. */
+  self->title = gtk_label_new (_("Selected Area"));
+  gtk_widget_add_css_class (self->title, "heading");
+  self->summary = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->summary, "dim-label");
+  gtk_label_set_xalign (GTK_LABEL (self->summary), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (self->summary), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (self->summary, TRUE);
+  self->hint = gtk_label_new (_("Click a row to mark its slices"));
+  gtk_widget_add_css_class (self->hint, "dim-label");
+  gtk_widget_add_css_class (self->hint, "caption");
+  gtk_widget_set_visible (self->hint, FALSE);
+
+  self->spinner = gtk_spinner_new ();
+  gtk_widget_set_visible (self->spinner, FALSE);
+  gtk_widget_set_valign (self->spinner, GTK_ALIGN_CENTER);
+
+  gtk_widget_add_css_class (close, "flat");
+  gtk_widget_add_css_class (close, "circular");
+  gtk_widget_set_valign (close, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (close, _("Clear the Selection"));
+  g_signal_connect (close, "clicked", G_CALLBACK (on_close), self);
+
+  gtk_box_append (GTK_BOX (header), self->title);
+  gtk_box_append (GTK_BOX (header), self->summary);
+  gtk_box_append (GTK_BOX (header), self->hint);
+  gtk_box_append (GTK_BOX (header), self->spinner);
+  gtk_box_append (GTK_BOX (header), close);
+  gtk_widget_set_margin_start (header, 12);
+  gtk_widget_set_margin_end (header, 6);
+  gtk_widget_set_margin_top (header, 6);
+  gtk_widget_set_margin_bottom (header, 6);
+  gtk_box_append (GTK_BOX (self->box), header);
+  gtk_box_append (GTK_BOX (self->box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
+
+  self->store = g_list_store_new (STP_TYPE_AREA_ROW);
+  self->view = gtk_column_view_new (NULL);
+  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+                                          g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->view))));
+  selection = GTK_SELECTION_MODEL (gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sorted))));
+  gtk_single_selection_set_autoselect (GTK_SINGLE_SELECTION (selection), FALSE);
+  gtk_single_selection_set_can_unselect (GTK_SINGLE_SELECTION (selection), TRUE);
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->view), selection);
+  g_object_unref (selection);
+  gtk_column_view_set_single_click_activate (GTK_COLUMN_VIEW (self->view), TRUE);
+  gtk_column_view_set_show_column_separators (GTK_COLUMN_VIEW (self->view), FALSE);
+  gtk_widget_add_css_class (self->view, "data-table");
+  g_signal_connect (self->view, "activate", G_CALLBACK (on_activate), self);
+
+  for (guint c = 0; c < G_N_ELEMENTS (display_order); c++)
+    add_column (self, display_order[c]);
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->view), self->columns[STP_AGGREGATE_TOTAL],
+                                  GTK_SORT_DESCENDING);
+
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->view);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scroller, TRUE);
+  gtk_box_append (GTK_BOX (self->box), scroller);
+}

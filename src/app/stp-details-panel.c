@@ -1,0 +1,950 @@
+/* stp-details-panel.c: the side panel's view of one selected item
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Rebuilt from a StpDetails (the core's plain data) each time the
+ * selection changes: a title, then boxed lists of "label: value" rows,
+ * rows that link to other items (inputs, flows, producer, consumers) and
+ * the args as a tree of expander rows.  The same pass writes the text
+ * Ctrl+C copies, so what is copied is what is shown.
+ */
+
+#define G_LOG_DOMAIN "stp-details-panel"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <inttypes.h>
+
+#include "stp-details-panel.h"
+#include "stp-json-writer.h"
+#include "stp-render-view.h"
+
+/* A container shows at most this many members; the rest are counted. */
+#define MAX_ARG_CHILDREN 200
+/* Containers this small start expanded. */
+#define EXPAND_ARGS_UP_TO 8
+
+struct _StpDetailsPanel
+{
+  GtkWidget       parent_instance;
+
+  GtkWidget      *scroller;
+  GtkWidget      *box;
+  GtkSizeGroup   *labels;      /* the property rows' labels, one column */
+
+  StpTrace       *trace;
+  StpDetails     *details;
+  GString        *text;
+  GHashTable     *fields;      /* label -> value, first occurrence */
+  GArray         *links;       /* StpItemRef */
+  GPtrArray      *link_rows;
+};
+
+enum {
+  SELECT_ITEM,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (StpDetailsPanel, stp_details_panel, GTK_TYPE_WIDGET)
+
+/* ------------------------------------------------------------------ */
+/* Formatting                                                          */
+
+static char *
+format_bytes (gint64 bytes)
+{
+  g_autofree char *size = g_format_size_full (MAX (bytes, 0), G_FORMAT_SIZE_IEC_UNITS);
+
+  if (bytes < 1024)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" PRId64 " byte",
+                                         "%" PRId64 " bytes", bytes), (int64_t) bytes);
+  /* Translators: a size and its exact byte count, "1.1 kB (1152 bytes)" */
+  return g_strdup_printf (_("%s (%" PRId64 " bytes)"), size, (int64_t) bytes);
+}
+
+/* Microseconds since the trace's clock zero, as the input wrote them. */
+static char *
+format_absolute (gint64 ns)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  gint64 us = ns / 1000, rest = ns % 1000;
+
+  if (rest < 0)
+    {
+      us -= 1;
+      rest += 1000;
+    }
+  g_string_append_printf (text, "%" G_GINT64_FORMAT, us);
+  if (rest != 0)
+    {
+      g_string_append_printf (text, ".%03" G_GINT64_FORMAT, rest);
+      while (text->str[text->len - 1] == '0')
+        g_string_truncate (text, text->len - 1);
+    }
+  g_string_append (text, " µs");
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static char *
+format_relative (StpDetailsPanel *self,
+                 gint64           ns)
+{
+  g_autofree char *t = stp_format_time_exact (ns - self->trace->start_ts);
+
+  /* Translators: a time from the start of the trace, "+4.085 ms" */
+  return g_strdup_printf (_("+%s"), t);
+}
+
+static char *
+format_counter_value (StpDetailsPanel *self,
+                      double           value)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (self->details->bytes)
+    return format_bytes ((gint64) value);
+  stp_json_append_double (text, value);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* ------------------------------------------------------------------ */
+/* Rows                                                                */
+
+static void
+text_line (StpDetailsPanel *self,
+           const char      *label,
+           const char      *value)
+{
+  if (label != NULL && value != NULL)
+    g_string_append_printf (self->text, "%s: %s\n", label, value);
+  else if (label != NULL)
+    g_string_append_printf (self->text, "\n%s\n", label);
+}
+
+static GtkWidget *
+add_group (StpDetailsPanel *self,
+           const char      *title)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+
+  if (title != NULL)
+    {
+      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+      text_line (self, title, NULL);
+    }
+  gtk_box_append (GTK_BOX (self->box), group);
+  return group;
+}
+
+/* A preferences row (so groups put it in their boxed list) holding a
+ * dim label and a selectable value; labels share one width per panel. */
+static GtkWidget *
+property_row (GtkSizeGroup *labels,
+              const char   *label,
+              const char   *value,
+              gboolean      monospace)
+{
+  GtkWidget *row = adw_preferences_row_new ();
+  /* Long values (device paths, labels) go under their label, full width. */
+  gboolean stacked = g_utf8_strlen (value, -1) > 32;
+  GtkWidget *box = gtk_box_new (stacked ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
+                                stacked ? 3 : 12);
+  GtkWidget *name = gtk_label_new (label);
+  GtkWidget *text = gtk_label_new (value);
+
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_add_css_class (row, "property-row");
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 8);
+  gtk_widget_set_margin_bottom (box, 8);
+
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_yalign (GTK_LABEL (name), 0);
+  gtk_label_set_max_width_chars (GTK_LABEL (name), 11);
+  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+  gtk_widget_add_css_class (name, "dim-label");
+  if (labels != NULL && !stacked)
+    gtk_size_group_add_widget (labels, name);
+
+  gtk_label_set_xalign (GTK_LABEL (text), 0);
+  gtk_label_set_yalign (GTK_LABEL (text), 0);
+  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (text), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (text), 30);
+  gtk_widget_set_hexpand (text, TRUE);
+  if (monospace)
+    gtk_widget_add_css_class (text, "monospace");
+
+  gtk_box_append (GTK_BOX (box), name);
+  gtk_box_append (GTK_BOX (box), text);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  return row;
+}
+
+static void
+add_property_full (StpDetailsPanel *self,
+                   GtkWidget       *group,
+                   const char      *label,
+                   const char      *value,
+                   gboolean         monospace)
+{
+  if (value == NULL)
+    return;
+
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), property_row (self->labels, label, value, monospace));
+  if (!g_hash_table_contains (self->fields, label))
+    g_hash_table_insert (self->fields, g_strdup (label), g_strdup (value));
+  text_line (self, label, value);
+}
+
+static void
+add_property (StpDetailsPanel *self,
+              GtkWidget       *group,
+              const char      *label,
+              const char      *value)
+{
+  add_property_full (self, group, label, value, FALSE);
+}
+
+static void
+add_time (StpDetailsPanel *self,
+          GtkWidget       *group,
+          const char      *label,
+          gint64           ns)
+{
+  g_autofree char *value = format_relative (self, ns);
+
+  add_property (self, group, label, value);
+}
+
+static void
+add_duration (StpDetailsPanel *self,
+              GtkWidget       *group,
+              const char      *label,
+              gint64           ns)
+{
+  g_autofree char *value = stp_format_time_exact (ns);
+
+  add_property (self, group, label, value);
+}
+
+static void
+on_link_activated (AdwActionRow    *row,
+                   StpDetailsPanel *self)
+{
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "link-index"));
+
+  if (index < self->links->len)
+    {
+      StpItemRef item = g_array_index (self->links, StpItemRef, index);
+
+      g_signal_emit (self, signals[SELECT_ITEM], 0, &item);
+    }
+}
+
+/* A row that selects `item` when activated; inert if it points nowhere. */
+static void
+add_link (StpDetailsPanel  *self,
+          GtkWidget        *group,
+          const char       *title,
+          const char       *subtitle,
+          const StpItemRef *item)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  /* Names are text, not markup ("Functor<long>"): say so before setting them. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  text_line (self, title, subtitle != NULL ? subtitle : "");
+
+  if (item != NULL && item->kind != STP_ITEM_NONE)
+    {
+      GtkWidget *arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
+
+      gtk_widget_add_css_class (arrow, "dim-label");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      g_object_set_data (G_OBJECT (row), "link-index", GUINT_TO_POINTER (self->links->len));
+      g_signal_connect (row, "activated", G_CALLBACK (on_link_activated), self);
+      g_array_append_val (self->links, *item);
+      g_ptr_array_add (self->link_rows, row);
+      gtk_widget_set_tooltip_text (row, _("Select on the timeline"));
+    }
+
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+}
+
+/* ------------------------------------------------------------------ */
+/* Args                                                                */
+
+static guint
+count_args (const StpArg *arg)
+{
+  return arg->children != NULL ? arg->children->len : 0;
+}
+
+static char *
+container_summary (const StpArg *arg)
+{
+  guint n = count_args (arg);
+
+  if (arg->kind == STP_ARG_ARRAY)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u item", "%u items", n), n);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u member", "%u members", n), n);
+}
+
+static void add_arg (StpDetailsPanel *self,
+                     GtkWidget       *parent,
+                     const StpArg    *arg,
+                     guint            depth);
+
+static void
+add_arg_children (StpDetailsPanel *self,
+                  GtkWidget       *parent,
+                  const StpArg    *arg,
+                  guint            depth)
+{
+  guint n = count_args (arg);
+
+  for (guint i = 0; i < MIN (n, MAX_ARG_CHILDREN); i++)
+    add_arg (self, parent, g_ptr_array_index (arg->children, i), depth + 1);
+
+  if (n > MAX_ARG_CHILDREN)
+    {
+      g_autofree char *more = g_strdup_printf (_("%u more not shown"), n - MAX_ARG_CHILDREN);
+      GtkWidget *row = property_row (NULL, "…", more, FALSE);
+
+      if (ADW_IS_EXPANDER_ROW (parent))
+        adw_expander_row_add_row (ADW_EXPANDER_ROW (parent), row);
+      else
+        adw_preferences_group_add (ADW_PREFERENCES_GROUP (parent), row);
+    }
+}
+
+static void
+add_arg (StpDetailsPanel *self,
+         GtkWidget       *parent,
+         const StpArg    *arg,
+         guint            depth)
+{
+  g_autofree char *indent = g_strnfill (2 * depth, ' ');
+  GtkWidget *row;
+
+  if (arg->kind == STP_ARG_OBJECT || arg->kind == STP_ARG_ARRAY)
+    {
+      g_autofree char *summary = container_summary (arg);
+
+      row = adw_expander_row_new ();
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), arg->key);
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), summary);
+      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), count_args (arg) <= EXPAND_ARGS_UP_TO);
+      g_string_append_printf (self->text, "%s%s:\n", indent, arg->key);
+      add_arg_children (self, row, arg, depth);
+    }
+  else
+    {
+      row = property_row (depth == 0 ? self->labels : NULL, arg->key, arg->value, arg->kind == STP_ARG_NUMBER);
+      g_string_append_printf (self->text, "%s%s: %s\n", indent, arg->key, arg->value);
+      if (depth == 0 && !g_hash_table_contains (self->fields, arg->key))
+        g_hash_table_insert (self->fields, g_strdup (arg->key), g_strdup (arg->value));
+    }
+
+  if (ADW_IS_EXPANDER_ROW (parent))
+    adw_expander_row_add_row (ADW_EXPANDER_ROW (parent), row);
+  else
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (parent), row);
+}
+
+static void
+add_args (StpDetailsPanel *self,
+          const char      *title)
+{
+  const StpDetails *d = self->details;
+  GtkWidget *group;
+
+  if (d->args == NULL && d->args_error == NULL)
+    return;
+
+  group = add_group (self, title);
+  if (d->args == NULL)
+    {
+      add_property (self, group, _("Error"), d->args_error);
+      return;
+    }
+  if (d->args->kind == STP_ARG_OBJECT)
+    add_arg_children (self, group, d->args, 0);
+  else
+    add_arg (self, group, d->args, 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Sections                                                            */
+
+static void
+add_header (StpDetailsPanel *self,
+            const char      *kind)
+{
+  const StpDetails *d = self->details;
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *title = gtk_label_new (d->name[0] ? d->name : _("Unnamed"));
+  GtkWidget *subtitle = gtk_label_new (kind);
+
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (title), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_add_css_class (title, "title-3");
+  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
+  gtk_widget_add_css_class (subtitle, "dim-label");
+  gtk_box_append (GTK_BOX (box), title);
+  gtk_box_append (GTK_BOX (box), subtitle);
+  gtk_box_append (GTK_BOX (self->box), box);
+
+  g_string_append_printf (self->text, "%s\n%s\n", d->name, kind);
+}
+
+static void
+add_place (StpDetailsPanel *self,
+           GtkWidget       *group)
+{
+  const StpDetails *d = self->details;
+
+  add_property (self, group, _("Category"), d->category);
+  add_property (self, group, _("Process"), d->process);
+  add_property (self, group, _("Thread"), d->thread);
+}
+
+static void
+add_slice_time (StpDetailsPanel *self,
+                GtkWidget       *group)
+{
+  const StpDetails *d = self->details;
+  g_autofree char *absolute = format_absolute (d->start);
+
+  add_time (self, group, d->has_duration ? _("Start") : _("Time"), d->start);
+  add_property (self, group, _("Timestamp"), absolute);
+  if (!d->has_duration)
+    return;
+
+  if (d->unclosed)
+    {
+      g_autofree char *dur = stp_format_time_exact (d->duration);
+      /* Translators: a slice that never ended in the trace */
+      g_autofree char *value = g_strdup_printf (_("%s (did not end)"), dur);
+
+      add_property (self, group, _("Duration"), value);
+    }
+  else
+    add_duration (self, group, _("Duration"), d->duration);
+
+  if (d->item.kind == STP_ITEM_SLICE)
+    {
+      g_autofree char *self_time = stp_format_time_exact (d->self_time);
+      g_autofree char *value = NULL;
+
+      if (d->n_children > 0)
+        value = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%u child)", "%s (%u children)", d->n_children),
+                                 self_time, d->n_children);
+      add_property (self, group, _("Self Time"), value != NULL ? value : self_time);
+    }
+}
+
+static void
+add_node (StpDetailsPanel *self)
+{
+  const StpDetailsNode *n = self->details->node;
+  GtkWidget *group;
+  gint64 all_start = n->all_start_us * 1000;
+
+  group = add_group (self, _("TensorFlow Op"));
+  add_property (self, group, _("Node"), n->node_name);
+  add_property (self, group, _("Op"), n->op);
+  add_property (self, group, _("Device"), n->device);
+  {
+    g_autofree char *thread = g_strdup_printf ("%u", n->thread_id);
+    add_property (self, group, _("Thread ID"), thread);
+  }
+  if (n->scheduled_us != 0)
+    {
+      gint64 span = self->trace->end_ts - self->trace->start_ts;
+      gint64 scheduled = n->scheduled_us * 1000;
+
+      /* Kernels on GPU streams carry another clock's numbers here. */
+      if (scheduled >= self->trace->start_ts - span && scheduled <= self->trace->end_ts + span)
+        add_time (self, group, _("Scheduled"), scheduled);
+      else
+        {
+          g_autofree char *raw = format_absolute (scheduled);
+
+          add_property (self, group, _("Scheduled"), raw);
+        }
+    }
+  add_time (self, group, _("All Start"), all_start);
+  add_time (self, group, _("All End"), all_start + n->all_end_rel_us * 1000);
+  add_time (self, group, _("Op Start"), all_start + n->op_start_rel_us * 1000);
+  add_time (self, group, _("Op End"), all_start + n->op_end_rel_us * 1000);
+  add_duration (self, group, _("Op Time"), (n->op_end_rel_us - n->op_start_rel_us) * 1000);
+  if (n->temp_memory_size > 0)
+    {
+      g_autofree char *v = format_bytes (n->temp_memory_size);
+      add_property (self, group, _("Temporary Memory"), v);
+    }
+  if (n->persistent_memory_size > 0)
+    {
+      g_autofree char *v = format_bytes (n->persistent_memory_size);
+      add_property (self, group, _("Persistent Memory"), v);
+    }
+  if (n->timeline_label != NULL && n->timeline_label[0] != '\0')
+    add_property_full (self, group, _("Label"), n->timeline_label, TRUE);
+
+  if (n->inputs->len > 0)
+    {
+      group = add_group (self, _("Inputs"));
+      for (guint i = 0; i < n->inputs->len; i++)
+        {
+          const StpDetailsInput *in = &g_array_index (n->inputs, StpDetailsInput, i);
+          const StpSlice *producer = stp_item_get_slice (self->trace, &in->producer);
+          g_autofree char *subtitle = NULL;
+
+          if (producer != NULL)
+            {
+              g_autofree char *end = format_relative (self, stp_slice_end (producer));
+
+              /* Translators: the op that produced an input, and when it ended */
+              subtitle = g_strdup_printf (_("%s, ended at %s"), stp_trace_str (self->trace, producer->name), end);
+            }
+          else
+            subtitle = g_strdup (_("Not produced in this step"));
+          add_link (self, group, in->name, subtitle, &in->producer);
+        }
+    }
+
+  if (n->outputs->len > 0)
+    {
+      group = add_group (self, _("Outputs"));
+      for (guint i = 0; i < n->outputs->len; i++)
+        {
+          const StpTensorInfo *t = &g_array_index (n->outputs, StpTensorInfo, i);
+          g_autofree char *bytes = format_bytes (t->requested_bytes);
+          g_autofree char *allocated = t->allocated_bytes >= 0 ? format_bytes (t->allocated_bytes) : NULL;
+          g_autofree char *subtitle = NULL;
+          g_autoptr(GString) line = g_string_new (NULL);
+
+          g_string_append_printf (line, "%s %s", t->dtype ? t->dtype : "?", t->shape ? t->shape : "");
+          g_string_append_printf (line, " · %s", bytes);
+          if (allocated != NULL)
+            /* Translators: bytes an allocator actually reserved for a tensor */
+            g_string_append_printf (line, _(" · %s allocated"), allocated);
+          if (t->allocator != NULL && t->allocator[0] != '\0')
+            g_string_append_printf (line, " · %s", t->allocator);
+          subtitle = g_strdup (line->str);
+          add_link (self, group, t->name, subtitle, NULL);
+        }
+    }
+
+  if (n->memory->len > 0)
+    {
+      group = add_group (self, _("Memory Used"));
+      for (guint i = 0; i < n->memory->len; i++)
+        {
+          const StpDetailsMemory *m = &g_array_index (n->memory, StpDetailsMemory, i);
+          g_autofree char *peak = g_format_size_full (MAX (m->peak_bytes, 0), G_FORMAT_SIZE_IEC_UNITS);
+          g_autofree char *total = g_format_size_full (MAX (m->total_bytes, 0), G_FORMAT_SIZE_IEC_UNITS);
+          g_autofree char *live = g_format_size_full (MAX (m->live_bytes, 0), G_FORMAT_SIZE_IEC_UNITS);
+          /* Translators: AllocatorMemoryUsed of an op: peak, total and live bytes */
+          g_autofree char *subtitle = g_strdup_printf (_("Peak %s · Total %s · Live %s"), peak, total, live);
+
+          add_link (self, group, m->allocator[0] ? m->allocator : _("Unnamed allocator"), subtitle, NULL);
+        }
+    }
+}
+
+static void
+add_flows (StpDetailsPanel *self,
+           GArray          *flows,
+           const char      *title)
+{
+  GtkWidget *group;
+
+  if (flows->len == 0)
+    return;
+
+  group = add_group (self, title);
+  for (guint i = 0; i < flows->len; i++)
+    {
+      const StpDetailsFlow *f = &g_array_index (flows, StpDetailsFlow, i);
+      g_autofree char *at = format_relative (self, f->ts);
+      g_autofree char *subtitle = f->name ? g_strdup_printf ("%s · %s", f->name, at) : g_strdup (at);
+      StpItemRef flow = { STP_ITEM_FLOW, STP_INDEX_NONE, f->flow, 0 };
+
+      add_link (self, group, f->peer_name ? f->peer_name : _("Not bound to a slice"), subtitle,
+                f->peer.kind != STP_ITEM_NONE ? &f->peer : &flow);
+    }
+}
+
+static void
+show_slice (StpDetailsPanel *self)
+{
+  const StpDetails *d = self->details;
+  GtkWidget *group;
+
+  add_header (self, d->node != NULL ? _("TensorFlow op") : d->has_duration ? _("Slice") : _("Instant"));
+  group = add_group (self, NULL);
+  add_place (self, group);
+  add_slice_time (self, group);
+
+  if (d->node != NULL)
+    add_node (self);
+  add_flows (self, d->flows_in, _("Incoming Flows"));
+  add_flows (self, d->flows_out, _("Outgoing Flows"));
+  add_args (self, _("Arguments"));
+}
+
+/* The StepStats node name of an op slice, or NULL. */
+static char *
+op_node_name (StpDetailsPanel *self,
+              const StpSlice  *s)
+{
+  StpStepStats *ss = self->trace->source;
+
+  if (!(s->flags & STP_SLICE_STEP_STATS_NODE) || ss == NULL || s->extra >= ss->nodes->len)
+    return NULL;
+  {
+    const StpStepStatsNode *n = &g_array_index (ss->nodes, StpStepStatsNode, s->extra);
+
+    return g_strndup (n->node_name.str, n->node_name.len);
+  }
+}
+
+static void
+show_object (StpDetailsPanel *self)
+{
+  const StpDetails *d = self->details;
+  GtkWidget *group;
+
+  add_header (self, d->tensor != NULL ? _("Tensor") : _("Object"));
+  group = add_group (self, NULL);
+  add_property (self, group, _("Category"), d->category);
+  add_property (self, group, _("Process"), d->process);
+  add_property (self, group, _("ID"), d->object_id);
+  add_time (self, group, _("Created"), d->start);
+  if (d->has_end)
+    add_time (self, group, _("Deleted"), d->end);
+  if (d->has_duration)
+    add_duration (self, group, _("Lifetime"), d->duration);
+  else
+    add_property (self, group, _("Lifetime"), _("Until the end of the trace"));
+
+  if (d->tensor != NULL)
+    {
+      const StpTensorInfo *t = d->tensor;
+      g_autofree char *bytes = format_bytes (t->requested_bytes);
+      g_autofree char *allocated = t->allocated_bytes >= 0 ? format_bytes (t->allocated_bytes) : NULL;
+
+      group = add_group (self, _("Tensor"));
+      add_property (self, group, _("Size"), bytes);
+      add_property (self, group, _("Allocated"), allocated);
+      add_property (self, group, _("Allocator"), t->allocator);
+      add_property (self, group, _("Type"), t->dtype);
+      add_property (self, group, _("Shape"), t->shape);
+    }
+
+  if (d->producer.kind != STP_ITEM_NONE)
+    {
+      const StpSlice *s = stp_item_get_slice (self->trace, &d->producer);
+      g_autofree char *end = format_relative (self, stp_slice_end (s));
+      g_autofree char *node = op_node_name (self, s);
+      /* Translators: an op type and when it ended, "VariableV2, ended at +41 µs" */
+      g_autofree char *subtitle = g_strdup_printf (_("%s, ended at %s"), stp_trace_str (self->trace, s->name), end);
+
+      group = add_group (self, _("Produced By"));
+      add_link (self, group, node ? node : stp_trace_str (self->trace, s->name), subtitle, &d->producer);
+    }
+
+  if (d->consumers->len > 0)
+    {
+      group = add_group (self, _("Consumed By"));
+      for (guint i = 0; i < d->consumers->len; i++)
+        {
+          const StpItemRef *ref = &g_array_index (d->consumers, StpItemRef, i);
+          const StpSlice *s = stp_item_get_slice (self->trace, ref);
+          g_autofree char *start = format_relative (self, s->ts);
+          g_autofree char *node = op_node_name (self, s);
+          /* Translators: an op type and when it started, "Conv2D, started at +4.158 ms" */
+          g_autofree char *subtitle = g_strdup_printf (_("%s, started at %s"), stp_trace_str (self->trace, s->name), start);
+
+          add_link (self, group, node ? node : stp_trace_str (self->trace, s->name), subtitle, ref);
+        }
+    }
+
+  add_args (self, _("Snapshot"));
+}
+
+static void
+show_counter (StpDetailsPanel *self)
+{
+  const StpDetails *d = self->details;
+  GtkWidget *group;
+
+  add_header (self, _("Counter"));
+  group = add_group (self, NULL);
+  add_property (self, group, _("Category"), d->category);
+  add_property (self, group, _("Process"), d->process);
+  add_time (self, group, _("Time"), d->start);
+
+  group = add_group (self, d->series->len > 1 ? _("Series") : _("Value"));
+  for (guint i = 0; i < d->series->len; i++)
+    {
+      const StpDetailsSeries *s = &g_array_index (d->series, StpDetailsSeries, i);
+      g_autofree char *value = s->has_value ? format_counter_value (self, s->value) : g_strdup (_("No value yet"));
+      g_autofree char *min = format_counter_value (self, s->min);
+      g_autofree char *max = format_counter_value (self, s->max);
+      /* Translators: a counter's lowest and highest value over the trace */
+      g_autofree char *range = g_strdup_printf (_("Min %s · Max %s"), min, max);
+
+      if (d->series->len > 1)
+        {
+          g_autofree char *label = g_strdup_printf ("%s — %s", s->name, value);
+
+          add_link (self, group, label, range, NULL);
+        }
+      else
+        {
+          add_property (self, group, _("Value"), value);
+          add_property (self, group, _("Minimum"), min);
+          add_property (self, group, _("Maximum"), max);
+        }
+    }
+
+  if (d->series->len > 1)
+    {
+      g_autofree char *total = format_counter_value (self, d->total);
+
+      add_property (self, group, _("Total"), total);
+    }
+}
+
+static void
+show_flow (StpDetailsPanel *self)
+{
+  const StpDetails *d = self->details;
+  GtkWidget *group;
+
+  add_header (self, _("Flow"));
+  group = add_group (self, NULL);
+  add_property (self, group, _("Category"), d->category);
+  add_property (self, group, _("ID"), d->flow_id);
+  add_time (self, group, _("Start"), d->start);
+  if (d->has_duration)
+    {
+      add_time (self, group, _("End"), d->flow_dst_ts);
+      add_duration (self, group, _("Duration"), d->duration);
+    }
+
+  group = add_group (self, _("Connects"));
+  {
+    g_autofree char *at = format_relative (self, d->start);
+    /* Translators: where a flow arrow starts, "From, at +4.581 ms" */
+    g_autofree char *subtitle = g_strdup_printf (_("From, at %s"), at);
+
+    add_link (self, group, d->flow_src_name ? d->flow_src_name : _("Not bound to a slice"), subtitle, &d->flow_src);
+  }
+  if (d->has_duration)
+    {
+      g_autofree char *at = format_relative (self, d->flow_dst_ts);
+      /* Translators: where a flow arrow ends, "To, at +4.707 ms" */
+      g_autofree char *subtitle = g_strdup_printf (_("To, at %s"), at);
+
+      add_link (self, group, d->flow_dst_name ? d->flow_dst_name : _("Not bound to a slice"), subtitle, &d->flow_dst);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Public                                                              */
+
+static void
+clear (StpDetailsPanel *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (self->box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->box), child);
+
+  g_clear_pointer (&self->details, stp_details_free);
+  g_clear_pointer (&self->trace, stp_trace_unref);
+  g_string_truncate (self->text, 0);
+  g_hash_table_remove_all (self->fields);
+  g_clear_object (&self->labels);
+  self->labels = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  g_array_set_size (self->links, 0);
+  g_ptr_array_set_size (self->link_rows, 0);
+}
+
+void
+stp_details_panel_set_item (StpDetailsPanel  *self,
+                            StpTrace         *trace,
+                            StpLinks         *links,
+                            const StpItemRef *item)
+{
+  g_return_if_fail (STP_IS_DETAILS_PANEL (self));
+
+  clear (self);
+  if (trace == NULL || item == NULL || item->kind == STP_ITEM_NONE)
+    return;
+
+  self->details = stp_details_new (trace, links, item);
+  if (self->details == NULL)
+    return;
+  self->trace = stp_trace_ref (trace);
+
+  switch (item->kind)
+    {
+    case STP_ITEM_OBJECT:
+      show_object (self);
+      break;
+    case STP_ITEM_COUNTER:
+      show_counter (self);
+      break;
+    case STP_ITEM_FLOW:
+      show_flow (self);
+      break;
+    case STP_ITEM_SLICE:
+    case STP_ITEM_INSTANT:
+    case STP_ITEM_GLOBAL_INSTANT:
+    case STP_ITEM_NONE:
+    default:
+      show_slice (self);
+      break;
+    }
+
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
+}
+
+const StpDetails *
+stp_details_panel_get_details (StpDetailsPanel *self)
+{
+  g_return_val_if_fail (STP_IS_DETAILS_PANEL (self), NULL);
+  return self->details;
+}
+
+char *
+stp_details_panel_get_text (StpDetailsPanel *self)
+{
+  g_return_val_if_fail (STP_IS_DETAILS_PANEL (self), NULL);
+  return g_strdup (self->text->str);
+}
+
+const char *
+stp_details_panel_lookup (StpDetailsPanel *self,
+                          const char      *label)
+{
+  g_return_val_if_fail (STP_IS_DETAILS_PANEL (self), NULL);
+  return g_hash_table_lookup (self->fields, label);
+}
+
+GArray *
+stp_details_panel_get_links (StpDetailsPanel *self)
+{
+  g_return_val_if_fail (STP_IS_DETAILS_PANEL (self), NULL);
+  return self->links;
+}
+
+void
+stp_details_panel_activate_link (StpDetailsPanel *self,
+                                 guint            n)
+{
+  g_return_if_fail (STP_IS_DETAILS_PANEL (self));
+  g_return_if_fail (n < self->link_rows->len);
+
+  g_signal_emit_by_name (g_ptr_array_index (self->link_rows, n), "activated");
+}
+
+/* ------------------------------------------------------------------ */
+/* GObject                                                             */
+
+GtkWidget *
+stp_details_panel_new (void)
+{
+  return g_object_new (STP_TYPE_DETAILS_PANEL, NULL);
+}
+
+static void
+stp_details_panel_dispose (GObject *object)
+{
+  StpDetailsPanel *self = STP_DETAILS_PANEL (object);
+
+  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  G_OBJECT_CLASS (stp_details_panel_parent_class)->dispose (object);
+}
+
+static void
+stp_details_panel_finalize (GObject *object)
+{
+  StpDetailsPanel *self = STP_DETAILS_PANEL (object);
+
+  g_clear_pointer (&self->details, stp_details_free);
+  g_clear_pointer (&self->trace, stp_trace_unref);
+  g_clear_object (&self->labels);
+  g_string_free (self->text, TRUE);
+  g_hash_table_unref (self->fields);
+  g_array_unref (self->links);
+  g_ptr_array_unref (self->link_rows);
+  G_OBJECT_CLASS (stp_details_panel_parent_class)->finalize (object);
+}
+
+static void
+stp_details_panel_class_init (StpDetailsPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = stp_details_panel_dispose;
+  object_class->finalize = stp_details_panel_finalize;
+
+  /**
+   * StpDetailsPanel::select-item:
+   * @item: (type gpointer): the StpItemRef a link points at
+   */
+  signals[SELECT_ITEM] =
+    g_signal_new ("select-item", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "detailspanel");
+}
+
+static void
+stp_details_panel_init (StpDetailsPanel *self)
+{
+  GtkWidget *clamp = adw_clamp_new ();
+
+  self->text = g_string_new (NULL);
+  self->fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->links = g_array_new (FALSE, FALSE, sizeof (StpItemRef));
+  self->link_rows = g_ptr_array_new ();
+
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  gtk_widget_set_margin_start (self->box, 12);
+  gtk_widget_set_margin_end (self->box, 12);
+  gtk_widget_set_margin_top (self->box, 18);
+  gtk_widget_set_margin_bottom (self->box, 18);
+  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 600);
+  adw_clamp_set_child (ADW_CLAMP (clamp), self->box);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), clamp);
+}

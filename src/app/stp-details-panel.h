@@ -1,0 +1,37 @@
+/* stp-details-panel.h: the side panel's view of one selected item
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "stp-details.h"
+
+G_BEGIN_DECLS
+
+#define STP_TYPE_DETAILS_PANEL (stp_details_panel_get_type ())
+
+G_DECLARE_FINAL_TYPE (StpDetailsPanel, stp_details_panel, STP, DETAILS_PANEL, GtkWidget)
+
+GtkWidget        *stp_details_panel_new          (void);
+/* Shows the item (NULL or kind NONE shows nothing). */
+void              stp_details_panel_set_item     (StpDetailsPanel  *self,
+                                                  StpTrace         *trace,
+                                                  StpLinks         *links,
+                                                  const StpItemRef *item);
+const StpDetails *stp_details_panel_get_details  (StpDetailsPanel  *self);
+/* Everything shown, as plain text ("Label: value" lines). */
+char             *stp_details_panel_get_text     (StpDetailsPanel  *self);
+/* The value shown for a field (by its label as shown), for tests. */
+const char       *stp_details_panel_lookup       (StpDetailsPanel  *self,
+                                                  const char       *label);
+/* The rows that link to other items, in order, as StpItemRef. */
+GArray           *stp_details_panel_get_links    (StpDetailsPanel  *self);
+/* Activates the n-th link, as a click would. */
+void              stp_details_panel_activate_link (StpDetailsPanel *self,
+                                                  guint             n);
+
+G_END_DECLS

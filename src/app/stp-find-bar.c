@@ -1,0 +1,630 @@
+/* stp-find-bar.c: searching slice names and args
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A query runs on a worker thread in two passes: names (fast: each
+ * interned name is tested once), whose matches show at once, then names
+ * and args (args are decompressed or generated slice by slice), which
+ * replace them.  A new query, a new trace or closing the bar cancels it.
+ */
+
+#define G_LOG_DOMAIN "stp-find-bar"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "stp-find-bar.h"
+
+struct _StpFindBar
+{
+  GtkWidget     parent_instance;
+
+  GtkWidget    *search_bar;
+  GtkWidget    *entry;
+  GtkWidget    *status;
+  GtkWidget    *spinner;
+  GtkWidget    *previous;
+  GtkWidget    *next;
+
+  StpTrace     *trace;
+  GCancellable *cancellable;
+  GArray       *matches;
+  gint64        max_duration;
+  guint         current;
+  gint64        anchor;
+  gboolean      has_anchor;
+  gboolean      args_done;
+  char         *status_text;
+  char         *query;       /* what the matches are for */
+};
+
+enum {
+  PROP_0,
+  PROP_SEARCH_MODE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  MATCHES_CHANGED,
+  MATCH_SELECTED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (StpFindBar, stp_find_bar, GTK_TYPE_WIDGET)
+
+static void
+update_status (StpFindBar *self)
+{
+  const char *query = gtk_editable_get_text (GTK_EDITABLE (self->entry));
+  guint n = self->matches != NULL ? self->matches->len : 0;
+  gboolean busy = self->cancellable != NULL;
+
+  g_free (self->status_text);
+  if (query[0] == '\0')
+    self->status_text = g_strdup ("");
+  else if (self->matches == NULL)
+    self->status_text = g_strdup (_("Searching…"));
+  else if (n == 0)
+    self->status_text = g_strdup (busy ? _("Searching args…") : _("No matches"));
+  else if (self->current != G_MAXUINT)
+    /* Translators: the match shown, of all matches: "3 of 120" */
+    self->status_text = g_strdup_printf (_("%u of %u"), self->current + 1, n);
+  else
+    self->status_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u match", "%u matches", n), n);
+
+  gtk_label_set_label (GTK_LABEL (self->status), self->status_text);
+  gtk_widget_set_visible (self->spinner, busy);
+  if (busy)
+    gtk_spinner_start (GTK_SPINNER (self->spinner));
+  else
+    gtk_spinner_stop (GTK_SPINNER (self->spinner));
+  gtk_widget_set_sensitive (self->previous, n > 0);
+  gtk_widget_set_sensitive (self->next, n > 0);
+
+  if (query[0] != '\0' && self->matches != NULL && n == 0 && !busy)
+    gtk_widget_add_css_class (self->entry, "error");
+  else
+    gtk_widget_remove_css_class (self->entry, "error");
+}
+
+static void
+set_matches (StpFindBar *self,
+             GArray     *matches,
+             gint64      max_duration)
+{
+  g_clear_pointer (&self->matches, g_array_unref);
+  self->matches = matches != NULL ? g_array_ref (matches) : NULL;
+  self->max_duration = max_duration;
+  self->current = G_MAXUINT;
+  update_status (self);
+  g_signal_emit (self, signals[MATCHES_CHANGED], 0);
+}
+
+static void
+cancel (StpFindBar *self)
+{
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+}
+
+/* ------------------------------------------------------------------ */
+/* The worker                                                          */
+
+typedef struct
+{
+  StpTrace     *trace;
+  char         *query;
+  GMainContext *context;
+} Job;
+
+typedef struct
+{
+  StpFindBar   *bar;
+  GCancellable *cancellable;
+  GArray       *matches;
+  gint64        max_duration;
+} Partial;
+
+typedef struct
+{
+  GArray *matches;
+  gint64  max_duration;
+} Result;
+
+static void
+result_free (Result *result)
+{
+  g_array_unref (result->matches);
+  g_free (result);
+}
+
+static void
+job_free (Job *job)
+{
+  stp_trace_unref (job->trace);
+  g_free (job->query);
+  g_main_context_unref (job->context);
+  g_free (job);
+}
+
+static void
+partial_free (Partial *partial)
+{
+  g_object_unref (partial->bar);
+  g_object_unref (partial->cancellable);
+  g_array_unref (partial->matches);
+  g_free (partial);
+}
+
+/* The names pass is done: show it while args are searched. */
+static gboolean
+show_partial (gpointer data)
+{
+  Partial *partial = data;
+
+  if (partial->cancellable == partial->bar->cancellable && !g_cancellable_is_cancelled (partial->cancellable))
+    set_matches (partial->bar, partial->matches, partial->max_duration);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+search_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  Job *job = task_data;
+  g_autoptr(StpSearch) search = stp_search_new (job->trace, job->query);
+  GError *error = NULL;
+  GArray *names, *all;
+  gint64 max_duration = 0;
+  Partial *partial;
+  Result *result;
+
+  names = stp_search_run (search, STP_SEARCH_NAMES, &max_duration, cancellable, &error);
+  if (names == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  partial = g_new0 (Partial, 1);
+  partial->bar = g_object_ref (source_object);
+  partial->cancellable = g_object_ref (cancellable);
+  partial->matches = names;
+  partial->max_duration = max_duration;
+  g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, show_partial, partial,
+                              (GDestroyNotify) partial_free);
+
+  all = stp_search_run (search, STP_SEARCH_NAMES | STP_SEARCH_ARGS, &max_duration, cancellable, &error);
+  if (all == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  result = g_new0 (Result, 1);
+  result->matches = all;
+  result->max_duration = max_duration;
+  g_task_return_pointer (task, result, (GDestroyNotify) result_free);
+}
+
+static void
+on_searched (GObject      *source,
+             GAsyncResult *res,
+             gpointer      user_data)
+{
+  StpFindBar *self = STP_FIND_BAR (source);
+  g_autoptr(GCancellable) cancellable = user_data;
+  Result *result = g_task_propagate_pointer (G_TASK (res), NULL);
+
+  if (result != NULL && cancellable == self->cancellable)
+    {
+      g_clear_object (&self->cancellable);
+      self->args_done = TRUE;
+      set_matches (self, result->matches, result->max_duration);
+    }
+  if (result != NULL)
+    result_free (result);
+}
+
+static void
+start (StpFindBar *self)
+{
+  const char *query = gtk_editable_get_text (GTK_EDITABLE (self->entry));
+  g_autoptr(GTask) task = NULL;
+  Job *job;
+
+  cancel (self);
+  self->args_done = FALSE;
+
+  if (self->trace == NULL || query[0] == '\0' || !gtk_search_bar_get_search_mode (GTK_SEARCH_BAR (self->search_bar)))
+    {
+      g_clear_pointer (&self->query, g_free);
+      set_matches (self, NULL, 0);
+      return;
+    }
+
+  g_free (self->query);
+  self->query = g_strdup (query);
+
+  self->cancellable = g_cancellable_new ();
+  job = g_new0 (Job, 1);
+  job->trace = stp_trace_ref (self->trace);
+  job->query = g_strdup (query);
+  job->context = g_main_context_ref_thread_default ();
+
+  task = g_task_new (self, self->cancellable, on_searched, g_object_ref (self->cancellable));
+  g_task_set_source_tag (task, start);
+  g_task_set_name (task, "[stepscope] search");
+  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
+  g_task_run_in_thread (task, search_thread);
+
+  /* The old matches go while this one runs. */
+  g_clear_pointer (&self->matches, g_array_unref);
+  self->current = G_MAXUINT;
+  update_status (self);
+  g_signal_emit (self, signals[MATCHES_CHANGED], 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Public                                                              */
+
+void
+stp_find_bar_set_trace (StpFindBar *self,
+                        StpTrace   *trace)
+{
+  g_return_if_fail (STP_IS_FIND_BAR (self));
+
+  if (trace == self->trace)
+    return;
+  if (trace != NULL)
+    stp_trace_ref (trace);
+  g_clear_pointer (&self->trace, stp_trace_unref);
+  self->trace = trace;
+  self->has_anchor = FALSE;
+  start (self);
+}
+
+void
+stp_find_bar_set_search_mode (StpFindBar *self,
+                              gboolean    search_mode)
+{
+  g_return_if_fail (STP_IS_FIND_BAR (self));
+
+  gtk_search_bar_set_search_mode (GTK_SEARCH_BAR (self->search_bar), search_mode);
+  if (search_mode)
+    {
+      gtk_widget_grab_focus (self->entry);
+      gtk_editable_select_region (GTK_EDITABLE (self->entry), 0, -1);
+    }
+}
+
+gboolean
+stp_find_bar_get_search_mode (StpFindBar *self)
+{
+  g_return_val_if_fail (STP_IS_FIND_BAR (self), FALSE);
+  return gtk_search_bar_get_search_mode (GTK_SEARCH_BAR (self->search_bar));
+}
+
+void
+stp_find_bar_set_query (StpFindBar *self,
+                        const char *query)
+{
+  g_return_if_fail (STP_IS_FIND_BAR (self));
+
+  gtk_editable_set_text (GTK_EDITABLE (self->entry), query);
+  /* At once, without the entry's typing delay. */
+  start (self);
+}
+
+gboolean
+stp_find_bar_is_busy (StpFindBar *self)
+{
+  g_return_val_if_fail (STP_IS_FIND_BAR (self), FALSE);
+  return self->cancellable != NULL;
+}
+
+GArray *
+stp_find_bar_get_matches (StpFindBar *self)
+{
+  g_return_val_if_fail (STP_IS_FIND_BAR (self), NULL);
+  return self->matches;
+}
+
+gint64
+stp_find_bar_get_max_duration (StpFindBar *self)
+{
+  g_return_val_if_fail (STP_IS_FIND_BAR (self), 0);
+  return self->max_duration;
+}
+
+guint
+stp_find_bar_get_current (StpFindBar *self)
+{
+  g_return_val_if_fail (STP_IS_FIND_BAR (self), G_MAXUINT);
+  return self->current;
+}
+
+void
+stp_find_bar_set_anchor (StpFindBar *self,
+                         gint64      ts)
+{
+  g_return_if_fail (STP_IS_FIND_BAR (self));
+  self->anchor = ts;
+  self->has_anchor = TRUE;
+}
+
+void
+stp_find_bar_step (StpFindBar *self,
+                   gboolean    backwards)
+{
+  guint n;
+  StpItemRef item;
+
+  g_return_if_fail (STP_IS_FIND_BAR (self));
+
+  n = self->matches != NULL ? self->matches->len : 0;
+  if (n == 0)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return;
+    }
+
+  if (self->current == G_MAXUINT)
+    {
+      /* From the selection if there is one, else from the start. */
+      guint from = self->has_anchor ? stp_search_find_from (self->matches, self->anchor) : 0;
+
+      self->current = backwards ? (from + n - 1) % n : from;
+    }
+  else
+    self->current = backwards ? (self->current + n - 1) % n : (self->current + 1) % n;
+
+  item = g_array_index (self->matches, StpItemRef, self->current);
+  item.ts = 0;
+  update_status (self);
+  g_signal_emit (self, signals[MATCH_SELECTED], 0, &item);
+}
+
+const char *
+stp_find_bar_get_status (StpFindBar *self)
+{
+  g_return_val_if_fail (STP_IS_FIND_BAR (self), NULL);
+  return self->status_text;
+}
+
+/* ------------------------------------------------------------------ */
+/* Signals                                                             */
+
+static void
+on_search_changed (GtkSearchEntry *entry,
+                   StpFindBar     *self)
+{
+  /* The typing delay may come after stp_find_bar_set_query() started it. */
+  if (g_strcmp0 (self->query, gtk_editable_get_text (GTK_EDITABLE (entry))) == 0 &&
+      gtk_search_bar_get_search_mode (GTK_SEARCH_BAR (self->search_bar)))
+    return;
+  start (self);
+}
+
+static void
+on_activate (GtkSearchEntry *entry,
+             StpFindBar     *self)
+{
+  stp_find_bar_step (self, FALSE);
+}
+
+static void
+on_next (StpFindBar *self)
+{
+  stp_find_bar_step (self, FALSE);
+}
+
+static void
+on_previous (StpFindBar *self)
+{
+  stp_find_bar_step (self, TRUE);
+}
+
+static void
+on_search_mode (GtkSearchBar *bar,
+                GParamSpec   *pspec,
+                StpFindBar   *self)
+{
+  /* Closing the bar takes the marks off the timeline. */
+  start (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCH_MODE]);
+}
+
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                StpFindBar            *self)
+{
+  if ((keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter || keyval == GDK_KEY_ISO_Enter) &&
+      (state & GDK_SHIFT_MASK))
+    {
+      stp_find_bar_step (self, TRUE);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------ */
+/* GObject                                                             */
+
+GtkWidget *
+stp_find_bar_new (void)
+{
+  return g_object_new (STP_TYPE_FIND_BAR, NULL);
+}
+
+static void
+stp_find_bar_dispose (GObject *object)
+{
+  StpFindBar *self = STP_FIND_BAR (object);
+
+  cancel (self);
+  g_clear_pointer (&self->search_bar, gtk_widget_unparent);
+  G_OBJECT_CLASS (stp_find_bar_parent_class)->dispose (object);
+}
+
+static void
+stp_find_bar_finalize (GObject *object)
+{
+  StpFindBar *self = STP_FIND_BAR (object);
+
+  g_clear_pointer (&self->matches, g_array_unref);
+  g_clear_pointer (&self->trace, stp_trace_unref);
+  g_free (self->status_text);
+  g_free (self->query);
+  G_OBJECT_CLASS (stp_find_bar_parent_class)->finalize (object);
+}
+
+static void
+stp_find_bar_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  StpFindBar *self = STP_FIND_BAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_SEARCH_MODE:
+      g_value_set_boolean (value, stp_find_bar_get_search_mode (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+stp_find_bar_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  StpFindBar *self = STP_FIND_BAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_SEARCH_MODE:
+      stp_find_bar_set_search_mode (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+stp_find_bar_class_init (StpFindBarClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = stp_find_bar_dispose;
+  object_class->finalize = stp_find_bar_finalize;
+  object_class->get_property = stp_find_bar_get_property;
+  object_class->set_property = stp_find_bar_set_property;
+
+  properties[PROP_SEARCH_MODE] =
+    g_param_spec_boolean ("search-mode", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * StpFindBar::matches-changed:
+   *
+   * The matches (stp_find_bar_get_matches()) changed.
+   */
+  signals[MATCHES_CHANGED] =
+    g_signal_new ("matches-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * StpFindBar::match-selected:
+   * @item: (type gpointer): the StpItemRef stepped to
+   */
+  signals[MATCH_SELECTED] =
+    g_signal_new ("match-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "findbar");
+}
+
+static GtkWidget *
+icon_button (const char *icon,
+             const char *tooltip)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon);
+
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_widget_set_sensitive (button, FALSE);
+  return button;
+}
+
+static void
+stp_find_bar_init (StpFindBar *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *nav = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkEventController *keys;
+
+  self->current = G_MAXUINT;
+  self->status_text = g_strdup ("");
+
+  self->search_bar = gtk_search_bar_new ();
+  gtk_widget_set_parent (self->search_bar, GTK_WIDGET (self));
+  gtk_search_bar_set_show_close_button (GTK_SEARCH_BAR (self->search_bar), TRUE);
+
+  self->entry = gtk_search_entry_new ();
+  g_object_set (self->entry, "placeholder-text", _("Search names and args"), NULL);
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->entry), 32);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Search slice names and args"), -1);
+
+  self->spinner = gtk_spinner_new ();
+  gtk_widget_set_visible (self->spinner, FALSE);
+  self->status = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->status, "dim-label");
+  gtk_widget_add_css_class (self->status, "numeric");
+  gtk_label_set_width_chars (GTK_LABEL (self->status), 12);
+  gtk_label_set_xalign (GTK_LABEL (self->status), 0);
+
+  self->previous = icon_button ("go-up-symbolic", _("Previous Match (Shift+Enter)"));
+  self->next = icon_button ("go-down-symbolic", _("Next Match (Enter)"));
+  gtk_box_append (GTK_BOX (nav), self->previous);
+  gtk_box_append (GTK_BOX (nav), self->next);
+  gtk_widget_add_css_class (nav, "linked");
+
+  gtk_box_append (GTK_BOX (box), self->entry);
+  gtk_box_append (GTK_BOX (box), nav);
+  gtk_box_append (GTK_BOX (box), self->spinner);
+  gtk_box_append (GTK_BOX (box), self->status);
+
+  gtk_search_bar_set_child (GTK_SEARCH_BAR (self->search_bar), box);
+  gtk_search_bar_connect_entry (GTK_SEARCH_BAR (self->search_bar), GTK_EDITABLE (self->entry));
+
+  g_signal_connect (self->entry, "search-changed", G_CALLBACK (on_search_changed), self);
+  g_signal_connect (self->entry, "activate", G_CALLBACK (on_activate), self);
+  g_signal_connect_swapped (self->entry, "next-match", G_CALLBACK (on_next), self);
+  g_signal_connect_swapped (self->entry, "previous-match", G_CALLBACK (on_previous), self);
+  g_signal_connect_swapped (self->next, "clicked", G_CALLBACK (on_next), self);
+  g_signal_connect_swapped (self->previous, "clicked", G_CALLBACK (on_previous), self);
+  g_signal_connect (self->search_bar, "notify::search-mode-enabled", G_CALLBACK (on_search_mode), self);
+
+  keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (self->entry, keys);
+}

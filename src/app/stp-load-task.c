@@ -1,0 +1,304 @@
+/* stp-load-task.c: loading or re-analysing a trace on a worker thread
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The thread owns its inputs (the file, a reference to the trace, a copy
+ * of the options) and hands back a finished trace with its render index,
+ * both read-only from then on.  Progress from the thread is coalesced:
+ * the latest value sits behind a mutex and at most one idle is pending on
+ * the owner's main context, however fast the loader reports.
+ */
+
+#define G_LOG_DOMAIN "stp-load-task"
+
+#include "config.h"
+
+#include "stp-load-task.h"
+
+struct _StpLoadTask
+{
+  GObject             parent_instance;
+
+  GFile              *file;          /* load this, or */
+  StpTrace           *trace;         /* re-analyse this */
+  StpTimelineOptions  options;
+  GCancellable       *cancellable;
+  GMainContext       *context;
+  StpLinks           *links;         /* set by the thread before it returns */
+
+  /* Written by the thread, read by the idle. */
+  GMutex              mutex;
+  char                pending_stage[32];
+  double              pending_fraction;
+  guint               idle_id;
+
+  /* Main thread. */
+  char                stage[32];
+  double              fraction;
+};
+
+enum {
+  PROP_0,
+  PROP_STAGE,
+  PROP_FRACTION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (StpLoadTask, stp_load_task, G_TYPE_OBJECT)
+
+static gboolean
+progress_idle (gpointer data)
+{
+  StpLoadTask *self = data;
+  gboolean stage_changed;
+
+  g_mutex_lock (&self->mutex);
+  stage_changed = g_strcmp0 (self->stage, self->pending_stage) != 0;
+  g_strlcpy (self->stage, self->pending_stage, sizeof self->stage);
+  self->fraction = self->pending_fraction;
+  self->idle_id = 0;
+  g_mutex_unlock (&self->mutex);
+
+  if (stage_changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Called on the loading thread. */
+static void
+report_progress (const char *stage,
+                 guint64     done,
+                 guint64     total,
+                 gpointer    user_data)
+{
+  StpLoadTask *self = user_data;
+
+  g_mutex_lock (&self->mutex);
+  g_strlcpy (self->pending_stage, stage, sizeof self->pending_stage);
+  self->pending_fraction = total > 0 ? CLAMP ((double) done / total, 0, 1) : -1;
+  if (self->idle_id == 0)
+    {
+      GSource *source = g_idle_source_new ();
+
+      g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
+      g_source_set_callback (source, progress_idle, g_object_ref (self), g_object_unref);
+      g_source_set_static_name (source, "[stepscope] load progress");
+      self->idle_id = g_source_attach (source, self->context);
+      g_source_unref (source);
+    }
+  g_mutex_unlock (&self->mutex);
+}
+
+static void
+run_thread (GTask        *task,
+            gpointer      source_object,
+            gpointer      task_data,
+            GCancellable *cancellable)
+{
+  StpLoadTask *self = source_object;
+  g_autoptr(StpTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  StpRenderIndex *index;
+
+  if (self->file != NULL)
+    trace = stp_load_file (self->file, &self->options, report_progress, self, cancellable, &error);
+  else
+    {
+      report_progress ("analyze", 0, 0, self);
+      trace = stp_trace_reanalyze (self->trace, &self->options, cancellable, &error);
+    }
+
+  if (trace == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  report_progress ("index", 0, 0, self);
+  index = stp_render_index_new (trace, cancellable, &error);
+  if (index == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  /* Details and the memory inspector follow links between ops, tensors
+   * and objects: found here, once, rather than on the first click. */
+  self->links = stp_links_new (trace, cancellable, &error);
+  if (self->links == NULL)
+    {
+      stp_render_index_unref (index);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  g_task_return_pointer (task, index, (GDestroyNotify) stp_render_index_unref);
+}
+
+static void
+stp_load_task_finalize (GObject *object)
+{
+  StpLoadTask *self = (StpLoadTask *) object;
+
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->trace, stp_trace_unref);
+  g_clear_pointer (&self->links, stp_links_unref);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->context, g_main_context_unref);
+  g_mutex_clear (&self->mutex);
+
+  G_OBJECT_CLASS (stp_load_task_parent_class)->finalize (object);
+}
+
+static void
+stp_load_task_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  StpLoadTask *self = STP_LOAD_TASK (object);
+
+  switch (prop_id)
+    {
+    case PROP_STAGE:
+      g_value_set_string (value, self->stage);
+      break;
+    case PROP_FRACTION:
+      g_value_set_double (value, self->fraction);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+stp_load_task_class_init (StpLoadTaskClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = stp_load_task_finalize;
+  object_class->get_property = stp_load_task_get_property;
+
+  properties[PROP_STAGE] =
+    g_param_spec_string ("stage", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FRACTION] =
+    g_param_spec_double ("fraction", NULL, NULL, -1, 1, -1,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+stp_load_task_init (StpLoadTask *self)
+{
+  g_mutex_init (&self->mutex);
+  self->cancellable = g_cancellable_new ();
+  self->context = g_main_context_ref_thread_default ();
+  self->fraction = -1;
+  g_strlcpy (self->stage, "read", sizeof self->stage);
+}
+
+StpLoadTask *
+stp_load_task_new_load (GFile                    *file,
+                        const StpTimelineOptions *options)
+{
+  StpLoadTask *self;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+
+  self = g_object_new (STP_TYPE_LOAD_TASK, NULL);
+  self->file = g_object_ref (file);
+  self->options = *options;
+  return self;
+}
+
+StpLoadTask *
+stp_load_task_new_reanalyze (StpTrace                 *trace,
+                             const StpTimelineOptions *options)
+{
+  StpLoadTask *self;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+
+  self = g_object_new (STP_TYPE_LOAD_TASK, NULL);
+  self->trace = stp_trace_ref (trace);
+  self->options = *options;
+  g_strlcpy (self->stage, "analyze", sizeof self->stage);
+  return self;
+}
+
+GFile *
+stp_load_task_get_file (StpLoadTask *self)
+{
+  g_return_val_if_fail (STP_IS_LOAD_TASK (self), NULL);
+  return self->file;
+}
+
+const char *
+stp_load_task_get_stage (StpLoadTask *self)
+{
+  g_return_val_if_fail (STP_IS_LOAD_TASK (self), NULL);
+  return self->stage;
+}
+
+double
+stp_load_task_get_fraction (StpLoadTask *self)
+{
+  g_return_val_if_fail (STP_IS_LOAD_TASK (self), -1);
+  return self->fraction;
+}
+
+void
+stp_load_task_cancel (StpLoadTask *self)
+{
+  g_return_if_fail (STP_IS_LOAD_TASK (self));
+  g_cancellable_cancel (self->cancellable);
+}
+
+gboolean
+stp_load_task_is_cancelled (StpLoadTask *self)
+{
+  g_return_val_if_fail (STP_IS_LOAD_TASK (self), FALSE);
+  return g_cancellable_is_cancelled (self->cancellable);
+}
+
+void
+stp_load_task_run_async (StpLoadTask         *self,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (STP_IS_LOAD_TASK (self));
+
+  task = g_task_new (self, self->cancellable, callback, user_data);
+  g_task_set_source_tag (task, stp_load_task_run_async);
+  g_task_set_name (task, "[stepscope] load");
+  g_task_run_in_thread (task, run_thread);
+}
+
+StpRenderIndex *
+stp_load_task_run_finish (StpLoadTask   *self,
+                          GAsyncResult  *result,
+                          GError       **error)
+{
+  g_return_val_if_fail (STP_IS_LOAD_TASK (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+StpLinks *
+stp_load_task_get_links (StpLoadTask *self)
+{
+  g_return_val_if_fail (STP_IS_LOAD_TASK (self), NULL);
+  return self->links;
+}

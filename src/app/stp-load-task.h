@@ -1,0 +1,39 @@
+/* stp-load-task.h: loading or re-analysing a trace on a worker thread
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "stp-links.h"
+#include "stp-loader.h"
+#include "stp-render-index.h"
+
+G_BEGIN_DECLS
+
+#define STP_TYPE_LOAD_TASK (stp_load_task_get_type ())
+
+G_DECLARE_FINAL_TYPE (StpLoadTask, stp_load_task, STP, LOAD_TASK, GObject)
+
+StpLoadTask    *stp_load_task_new_load      (GFile                    *file,
+                                             const StpTimelineOptions *options);
+StpLoadTask    *stp_load_task_new_reanalyze (StpTrace                 *trace,
+                                             const StpTimelineOptions *options);
+GFile          *stp_load_task_get_file      (StpLoadTask              *self);
+const char     *stp_load_task_get_stage     (StpLoadTask              *self);
+double          stp_load_task_get_fraction  (StpLoadTask              *self);
+void            stp_load_task_cancel        (StpLoadTask              *self);
+gboolean        stp_load_task_is_cancelled  (StpLoadTask              *self);
+void            stp_load_task_run_async     (StpLoadTask              *self,
+                                             GAsyncReadyCallback       callback,
+                                             gpointer                  user_data);
+StpRenderIndex *stp_load_task_run_finish    (StpLoadTask              *self,
+                                             GAsyncResult             *result,
+                                             GError                  **error);
+/* What points at what in the loaded trace, after a successful finish. */
+StpLinks       *stp_load_task_get_links     (StpLoadTask              *self);
+
+G_END_DECLS

@@ -1,0 +1,995 @@
+/* stp-summary-view.c: the tfprof-style summary of the trace or a range
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * stp_summary_new() by op type, scope or device runs on a worker thread
+ * while the view is on screen; a newer request (another trace, range or
+ * grouping) cancels the running one, and range changes wait a moment so
+ * a drag on the ruler computes once it settles.  One GtkColumnView shows
+ * every grouping: its model is a GtkTreeListModel (scope rows expand to
+ * their children, op and device rows have none) sorted per level by a
+ * GtkTreeListRowSorter around the column view's sorter, so every column
+ * sorts (stp-summary-columns.c).  The cumulative share follows the order
+ * shown.  Selecting a row (a click, the arrow keys) collects its slices
+ * (stp_summary_collect(), on a thread too) and hands them to the window
+ * in ::mark-slices; activating it (Enter) does so again.
+ */
+
+#define G_LOG_DOMAIN "stp-summary-view"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "stp-render-view.h"
+#include "stp-summary-columns.h"
+
+/* A range change waits this long for the next one (a ruler drag). */
+#define RANGE_DELAY_MS 150
+
+struct _StpSummaryView
+{
+  GtkWidget            parent_instance;
+
+  GtkWidget           *box;
+  GtkWidget           *by_buttons[STP_SUMMARY_BY_DEVICE + 1];
+  GtkWidget           *info;
+  GtkWidget           *hint;
+  GtkWidget           *spinner;
+  GtkWidget           *content;
+  GtkWidget           *empty;
+  GtkWidget           *view;
+  GtkColumnViewColumn *columns[STP_SUMMARY_N_COLUMNS];
+  GtkColumnViewColumn *scope_column;
+  GListStore          *roots;
+  GtkTreeListModel    *tree;
+  GtkSortListModel    *sorted;
+  GtkSelectionModel   *selection;
+  StpSummaryItem      *marked_item;   /* whose slices were last marked */
+
+  StpTrace            *trace;
+  StpSummaryBy         by;
+  gint64               start;
+  gint64               end;
+  StpSummaryData      *data;          /* what is shown */
+
+  gboolean             dirty;         /* the request changed since the last result */
+  guint                update_source;
+  GCancellable        *cancellable;   /* the running summary */
+  GCancellable        *collect_cancellable;
+};
+
+enum {
+  PROP_0,
+  PROP_BY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  MARK_SLICES,
+  READY,
+  CLOSE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (StpSummaryView, stp_summary_view, GTK_TYPE_WIDGET)
+
+static void
+on_sorted_items_changed (GListModel     *model,
+                         guint           position,
+                         guint           removed,
+                         guint           added,
+                         StpSummaryView *self)
+{
+  if (self->data != NULL)
+    stp_summary_item_update_cumulative (model, self->data->summary);
+}
+
+/* ------------------------------------------------------------------ */
+/* Showing a result                                                    */
+
+static void
+update_columns (StpSummaryView *self)
+{
+  const StpSummary *summary = self->data->summary;
+  gboolean scope = summary->by == STP_SUMMARY_BY_SCOPE;
+
+  gtk_column_view_column_set_visible (self->columns[STP_SUMMARY_COLUMN_NAME], !scope);
+  gtk_column_view_column_set_visible (self->scope_column, scope);
+  gtk_column_view_column_set_title (self->columns[STP_SUMMARY_COLUMN_NAME],
+                                    stp_summary_column_title (STP_SUMMARY_COLUMN_NAME, summary->by));
+  gtk_column_view_column_set_title (self->columns[STP_SUMMARY_COLUMN_TIME],
+                                    stp_summary_column_title (STP_SUMMARY_COLUMN_TIME, summary->by));
+  gtk_column_view_column_set_visible (self->columns[STP_SUMMARY_COLUMN_CUMULATIVE], !scope);
+  gtk_column_view_column_set_visible (self->columns[STP_SUMMARY_COLUMN_AVERAGE], !scope);
+  gtk_column_view_column_set_visible (self->columns[STP_SUMMARY_COLUMN_ACCELERATOR], summary->has_device_split);
+  gtk_column_view_column_set_visible (self->columns[STP_SUMMARY_COLUMN_CPU], summary->has_device_split);
+}
+
+static char *
+relative_time (StpSummaryView *self,
+               gint64          ts)
+{
+  g_autofree char *offset = stp_format_duration (ts - self->trace->start_ts);
+
+  return g_strdup_printf ("+%s", offset);
+}
+
+static void
+update_info (StpSummaryView *self)
+{
+  const StpSummary *summary = self->data->summary;
+  g_autofree char *range = NULL;
+  g_autofree char *total = stp_format_duration (summary->total_time);
+  g_autofree char *amount = NULL;
+  g_autofree char *text = NULL;
+  guint n = (guint) MIN (summary->n_slices, G_MAXUINT);
+
+  if (summary->start == G_MININT64 && summary->end == G_MAXINT64)
+    range = g_strdup (_("Whole trace"));
+  else
+    {
+      g_autofree char *from = relative_time (self, summary->start);
+      g_autofree char *to = relative_time (self, summary->end);
+
+      /* Translators: a time range from the trace start, e.g. “From +1.20 ms to +3.40 ms” */
+      range = g_strdup_printf (_("From %s to %s"), from, to);
+    }
+
+  /* Translators: the summed time and how many slices it comes from */
+  amount = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s in %u slice", "%s in %u slices", n), total, n);
+  if (summary->has_device_split && summary->total_time > 0)
+    {
+      g_autofree char *accel = stp_format_duration (summary->accelerator_time);
+      g_autofree char *cpu = stp_format_duration (summary->cpu_time);
+
+      /* Translators: the summed time on accelerators (GPUs, TPUs) and on CPUs */
+      text = g_strdup_printf (_("%s · %s · accelerator %s, CPU %s"), range, amount, accel, cpu);
+    }
+  else
+    text = g_strdup_printf ("%s · %s", range, amount);
+
+  gtk_label_set_label (GTK_LABEL (self->info), text);
+  gtk_widget_set_tooltip_text (self->info, text);
+}
+
+static void
+update_empty (StpSummaryView *self)
+{
+  const StpSummary *summary = self->data->summary;
+  gboolean whole = summary->start == G_MININT64 && summary->end == G_MAXINT64;
+
+  if (summary->rows->len > 0)
+    {
+      gtk_stack_set_visible_child_name (GTK_STACK (self->content), "table");
+      return;
+    }
+  adw_status_page_set_title (ADW_STATUS_PAGE (self->empty),
+                             whole ? _("Nothing to Sum Up") : _("Nothing in This Range"));
+  adw_status_page_set_description (ADW_STATUS_PAGE (self->empty),
+                                   whole ? _("The trace has no ops or slices that count.")
+                                         : _("No op ran in the selected range. Select another range, or press Escape for the whole trace."));
+  gtk_stack_set_visible_child_name (GTK_STACK (self->content), "empty");
+}
+
+/* The spinner turns while anything is pending or running. */
+static void
+update_spinner (StpSummaryView *self)
+{
+  gboolean busy = stp_summary_view_is_busy (self);
+
+  gtk_widget_set_visible (self->spinner, busy);
+  if (busy)
+    gtk_spinner_start (GTK_SPINNER (self->spinner));
+  else
+    gtk_spinner_stop (GTK_SPINNER (self->spinner));
+}
+
+static void
+show_summary (StpSummaryView *self,
+              StpSummary     *summary)
+{
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_clear_object (&self->marked_item);
+  g_clear_pointer (&self->data, stp_summary_data_unref);
+  self->data = stp_summary_data_new (summary, self->trace);
+
+  for (guint i = 0; i < summary->rows->len; i++)
+    g_ptr_array_add (items, stp_summary_item_new (self->data, g_ptr_array_index (summary->rows, i)));
+
+  update_columns (self);
+  g_list_store_splice (self->roots, 0, g_list_model_get_n_items (G_LIST_MODEL (self->roots)),
+                       items->pdata, items->len);
+  update_info (self);
+  update_empty (self);
+  gtk_widget_set_visible (self->hint, summary->rows->len > 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Computing                                                           */
+
+typedef struct
+{
+  StpTrace     *trace;
+  StpSummaryBy  by;
+  gint64        start;
+  gint64        end;
+} Job;
+
+static void
+job_free (Job *job)
+{
+  stp_trace_unref (job->trace);
+  g_free (job);
+}
+
+static void
+summarize_thread (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  Job *job = task_data;
+  GError *error = NULL;
+  StpSummary *summary = stp_summary_new (job->trace, job->by, STP_SUMMARY_ORDER_TIME,
+                                         job->start, job->end, cancellable, &error);
+
+  if (summary == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, summary, (GDestroyNotify) stp_summary_free);
+}
+
+static void
+on_summarized (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(StpSummaryView) self = user_data;
+  g_autoptr(GError) error = NULL;
+  StpSummary *summary = g_task_propagate_pointer (G_TASK (result), &error);
+
+  /* Superseded: a newer request runs or ran. */
+  if (g_task_get_cancellable (G_TASK (result)) != self->cancellable)
+    {
+      g_clear_pointer (&summary, stp_summary_free);
+      return;
+    }
+
+  g_clear_object (&self->cancellable);
+  update_spinner (self);
+
+  if (summary == NULL)
+    {
+      g_warning ("Could not sum up the trace: %s", error->message);
+      gtk_label_set_label (GTK_LABEL (self->info), error->message);
+      return;
+    }
+
+  show_summary (self, summary);
+  g_signal_emit (self, signals[READY], 0);
+}
+
+static void
+cancel_running (StpSummaryView *self)
+{
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+}
+
+static gboolean
+run_update (gpointer user_data)
+{
+  StpSummaryView *self = user_data;
+  g_autoptr(GTask) task = NULL;
+  Job *job;
+
+  self->update_source = 0;
+  self->dirty = FALSE;
+  cancel_running (self);
+  if (self->trace == NULL)
+    {
+      update_spinner (self);
+      return G_SOURCE_REMOVE;
+    }
+
+  job = g_new0 (Job, 1);
+  job->trace = stp_trace_ref (self->trace);
+  job->by = self->by;
+  job->start = self->start < self->end ? self->start : G_MININT64;
+  job->end = self->start < self->end ? self->end : G_MAXINT64;
+
+  self->cancellable = g_cancellable_new ();
+  update_spinner (self);
+
+  task = g_task_new (self, self->cancellable, on_summarized, g_object_ref (self));
+  g_task_set_source_tag (task, run_update);
+  g_task_set_name (task, "[stepscope] summary");
+  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
+  g_task_run_in_thread (task, summarize_thread);
+  return G_SOURCE_REMOVE;
+}
+
+/* The request changed: compute it (after `delay` ms) once on screen. */
+static void
+queue_update (StpSummaryView *self,
+              guint           delay)
+{
+  self->dirty = TRUE;
+  cancel_running (self);
+  g_clear_handle_id (&self->update_source, g_source_remove);
+
+  if (self->trace == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      update_spinner (self);
+      return;
+    }
+
+  self->update_source = g_timeout_add (delay, run_update, self);
+  update_spinner (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* A row's slices                                                      */
+
+typedef struct
+{
+  StpTrace      *trace;
+  StpSummaryBy   by;
+  StpSummaryRow  row;      /* name, path and process, copied */
+  gint64         start;
+  gint64         end;
+} CollectJob;
+
+static void
+collect_job_free (CollectJob *job)
+{
+  stp_trace_unref (job->trace);
+  g_free (job->row.name);
+  g_free (job->row.path);
+  g_free (job);
+}
+
+static void
+collect_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  CollectJob *job = task_data;
+  GError *error = NULL;
+  GArray *refs = stp_summary_collect (job->trace, job->by, &job->row, job->start, job->end,
+                                      cancellable, &error);
+
+  if (refs == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, refs, (GDestroyNotify) g_array_unref);
+}
+
+static void
+on_collected (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(StpSummaryView) self = user_data;
+  g_autoptr(GArray) refs = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  if (g_task_get_cancellable (G_TASK (result)) != self->collect_cancellable)
+    return;
+  g_clear_object (&self->collect_cancellable);
+  update_spinner (self);
+  if (refs != NULL)
+    g_signal_emit (self, signals[MARK_SLICES], 0, refs);
+}
+
+/* Collects the row's slices on a thread, for ::mark-slices. */
+static void
+mark_item (StpSummaryView *self,
+           StpSummaryItem *item)
+{
+  const StpSummary *summary = stp_summary_item_get_summary (item);
+  const StpSummaryRow *row = stp_summary_item_get_row (item);
+  g_autoptr(GTask) task = NULL;
+  CollectJob *job;
+
+  if (self->trace == NULL)
+    return;
+
+  if (self->collect_cancellable != NULL)
+    g_cancellable_cancel (self->collect_cancellable);
+  g_clear_object (&self->collect_cancellable);
+  self->collect_cancellable = g_cancellable_new ();
+  g_set_object (&self->marked_item, item);
+  update_spinner (self);
+
+  job = g_new0 (CollectJob, 1);
+  job->trace = stp_trace_ref (self->trace);
+  job->by = summary->by;
+  job->row.name = g_strdup (row->name);
+  job->row.path = g_strdup (row->path);
+  job->row.process = row->process;
+  job->start = summary->start;
+  job->end = summary->end;
+
+  task = g_task_new (self, self->collect_cancellable, on_collected, g_object_ref (self));
+  g_task_set_source_tag (task, mark_item);
+  g_task_set_name (task, "[stepscope] summary row slices");
+  g_task_set_task_data (task, job, (GDestroyNotify) collect_job_free);
+  g_task_run_in_thread (task, collect_thread);
+}
+
+/* A click or the arrow keys select a row: mark its slices. */
+static void
+on_selected_changed (GtkSingleSelection *selection,
+                     GParamSpec         *pspec,
+                     StpSummaryView     *self)
+{
+  StpSummaryItem *item = stp_summary_item_peek (gtk_single_selection_get_selected_item (selection));
+
+  /* A sort moves the selected row and a new result drops it: nothing
+   * new to mark. */
+  if (item == NULL || item == self->marked_item)
+    return;
+  mark_item (self, item);
+}
+
+/* Enter or a double click: select it, or (selected) mark and zoom
+ * again, back to its slices after panning away. */
+static void
+on_activate (GtkColumnView  *view,
+             guint           position,
+             StpSummaryView *self)
+{
+  g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+  StpSummaryItem *item = stp_summary_item_peek (row);
+
+  if (item == NULL)
+    return;
+  if (item == self->marked_item)
+    mark_item (self, item);
+  else
+    gtk_selection_model_select_item (self->selection, position, TRUE);
+}
+
+/* ------------------------------------------------------------------ */
+/* Public                                                              */
+
+GtkWidget *
+stp_summary_view_new (void)
+{
+  return g_object_new (STP_TYPE_SUMMARY_VIEW, NULL);
+}
+
+static void
+clear_rows (StpSummaryView *self)
+{
+  g_clear_object (&self->marked_item);
+  g_list_store_remove_all (self->roots);
+  g_clear_pointer (&self->data, stp_summary_data_unref);
+  gtk_label_set_label (GTK_LABEL (self->info), "");
+  gtk_widget_set_visible (self->hint, FALSE);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->content), "table");
+}
+
+void
+stp_summary_view_set_trace (StpSummaryView *self,
+                            StpTrace       *trace)
+{
+  g_return_if_fail (STP_IS_SUMMARY_VIEW (self));
+
+  if (trace == self->trace)
+    return;
+
+  if (self->collect_cancellable != NULL)
+    g_cancellable_cancel (self->collect_cancellable);
+  g_clear_object (&self->collect_cancellable);
+  g_clear_pointer (&self->trace, stp_trace_unref);
+  self->trace = trace != NULL ? stp_trace_ref (trace) : NULL;
+  self->start = self->end = 0;
+  /* Rows of another trace mean nothing here. */
+  clear_rows (self);
+  queue_update (self, 0);
+}
+
+void
+stp_summary_view_set_range (StpSummaryView *self,
+                            gint64          start,
+                            gint64          end)
+{
+  g_return_if_fail (STP_IS_SUMMARY_VIEW (self));
+
+  if (start >= end)
+    start = end = 0;
+  if (start == self->start && end == self->end)
+    return;
+  self->start = start;
+  self->end = end;
+  queue_update (self, RANGE_DELAY_MS);
+}
+
+void
+stp_summary_view_set_by (StpSummaryView *self,
+                         StpSummaryBy    by)
+{
+  g_return_if_fail (STP_IS_SUMMARY_VIEW (self));
+  g_return_if_fail (by <= STP_SUMMARY_BY_DEVICE);
+
+  if (by == self->by)
+    return;
+  self->by = by;
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->by_buttons[by]), TRUE);
+  queue_update (self, 0);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BY]);
+}
+
+StpSummaryBy
+stp_summary_view_get_by (StpSummaryView *self)
+{
+  g_return_val_if_fail (STP_IS_SUMMARY_VIEW (self), STP_SUMMARY_BY_OP);
+  return self->by;
+}
+
+gboolean
+stp_summary_view_is_busy (StpSummaryView *self)
+{
+  g_return_val_if_fail (STP_IS_SUMMARY_VIEW (self), FALSE);
+  return self->update_source != 0 || self->cancellable != NULL || self->collect_cancellable != NULL;
+}
+
+const StpSummary *
+stp_summary_view_get_summary (StpSummaryView *self)
+{
+  g_return_val_if_fail (STP_IS_SUMMARY_VIEW (self), NULL);
+  return self->data != NULL ? self->data->summary : NULL;
+}
+
+guint
+stp_summary_view_get_n_rows (StpSummaryView *self)
+{
+  g_return_val_if_fail (STP_IS_SUMMARY_VIEW (self), 0);
+  return g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+}
+
+static StpSummaryItem *
+get_item (StpSummaryView *self,
+          guint           position)
+{
+  g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+
+  return stp_summary_item_peek (row);
+}
+
+const StpSummaryRow *
+stp_summary_view_get_row (StpSummaryView *self,
+                          guint           position)
+{
+  StpSummaryItem *item;
+
+  g_return_val_if_fail (STP_IS_SUMMARY_VIEW (self), NULL);
+
+  item = get_item (self, position);
+  return item != NULL ? stp_summary_item_get_row (item) : NULL;
+}
+
+double
+stp_summary_view_get_cumulative (StpSummaryView *self,
+                                 guint           position)
+{
+  StpSummaryItem *item;
+
+  g_return_val_if_fail (STP_IS_SUMMARY_VIEW (self), 0);
+
+  item = get_item (self, position);
+  return item != NULL ? stp_summary_item_get_cumulative (item) : 0;
+}
+
+void
+stp_summary_view_set_expanded (StpSummaryView *self,
+                               guint           position,
+                               gboolean        expanded)
+{
+  g_autoptr(GtkTreeListRow) row = NULL;
+
+  g_return_if_fail (STP_IS_SUMMARY_VIEW (self));
+
+  row = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+  if (row != NULL)
+    gtk_tree_list_row_set_expanded (row, expanded);
+}
+
+gboolean
+stp_summary_view_get_column_visible (StpSummaryView   *self,
+                                     StpSummaryColumn  column)
+{
+  g_return_val_if_fail (STP_IS_SUMMARY_VIEW (self), FALSE);
+  g_return_val_if_fail (column < STP_SUMMARY_N_COLUMNS, FALSE);
+
+  if (column == STP_SUMMARY_COLUMN_NAME)
+    return TRUE;
+  return gtk_column_view_column_get_visible (self->columns[column]);
+}
+
+void
+stp_summary_view_sort_by (StpSummaryView   *self,
+                          StpSummaryColumn  column,
+                          gboolean          descending)
+{
+  GtkColumnViewColumn *col;
+
+  g_return_if_fail (STP_IS_SUMMARY_VIEW (self));
+  g_return_if_fail (column < STP_SUMMARY_N_COLUMNS);
+
+  col = self->columns[column];
+  if (column == STP_SUMMARY_COLUMN_NAME && gtk_column_view_column_get_visible (self->scope_column))
+    col = self->scope_column;
+  /* This column alone, not the latest of several. */
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->view), NULL, GTK_SORT_ASCENDING);
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->view), col,
+                                  descending ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
+}
+
+void
+stp_summary_view_activate (StpSummaryView *self,
+                           guint           position)
+{
+  g_return_if_fail (STP_IS_SUMMARY_VIEW (self));
+  g_signal_emit_by_name (self->view, "activate", position);
+}
+
+char *
+stp_summary_view_get_text (StpSummaryView *self)
+{
+  const StpSummary *summary;
+  GString *text;
+  guint n;
+
+  g_return_val_if_fail (STP_IS_SUMMARY_VIEW (self), NULL);
+
+  summary = stp_summary_view_get_summary (self);
+  if (summary == NULL)
+    return g_strdup ("");
+
+  text = g_string_new (NULL);
+  for (StpSummaryColumn c = 0; c < STP_SUMMARY_N_COLUMNS; c++)
+    if (stp_summary_view_get_column_visible (self, c))
+      g_string_append_printf (text, "%s%s", c ? "\t" : "", stp_summary_column_title (c, summary->by));
+  g_string_append_c (text, '\n');
+
+  n = stp_summary_view_get_n_rows (self);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->sorted), i);
+      g_autoptr(StpSummaryItem) item = gtk_tree_list_row_get_item (row);
+
+      for (StpSummaryColumn c = 0; c < STP_SUMMARY_N_COLUMNS; c++)
+        {
+          g_autofree char *cell = NULL;
+
+          if (!stp_summary_view_get_column_visible (self, c))
+            continue;
+          cell = stp_summary_item_cell_text (item, c);
+          if (c == STP_SUMMARY_COLUMN_NAME)
+            g_string_append_printf (text, "%*s%s", 2 * gtk_tree_list_row_get_depth (row), "", cell);
+          else
+            g_string_append_printf (text, "\t%s", cell);
+        }
+      g_string_append_c (text, '\n');
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* ------------------------------------------------------------------ */
+/* GObject                                                             */
+
+static void
+stp_summary_view_map (GtkWidget *widget)
+{
+  StpSummaryView *self = STP_SUMMARY_VIEW (widget);
+
+  GTK_WIDGET_CLASS (stp_summary_view_parent_class)->map (widget);
+
+  /* Hidden, it only noted what changed. */
+  if (self->dirty && self->update_source == 0 && self->cancellable == NULL)
+    queue_update (self, 0);
+}
+
+static void
+stp_summary_view_dispose (GObject *object)
+{
+  StpSummaryView *self = STP_SUMMARY_VIEW (object);
+
+  cancel_running (self);
+  if (self->collect_cancellable != NULL)
+    g_cancellable_cancel (self->collect_cancellable);
+  g_clear_object (&self->collect_cancellable);
+  g_clear_handle_id (&self->update_source, g_source_remove);
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  G_OBJECT_CLASS (stp_summary_view_parent_class)->dispose (object);
+}
+
+static void
+stp_summary_view_finalize (GObject *object)
+{
+  StpSummaryView *self = STP_SUMMARY_VIEW (object);
+
+  g_clear_object (&self->marked_item);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->sorted);
+  g_clear_object (&self->tree);
+  g_clear_object (&self->roots);
+  g_clear_pointer (&self->data, stp_summary_data_unref);
+  g_clear_pointer (&self->trace, stp_trace_unref);
+  G_OBJECT_CLASS (stp_summary_view_parent_class)->finalize (object);
+}
+
+static void
+stp_summary_view_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  StpSummaryView *self = STP_SUMMARY_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_BY:
+      g_value_set_int (value, self->by);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+stp_summary_view_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  StpSummaryView *self = STP_SUMMARY_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_BY:
+      stp_summary_view_set_by (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+/* Ctrl+C in the table: the rows as text, for a spreadsheet. */
+static void
+action_copy (GtkWidget  *widget,
+             const char *name,
+             GVariant   *param)
+{
+  StpSummaryView *self = STP_SUMMARY_VIEW (widget);
+  g_autofree char *text = NULL;
+  GtkWidget *overlay;
+
+  if (self->data == NULL)
+    return;
+  text = stp_summary_view_get_text (self);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
+
+  overlay = gtk_widget_get_ancestor (widget, ADW_TYPE_TOAST_OVERLAY);
+  if (overlay != NULL)
+    {
+      AdwToast *toast = adw_toast_new (_("Summary copied to the clipboard"));
+
+      adw_toast_set_timeout (toast, 3);
+      adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
+    }
+}
+
+static void
+stp_summary_view_class_init (StpSummaryViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = stp_summary_view_dispose;
+  object_class->finalize = stp_summary_view_finalize;
+  object_class->get_property = stp_summary_view_get_property;
+  object_class->set_property = stp_summary_view_set_property;
+  widget_class->map = stp_summary_view_map;
+
+  /* An StpSummaryBy (no enum GType in the GLib-only core). */
+  properties[PROP_BY] =
+    g_param_spec_int ("by", NULL, NULL, STP_SUMMARY_BY_OP, STP_SUMMARY_BY_DEVICE, STP_SUMMARY_BY_OP,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * StpSummaryView::mark-slices:
+   * @refs: (element-type StpItemRef): the activated row's slices, in time order
+   */
+  signals[MARK_SLICES] =
+    g_signal_new ("mark-slices", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ARRAY);
+  /**
+   * StpSummaryView::ready:
+   *
+   * The rows of the latest request are in.
+   */
+  signals[READY] =
+    g_signal_new ("ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * StpSummaryView::close:
+   *
+   * The user is done with the summary.
+   */
+  signals[CLOSE] =
+    g_signal_new ("close", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_install_action (widget_class, "summary.copy", NULL, action_copy);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "summary.copy", NULL);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "summaryview");
+}
+
+static void
+on_close (GtkButton      *button,
+          StpSummaryView *self)
+{
+  g_signal_emit (self, signals[CLOSE], 0);
+}
+
+static void
+on_by_toggled (GtkToggleButton *button,
+               StpSummaryView  *self)
+{
+  if (!gtk_toggle_button_get_active (button))
+    return;
+  for (StpSummaryBy by = STP_SUMMARY_BY_OP; by <= STP_SUMMARY_BY_DEVICE; by++)
+    if (self->by_buttons[by] == GTK_WIDGET (button))
+      stp_summary_view_set_by (self, by);
+}
+
+static GtkColumnViewColumn *
+add_column (StpSummaryView   *self,
+            StpSummaryColumn  column,
+            gboolean          tree)
+{
+  GtkColumnViewColumn *col = stp_summary_column_new (column, tree);
+
+  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), col);
+  g_object_unref (col);
+  /* The view keeps it. */
+  return col;
+}
+
+static GtkWidget *
+build_header (StpSummaryView *self)
+{
+  static const char *const by_labels[] = {
+    /* Translators: group the summary by op type (MatMul, Conv2D...) */
+    N_("Op Type"),
+    /* Translators: group the summary by name scope, as a tree */
+    N_("Scope"),
+    /* Translators: group the summary by device */
+    N_("Device"),
+  };
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *title = gtk_label_new (_("Summary"));
+  GtkWidget *by_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *close = gtk_button_new_from_icon_name ("window-close-symbolic");
+
+  gtk_widget_add_css_class (title, "heading");
+
+  gtk_widget_add_css_class (by_box, "linked");
+  gtk_widget_set_valign (by_box, GTK_ALIGN_CENTER);
+  for (StpSummaryBy by = STP_SUMMARY_BY_OP; by <= STP_SUMMARY_BY_DEVICE; by++)
+    {
+      GtkWidget *button = gtk_toggle_button_new_with_label (_(by_labels[by]));
+
+      if (by > STP_SUMMARY_BY_OP)
+        gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), GTK_TOGGLE_BUTTON (self->by_buttons[0]));
+      gtk_widget_add_css_class (button, "small-button");
+      g_signal_connect (button, "toggled", G_CALLBACK (on_by_toggled), self);
+      gtk_box_append (GTK_BOX (by_box), button);
+      self->by_buttons[by] = button;
+    }
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->by_buttons[STP_SUMMARY_BY_OP]), TRUE);
+  gtk_widget_set_tooltip_text (by_box, _("Group by op type, name scope or device"));
+
+  self->info = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->info, "dim-label");
+  gtk_label_set_xalign (GTK_LABEL (self->info), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (self->info), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (self->info, TRUE);
+
+  self->hint = gtk_label_new (_("Click a row to mark its slices"));
+  gtk_widget_add_css_class (self->hint, "dim-label");
+  gtk_widget_add_css_class (self->hint, "caption");
+  /* Narrow windows: the hint and the range give way, the grouping not. */
+  gtk_label_set_ellipsize (GTK_LABEL (self->hint), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_visible (self->hint, FALSE);
+
+  self->spinner = gtk_spinner_new ();
+  gtk_widget_set_visible (self->spinner, FALSE);
+  gtk_widget_set_valign (self->spinner, GTK_ALIGN_CENTER);
+
+  gtk_widget_add_css_class (close, "flat");
+  gtk_widget_add_css_class (close, "circular");
+  gtk_widget_set_valign (close, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (close, _("Hide the Summary"));
+  g_signal_connect (close, "clicked", G_CALLBACK (on_close), self);
+
+  gtk_box_append (GTK_BOX (header), title);
+  gtk_box_append (GTK_BOX (header), by_box);
+  gtk_box_append (GTK_BOX (header), self->info);
+  gtk_box_append (GTK_BOX (header), self->hint);
+  gtk_box_append (GTK_BOX (header), self->spinner);
+  gtk_box_append (GTK_BOX (header), close);
+  gtk_widget_set_margin_start (header, 12);
+  gtk_widget_set_margin_end (header, 6);
+  gtk_widget_set_margin_top (header, 6);
+  gtk_widget_set_margin_bottom (header, 6);
+  return header;
+}
+
+static void
+stp_summary_view_init (StpSummaryView *self)
+{
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkSorter *row_sorter;
+
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+  gtk_box_append (GTK_BOX (self->box), build_header (self));
+  gtk_box_append (GTK_BOX (self->box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
+
+  /* Roots -> tree (scope children) -> sorted per level -> selection. */
+  self->roots = g_list_store_new (STP_TYPE_SUMMARY_ITEM);
+  self->tree = gtk_tree_list_model_new (G_LIST_MODEL (g_object_ref (self->roots)), FALSE, FALSE,
+                                        stp_summary_item_create_children, NULL, NULL);
+  self->view = gtk_column_view_new (NULL);
+  row_sorter = GTK_SORTER (gtk_tree_list_row_sorter_new (g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->view)))));
+  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->tree)), row_sorter);
+  g_signal_connect (self->sorted, "items-changed", G_CALLBACK (on_sorted_items_changed), self);
+  self->selection = GTK_SELECTION_MODEL (gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sorted))));
+  gtk_single_selection_set_autoselect (GTK_SINGLE_SELECTION (self->selection), FALSE);
+  gtk_single_selection_set_can_unselect (GTK_SINGLE_SELECTION (self->selection), TRUE);
+  g_signal_connect (self->selection, "notify::selected", G_CALLBACK (on_selected_changed), self);
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->view), self->selection);
+  gtk_column_view_set_show_column_separators (GTK_COLUMN_VIEW (self->view), FALSE);
+  gtk_widget_add_css_class (self->view, "data-table");
+  g_signal_connect (self->view, "activate", G_CALLBACK (on_activate), self);
+
+  /* Two name columns, one shown: a plain one and the scope tree's. */
+  self->columns[STP_SUMMARY_COLUMN_NAME] = add_column (self, STP_SUMMARY_COLUMN_NAME, FALSE);
+  self->scope_column = add_column (self, STP_SUMMARY_COLUMN_NAME, TRUE);
+  gtk_column_view_column_set_visible (self->scope_column, FALSE);
+  for (StpSummaryColumn c = STP_SUMMARY_COLUMN_NAME + 1; c < STP_SUMMARY_N_COLUMNS; c++)
+    self->columns[c] = add_column (self, c, FALSE);
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->view), self->columns[STP_SUMMARY_COLUMN_TIME],
+                                  GTK_SORT_DESCENDING);
+
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->view);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+
+  self->empty = adw_status_page_new ();
+  adw_status_page_set_icon_name (ADW_STATUS_PAGE (self->empty), "stp-summary-symbolic");
+  gtk_widget_add_css_class (self->empty, "compact");
+
+  self->content = gtk_stack_new ();
+  gtk_widget_set_vexpand (self->content, TRUE);
+  gtk_stack_add_named (GTK_STACK (self->content), scroller, "table");
+  gtk_stack_add_named (GTK_STACK (self->content), self->empty, "empty");
+  gtk_box_append (GTK_BOX (self->box), self->content);
+}

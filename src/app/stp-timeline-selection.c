@@ -1,0 +1,767 @@
+/* stp-timeline-selection.c: what the user picks on the timeline canvas
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One item (a slice, instant, object, counter sample or flow) or one area
+ * (a time range over the tracks a Shift-drag spans) is selected at a
+ * time.  A click takes what is under the pointer; a flow arrow only where
+ * it passes over empty space (an arrow ends on a slice, and the slice is
+ * what people click there).  Both are references into the model, so they survive zooming,
+ * scrolling and collapsing; the renderer draws them (and search matches)
+ * from the StpRenderHighlights filled here for every frame.
+ */
+
+#define G_LOG_DOMAIN "stp-timeline-selection"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "stp-timeline-view-private.h"
+
+#define FLOW_TOLERANCE_PX  4.0
+#define MIN_AREA_DRAG_PX   3.0
+/* Zooming to an item shows it over this share of the width. */
+#define ZOOM_ITEM_SHARE    0.4
+#define MIN_ZOOM_SPAN_NS   1000
+
+enum {
+  SELECTION_CHANGED,
+  RANGE_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static StpTrace *
+get_trace (StpTimelineView *self)
+{
+  return self->index != NULL ? stp_render_index_get_trace (self->index) : NULL;
+}
+
+static void
+update_actions (StpTimelineView *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean item = self->selected.kind != STP_ITEM_NONE;
+  gboolean any = item || self->area != NULL || self->sel_end > self->sel_start;
+
+  gtk_widget_action_set_enabled (widget, "timeline.select-previous", item);
+  gtk_widget_action_set_enabled (widget, "timeline.select-next", item);
+  gtk_widget_action_set_enabled (widget, "timeline.select-parent", self->selected.kind == STP_ITEM_SLICE);
+  gtk_widget_action_set_enabled (widget, "timeline.select-child", self->selected.kind == STP_ITEM_SLICE);
+  gtk_widget_action_set_enabled (widget, "timeline.clear-selection", any);
+  gtk_widget_action_set_enabled (widget, "timeline.fit-selection", any);
+}
+
+static void
+changed (StpTimelineView *self)
+{
+  update_actions (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+}
+
+/* The flows drawn emphasised: a slice's incoming and outgoing ones, or
+ * the selected flow itself. */
+static void
+update_flows (StpTimelineView *self)
+{
+  StpTrace *trace = get_trace (self);
+
+  g_array_set_size (self->sel_flows, 0);
+  if (trace == NULL)
+    return;
+
+  if (self->selected.kind == STP_ITEM_FLOW)
+    g_array_append_val (self->sel_flows, self->selected.index);
+  else if (self->selected.kind == STP_ITEM_SLICE)
+    stp_item_find_flows (trace, &self->selected, self->sel_flows, self->sel_flows);
+}
+
+void
+stp_timeline_view_fill_highlights (StpTimelineView *self,
+                                   StpRenderView   *view)
+{
+  StpRenderHighlights *h = &self->highlights;
+
+  h->selected = self->selected;
+  h->area = self->area;
+  h->flows = (const guint32 *) self->sel_flows->data;
+  h->n_flows = self->sel_flows->len;
+  h->matches = self->matches;
+  h->matches_max_dur = self->matches_max_dur;
+  h->marked = self->marked;
+  h->marked_max_dur = self->marked_max_dur;
+  view->highlights = h;
+}
+
+/* ------------------------------------------------------------------ */
+/* Selecting                                                           */
+
+static gboolean
+clear_quietly (StpTimelineView *self)
+{
+  gboolean had = self->selected.kind != STP_ITEM_NONE || self->area != NULL ||
+                 self->sel_end > self->sel_start || self->marked != NULL;
+
+  self->selected = STP_ITEM_REF_NONE;
+  g_clear_pointer (&self->area, stp_area_free);
+  g_clear_pointer (&self->marked, g_array_unref);
+  self->sel_start = self->sel_end = 0;
+  g_array_set_size (self->sel_flows, 0);
+  return had;
+}
+
+void
+stp_timeline_view_clear_selection (StpTimelineView *self)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (clear_quietly (self))
+    changed (self);
+}
+
+void
+stp_timeline_view_select_item (StpTimelineView  *self,
+                               const StpItemRef *item,
+                               StpRevealFlags    reveal)
+{
+  StpTrace *trace;
+
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  trace = get_trace (self);
+  if (item == NULL || item->kind == STP_ITEM_NONE || trace == NULL ||
+      !stp_item_ref_is_valid (trace, item))
+    {
+      stp_timeline_view_clear_selection (self);
+      return;
+    }
+
+  clear_quietly (self);
+  self->selected = *item;
+  update_flows (self);
+  if (reveal != STP_REVEAL_NONE)
+    stp_timeline_view_reveal_item (self, item, reveal);
+  changed (self);
+}
+
+const StpItemRef *
+stp_timeline_view_get_selected_item (StpTimelineView *self)
+{
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), NULL);
+  return &self->selected;
+}
+
+void
+stp_timeline_view_select_area (StpTimelineView *self,
+                               const StpArea   *area)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (area == NULL)
+    {
+      stp_timeline_view_clear_selection (self);
+      return;
+    }
+
+  clear_quietly (self);
+  self->area = stp_area_copy (area);
+  self->sel_start = area->start;
+  self->sel_end = area->end;
+  changed (self);
+}
+
+const StpArea *
+stp_timeline_view_get_area (StpTimelineView *self)
+{
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), NULL);
+  return self->area;
+}
+
+static gint64
+max_duration (StpTrace *trace,
+              GArray   *refs)
+{
+  gint64 longest = 0;
+
+  for (guint i = 0; refs != NULL && i < refs->len; i++)
+    {
+      const StpSlice *s = stp_item_get_slice (trace, &g_array_index (refs, StpItemRef, i));
+
+      if (s != NULL)
+        longest = MAX (longest, s->dur);
+    }
+  return longest;
+}
+
+void
+stp_timeline_view_set_matches (StpTimelineView *self,
+                               GArray          *matches,
+                               gint64           max_dur)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (matches != NULL)
+    g_array_ref (matches);
+  g_clear_pointer (&self->matches, g_array_unref);
+  self->matches = matches;
+  self->matches_max_dur = max_dur;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+stp_timeline_view_set_marked (StpTimelineView *self,
+                              GArray          *marked)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (marked != NULL)
+    g_array_ref (marked);
+  g_clear_pointer (&self->marked, g_array_unref);
+  self->marked = marked;
+  self->marked_max_dur = get_trace (self) ? max_duration (get_trace (self), marked) : 0;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+GArray *
+stp_timeline_view_get_marked (StpTimelineView *self)
+{
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), NULL);
+  return self->marked;
+}
+
+void
+stp_timeline_view_trace_changed (StpTimelineView *self,
+                                 gboolean         keep)
+{
+  gboolean had = clear_quietly (self);
+
+  g_clear_pointer (&self->matches, g_array_unref);
+  self->matches_max_dur = 0;
+  update_actions (self);
+  if (had)
+    g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+}
+
+void
+stp_timeline_view_range_changed (StpTimelineView *self)
+{
+  g_signal_emit (self, signals[RANGE_CHANGED], 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Bringing an item into view                                          */
+
+static guint32
+item_process (StpTrace         *trace,
+              const StpItemRef *item)
+{
+  guint32 track = stp_item_get_track (item);
+
+  if (item->kind == STP_ITEM_OBJECT)
+    return g_array_index (trace->objects, StpObject, item->index).process;
+  if (item->kind == STP_ITEM_FLOW)
+    {
+      StpItemRef src = stp_flow_end_ref (&g_array_index (trace->flows, StpFlow, item->index).src);
+
+      track = stp_item_get_track (&src);
+    }
+  return track != STP_INDEX_NONE ? stp_trace_get_track (trace, track)->process : STP_INDEX_NONE;
+}
+
+/* Content y and height of the item's row part. */
+static gboolean
+item_rows (StpTimelineView  *self,
+           const StpItemRef *item,
+           double           *y,
+           double           *height)
+{
+  StpTrace *trace = get_trace (self);
+  const StpSlice *s = stp_item_get_slice (trace, item);
+  guint32 track = stp_item_get_track (item);
+  const StpRow *row = NULL;
+  guint ri = STP_INDEX_NONE;
+
+  if (item->kind == STP_ITEM_FLOW)
+    {
+      StpItemRef src = stp_flow_end_ref (&g_array_index (trace->flows, StpFlow, item->index).src);
+
+      track = stp_item_get_track (&src);
+      s = stp_item_get_slice (trace, &src);
+    }
+
+  if (track != STP_INDEX_NONE)
+    ri = stp_render_layout_get_track_display_row (self->layout, track);
+  else if (item->kind == STP_ITEM_OBJECT)
+    {
+      guint32 process = item_process (trace, item);
+      guint n = stp_render_layout_get_n_rows (self->layout);
+
+      ri = stp_render_layout_find_process_row (self->layout, process);
+      for (guint i = ri == STP_INDEX_NONE ? n : ri + 1; i < n; i++)
+        {
+          const StpRow *r = stp_render_layout_get_row (self->layout, i);
+
+          if (r->process != process)
+            break;
+          if (r->kind == STP_ROW_OBJECTS)
+            {
+              ri = i;
+              break;
+            }
+        }
+    }
+  else if (stp_render_layout_get_n_rows (self->layout) > 0)
+    ri = 0;
+
+  if (ri == STP_INDEX_NONE)
+    return FALSE;
+  row = stp_render_layout_get_row (self->layout, ri);
+
+  *y = row->y;
+  *height = row->height;
+  if (row->kind == STP_ROW_TRACK && s != NULL && stp_trace_get_track (trace, track)->kind != STP_TRACK_INSTANTS &&
+      item->kind != STP_ITEM_INSTANT)
+    {
+      *y = stp_render_layout_depth_y (row, s->depth);
+      *height = STP_ROW_SLICE_HEIGHT;
+    }
+  else if (row->kind == STP_ROW_OBJECTS)
+    {
+      const StpObject *o = &g_array_index (trace->objects, StpObject, item->index);
+
+      *y = row->y + row->slices_y + o->lane * row->lane_height;
+      *height = MAX (row->lane_height, 2);
+    }
+  return TRUE;
+}
+
+void
+stp_timeline_view_reveal_item (StpTimelineView  *self,
+                               const StpItemRef *item,
+                               StpRevealFlags    reveal)
+{
+  StpTrace *trace;
+  gint64 start, end, view_start, view_end, span;
+  double y, height;
+
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+  g_return_if_fail (item != NULL);
+
+  trace = get_trace (self);
+  if (trace == NULL || !stp_item_get_range (trace, item, &start, &end))
+    return;
+
+  if (reveal & STP_REVEAL_SCROLL)
+    {
+      guint32 process = item_process (trace, item);
+
+      if (process != STP_INDEX_NONE && stp_render_layout_get_collapsed (self->layout, process))
+        stp_timeline_view_toggle_process (self, process);
+    }
+
+  /* Time */
+  stp_timeline_view_get_visible_range (self, &view_start, &view_end);
+  span = view_end - view_start;
+  if (reveal & STP_REVEAL_ZOOM)
+    {
+      gint64 want = MAX ((gint64) ((end - start) / ZOOM_ITEM_SHARE), MIN_ZOOM_SPAN_NS);
+      gint64 middle = start + (end - start) / 2;
+
+      stp_timeline_view_set_visible_range (self, middle - want / 2, middle - want / 2 + want);
+    }
+  else if (end > view_end || start < view_start)
+    {
+      if (end - start > span * 0.9)
+        stp_timeline_view_set_view (self, start - span / 20, self->ns_per_px);
+      else
+        stp_timeline_view_set_view (self, start + (end - start) / 2 - span / 2, self->ns_per_px);
+    }
+
+  /* Rows */
+  if (self->vadjustment != NULL && item_rows (self, item, &y, &height))
+    {
+      double value = gtk_adjustment_get_value (self->vadjustment);
+      double page = gtk_adjustment_get_page_size (self->vadjustment);
+
+      if (y < value || y + height > value + page)
+        gtk_adjustment_set_value (self->vadjustment, MAX (0, y - page / 3));
+    }
+
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+stp_timeline_view_get_item_point (StpTimelineView  *self,
+                                  const StpItemRef *item,
+                                  double           *x,
+                                  double           *y)
+{
+  StpTrace *trace;
+  StpRenderView view;
+  gint64 start, end;
+  double row_y, height, x0, x1;
+
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), FALSE);
+  g_return_val_if_fail (item != NULL, FALSE);
+
+  trace = get_trace (self);
+  if (trace == NULL || !stp_item_get_range (trace, item, &start, &end) ||
+      !item_rows (self, item, &row_y, &height))
+    return FALSE;
+
+  stp_timeline_view_fill_view (self, &view);
+
+  if (item->kind == STP_ITEM_FLOW)
+    {
+      double fx0, fy0, fx1, fy1;
+
+      if (!stp_render_flow_points (self->layout, &view, &g_array_index (trace->flows, StpFlow, item->index),
+                                   &fx0, &fy0, &fx1, &fy1))
+        return FALSE;
+      *x = (fx0 + fx1) / 2;
+      *y = (fy0 + fy1) / 2 - view.scroll_y + view.ruler_height;
+    }
+  else
+    {
+      x0 = MAX (stp_render_view_time_to_x (&view, start), view.gutter_width);
+      x1 = MIN (stp_render_view_time_to_x (&view, end), view.width - 1);
+      *x = (x0 + x1) / 2;
+      *y = row_y + height / 2 - view.scroll_y + view.ruler_height;
+      if (item->kind == STP_ITEM_INSTANT)
+        *y = row_y + STP_ROW_PADDING + (STP_ROW_INSTANT_STRIP - 2) / 2.0 - view.scroll_y + view.ruler_height;
+    }
+
+  return *x >= view.gutter_width && *x < view.width && *y >= view.ruler_height && *y < view.height;
+}
+
+/* ------------------------------------------------------------------ */
+/* Clicks and areas                                                    */
+
+void
+stp_timeline_view_click (StpTimelineView *self,
+                         int              n_press,
+                         double           x,
+                         double           y)
+{
+  StpTrace *trace = get_trace (self);
+  StpRenderView view;
+  StpItemRef item = STP_ITEM_REF_NONE;
+  StpHit hit;
+
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (trace == NULL)
+    return;
+
+  stp_timeline_view_fill_view (self, &view);
+
+  if (stp_render_layout_hit_test (self->layout, &view, x, y, &hit))
+    {
+      switch (hit.kind)
+        {
+        case STP_HIT_SLICE:
+          item = stp_item_ref_slice (hit.track, hit.index);
+          break;
+        case STP_HIT_INSTANT:
+          if (stp_trace_get_track (trace, hit.track)->kind == STP_TRACK_INSTANTS)
+            item = stp_item_ref_slice (hit.track, hit.index);
+          else
+            item = (StpItemRef) { STP_ITEM_INSTANT, hit.track, hit.index, 0 };
+          break;
+        case STP_HIT_GLOBAL_INSTANT:
+          item = (StpItemRef) { STP_ITEM_GLOBAL_INSTANT, STP_INDEX_NONE, hit.index, 0 };
+          break;
+        case STP_HIT_COUNTER:
+          item = (StpItemRef) { STP_ITEM_COUNTER, hit.track, hit.index, hit.ts };
+          break;
+        case STP_HIT_OBJECT:
+          item = (StpItemRef) { STP_ITEM_OBJECT, STP_INDEX_NONE, hit.index, 0 };
+          break;
+        case STP_HIT_TRACK_LABEL:
+        case STP_HIT_PROCESS:
+        case STP_HIT_RULER:
+          return;
+        case STP_HIT_TRACK:
+        case STP_HIT_NONE:
+        default:
+          break;
+        }
+    }
+
+  /* Between slices, an arrow passing within a few pixels (only drawn
+   * ones: all when arrows are shown, else the selection's). */
+  if (item.kind == STP_ITEM_NONE && x >= view.gutter_width)
+    {
+      guint32 flow = stp_render_flow_at (self->layout, &view, x, y, FLOW_TOLERANCE_PX);
+      gboolean drawn = self->show_flows;
+
+      for (guint i = 0; !drawn && flow != STP_INDEX_NONE && i < self->sel_flows->len; i++)
+        drawn = g_array_index (self->sel_flows, guint32, i) == flow;
+      if (flow != STP_INDEX_NONE && drawn)
+        item = (StpItemRef) { STP_ITEM_FLOW, STP_INDEX_NONE, flow, 0 };
+    }
+
+  if (item.kind == STP_ITEM_NONE)
+    {
+      /* A click on nothing keeps an area: it was probably a missed drag. */
+      if (self->area == NULL)
+        stp_timeline_view_clear_selection (self);
+      return;
+    }
+
+  stp_timeline_view_select_item (self, &item, n_press >= 2 ? STP_REVEAL_ZOOM : STP_REVEAL_NONE);
+}
+
+static void
+add_row_tracks (StpTimelineView *self,
+                StpArea         *area,
+                const StpRow    *row)
+{
+  StpTrace *trace = get_trace (self);
+
+  if (row->kind == STP_ROW_TRACK)
+    stp_area_add_track (area, row->track);
+  else if (row->kind == STP_ROW_PROCESS && stp_render_layout_get_collapsed (self->layout, row->process))
+    {
+      /* A collapsed process stands for all of its tracks. */
+      const StpProcess *process = stp_trace_get_process (trace, row->process);
+
+      for (guint i = 0; i < process->tracks->len; i++)
+        stp_area_add_track (area, g_array_index (process->tracks, guint32, i));
+    }
+}
+
+StpArea *
+stp_timeline_view_area_at (StpTimelineView *self,
+                           double           x0,
+                           double           y0,
+                           double           x1,
+                           double           y1)
+{
+  StpRenderView view;
+  StpArea *area;
+  guint r0, r1, n;
+  double c0, c1;
+
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), NULL);
+
+  if (self->layout == NULL)
+    return NULL;
+
+  stp_timeline_view_fill_view (self, &view);
+  x0 = MAX (x0, view.gutter_width);
+  x1 = MAX (x1, view.gutter_width);
+  area = stp_area_new (stp_render_view_x_to_time (&view, MIN (x0, x1)),
+                       stp_render_view_x_to_time (&view, MAX (x0, x1)));
+
+  n = stp_render_layout_get_n_rows (self->layout);
+  if (n == 0)
+    return area;
+
+  c0 = MIN (y0, y1) - view.ruler_height + view.scroll_y;
+  c1 = MAX (y0, y1) - view.ruler_height + view.scroll_y;
+  r0 = stp_render_layout_find_row (self->layout, MAX (c0, 0));
+  r1 = stp_render_layout_find_row (self->layout, MIN (c1, stp_render_layout_get_height (self->layout) - 1));
+  if (r0 == STP_INDEX_NONE)
+    return area;
+  if (r1 == STP_INDEX_NONE)
+    r1 = n - 1;
+
+  for (guint i = r0; i <= r1 && i < n; i++)
+    add_row_tracks (self, area, stp_render_layout_get_row (self->layout, i));
+
+  return area;
+}
+
+gboolean
+stp_timeline_view_area_drag_begin (StpTimelineView *self,
+                                   GdkModifierType  state,
+                                   double           x,
+                                   double           y)
+{
+  StpRenderView view;
+
+  self->drag_area = FALSE;
+  if (!(state & GDK_SHIFT_MASK) || self->layout == NULL ||
+      x < STP_TIMELINE_GUTTER_WIDTH || y < STP_TIMELINE_RULER_HEIGHT)
+    return FALSE;
+
+  stp_timeline_view_fill_view (self, &view);
+  self->drag_area = TRUE;
+  self->drag_anchor_ns = stp_render_view_x_to_time (&view, x);
+  self->drag_anchor_y = y - view.ruler_height + view.scroll_y;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "crosshair");
+  return TRUE;
+}
+
+static StpArea *
+drag_area (StpTimelineView *self,
+           double           x,
+           double           y)
+{
+  StpRenderView view;
+  double anchor_x, anchor_y;
+
+  stp_timeline_view_fill_view (self, &view);
+  anchor_x = stp_render_view_time_to_x (&view, self->drag_anchor_ns);
+  anchor_y = self->drag_anchor_y + view.ruler_height - view.scroll_y;
+  return stp_timeline_view_area_at (self, anchor_x, anchor_y, x, y);
+}
+
+void
+stp_timeline_view_area_drag_update (StpTimelineView *self,
+                                    double           x,
+                                    double           y)
+{
+  /* Drawn as it grows; ::selection-changed comes when the drag ends. */
+  clear_quietly (self);
+  self->area = drag_area (self, x, y);
+  self->sel_start = self->area->start;
+  self->sel_end = self->area->end;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+stp_timeline_view_area_drag_end (StpTimelineView *self,
+                                 double           x,
+                                 double           y)
+{
+  StpRenderView view;
+  g_autoptr(StpArea) area = NULL;
+  double anchor_x;
+
+  self->drag_area = FALSE;
+  gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
+
+  stp_timeline_view_fill_view (self, &view);
+  anchor_x = stp_render_view_time_to_x (&view, self->drag_anchor_ns);
+  area = drag_area (self, x, y);
+
+  if (fabs (x - anchor_x) < MIN_AREA_DRAG_PX || area->tracks->len == 0)
+    {
+      stp_timeline_view_clear_selection (self);
+      return;
+    }
+  stp_timeline_view_select_area (self, area);
+}
+
+/* ------------------------------------------------------------------ */
+/* Keys                                                                */
+
+static void
+step (StpTimelineView  *self,
+      StpItemDirection  direction)
+{
+  StpTrace *trace = get_trace (self);
+  StpItemRef next;
+
+  if (trace == NULL || self->selected.kind == STP_ITEM_NONE)
+    return;
+
+  if (stp_item_step (trace, &self->selected, direction, &next))
+    stp_timeline_view_select_item (self, &next, STP_REVEAL_SCROLL);
+  else
+    gtk_widget_error_bell (GTK_WIDGET (self));
+}
+
+static void
+action_select_previous (GtkWidget  *widget,
+                        const char *name,
+                        GVariant   *param)
+{
+  step (STP_TIMELINE_VIEW (widget), STP_ITEM_PREVIOUS);
+}
+
+static void
+action_select_next (GtkWidget  *widget,
+                    const char *name,
+                    GVariant   *param)
+{
+  step (STP_TIMELINE_VIEW (widget), STP_ITEM_NEXT);
+}
+
+static void
+action_select_parent (GtkWidget  *widget,
+                      const char *name,
+                      GVariant   *param)
+{
+  step (STP_TIMELINE_VIEW (widget), STP_ITEM_PARENT);
+}
+
+static void
+action_select_child (GtkWidget  *widget,
+                     const char *name,
+                     GVariant   *param)
+{
+  step (STP_TIMELINE_VIEW (widget), STP_ITEM_CHILD);
+}
+
+static void
+action_clear_selection (GtkWidget  *widget,
+                        const char *name,
+                        GVariant   *param)
+{
+  stp_timeline_view_clear_selection (STP_TIMELINE_VIEW (widget));
+}
+
+/* ------------------------------------------------------------------ */
+/* Setup                                                               */
+
+void
+stp_timeline_view_init_selection (StpTimelineView *self)
+{
+  self->selected = STP_ITEM_REF_NONE;
+  self->sel_flows = g_array_new (FALSE, FALSE, sizeof (guint32));
+  update_actions (self);
+}
+
+void
+stp_timeline_view_finalize_selection (StpTimelineView *self)
+{
+  g_clear_pointer (&self->area, stp_area_free);
+  g_clear_pointer (&self->sel_flows, g_array_unref);
+  g_clear_pointer (&self->matches, g_array_unref);
+  g_clear_pointer (&self->marked, g_array_unref);
+}
+
+void
+stp_timeline_view_class_init_selection (GtkWidgetClass *widget_class)
+{
+  /**
+   * StpTimelineView::selection-changed:
+   *
+   * The selected item or area changed (also when a new trace clears it).
+   */
+  signals[SELECTION_CHANGED] =
+    g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (widget_class), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * StpTimelineView::range-changed:
+   *
+   * A drag on the ruler changed the selected time range (read it with
+   * stp_timeline_view_get_selection()).  Areas and clearing come with
+   * ::selection-changed.
+   */
+  signals[RANGE_CHANGED] =
+    g_signal_new ("range-changed", G_TYPE_FROM_CLASS (widget_class), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_install_action (widget_class, "timeline.select-previous", NULL, action_select_previous);
+  gtk_widget_class_install_action (widget_class, "timeline.select-next", NULL, action_select_next);
+  gtk_widget_class_install_action (widget_class, "timeline.select-parent", NULL, action_select_parent);
+  gtk_widget_class_install_action (widget_class, "timeline.select-child", NULL, action_select_child);
+  gtk_widget_class_install_action (widget_class, "timeline.clear-selection", NULL, action_clear_selection);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "timeline.select-previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "timeline.select-next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "timeline.select-parent", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "timeline.select-child", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "timeline.clear-selection", NULL);
+  /* As in browsers and Perfetto. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_slash, 0, "win.find", NULL);
+}

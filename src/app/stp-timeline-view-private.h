@@ -1,0 +1,105 @@
+/* stp-timeline-view-private.h: the canvas' state, shared by its files
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * StpTimelineView is one class in three files: stp-timeline-view.c (view,
+ * scrolling, zoom, drawing, actions), stp-timeline-input.c (tooltips,
+ * wheel, clicks, drags, pinch) and stp-timeline-selection.c (what the user
+ * picks: items, areas, search matches, and the keys for it).
+ */
+
+#pragma once
+
+#include "stp-timeline-view.h"
+
+G_BEGIN_DECLS
+
+#define STP_TIMELINE_GUTTER_WIDTH 220
+#define STP_TIMELINE_RULER_HEIGHT 30
+#define STP_TIMELINE_PAN_FRACTION 0.1
+
+struct _StpTimelineView
+{
+  GtkWidget        parent_instance;
+
+  StpRenderIndex  *index;
+  StpRenderLayout *layout;
+  StpRenderer     *renderer;
+
+  gint64           start_ns;
+  double           ns_per_px;
+  gint64           sel_start;
+  gint64           sel_end;
+  double           hover_x;
+  double           hover_y;
+  gboolean         show_flows;
+  guint            frame_count;
+
+  GtkAdjustment   *hadjustment;
+  GtkAdjustment   *vadjustment;
+  guint            hscroll_policy : 1;
+  guint            vscroll_policy : 1;
+  gboolean         updating_adjustments;
+
+  /* Gestures */
+  gint64           drag_start_ns;
+  double           drag_start_v;
+  gint64           drag_anchor_ns;
+  gboolean         drag_selecting;
+  gboolean         drag_area;
+  double           drag_anchor_y;     /* content y */
+  double           pinch_ns_per_px;
+  double           pinch_x;
+
+  /* Selection (stp-timeline-selection.c) */
+  StpItemRef       selected;
+  StpArea         *area;
+  GArray          *sel_flows;         /* guint32: the selection's flows */
+  GArray          *matches;           /* StpItemRef, search matches */
+  gint64           matches_max_dur;
+  GArray          *marked;            /* StpItemRef, picked in the area table */
+  gint64           marked_max_dur;
+  StpRenderHighlights highlights;
+};
+
+/* stp-timeline-view.c */
+int      stp_timeline_view_timeline_width  (StpTimelineView *self);
+void     stp_timeline_view_set_view        (StpTimelineView *self,
+                                            gint64           start_ns,
+                                            double           ns_per_px);
+void     stp_timeline_view_fill_view       (StpTimelineView *self,
+                                            StpRenderView   *view);
+void     stp_timeline_view_update_adjustments (StpTimelineView *self);
+void     stp_timeline_view_pan             (StpTimelineView *self,
+                                            double           pixels);
+
+/* stp-timeline-input.c */
+void     stp_timeline_view_init_input      (StpTimelineView *self);
+gboolean stp_timeline_view_query_tooltip   (GtkWidget       *widget,
+                                            int              x,
+                                            int              y,
+                                            gboolean         keyboard,
+                                            GtkTooltip      *tooltip);
+
+/* stp-timeline-selection.c */
+void     stp_timeline_view_init_selection     (StpTimelineView *self);
+void     stp_timeline_view_finalize_selection (StpTimelineView *self);
+void     stp_timeline_view_class_init_selection (GtkWidgetClass *widget_class);
+void     stp_timeline_view_fill_highlights    (StpTimelineView *self,
+                                               StpRenderView   *view);
+void     stp_timeline_view_trace_changed      (StpTimelineView *self,
+                                               gboolean         keep);
+void     stp_timeline_view_range_changed      (StpTimelineView *self);
+gboolean stp_timeline_view_area_drag_begin    (StpTimelineView *self,
+                                               GdkModifierType  state,
+                                               double           x,
+                                               double           y);
+void     stp_timeline_view_area_drag_update   (StpTimelineView *self,
+                                               double           x,
+                                               double           y);
+void     stp_timeline_view_area_drag_end      (StpTimelineView *self,
+                                               double           x,
+                                               double           y);
+
+G_END_DECLS

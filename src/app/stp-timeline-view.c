@@ -1,0 +1,853 @@
+/* stp-timeline-view.c: the timeline canvas
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A GtkScrollable whose snapshot hands the whole canvas to the renderer.
+ * The view's time is kept as integer nanoseconds plus a scale, never in
+ * the adjustment's doubles: the horizontal adjustment only mirrors it
+ * (in nanoseconds from the trace start) for the scrollbar.  Rows scroll
+ * through the vertical adjustment in pixels.
+ */
+
+#define G_LOG_DOMAIN "stp-timeline-view"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+
+#include "stp-render-export.h"
+#include "stp-timeline-view-private.h"
+
+#define GUTTER_WIDTH   STP_TIMELINE_GUTTER_WIDTH
+#define RULER_HEIGHT   STP_TIMELINE_RULER_HEIGHT
+#define MIN_NS_PER_PX  0.01   /* a nanosecond 100 px wide */
+#define ZOOM_STEP      1.5
+#define PAN_FRACTION   STP_TIMELINE_PAN_FRACTION
+
+enum {
+  PROP_0,
+  PROP_SHOW_FLOWS,
+  N_PROPS,
+
+  /* GtkScrollable */
+  PROP_HADJUSTMENT = N_PROPS,
+  PROP_VADJUSTMENT,
+  PROP_HSCROLL_POLICY,
+  PROP_VSCROLL_POLICY,
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (StpTimelineView, stp_timeline_view, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (GTK_TYPE_SCROLLABLE, NULL))
+
+/* ------------------------------------------------------------------ */
+/* View state                                                          */
+
+int
+stp_timeline_view_timeline_width (StpTimelineView *self)
+{
+  return MAX (1, gtk_widget_get_width (GTK_WIDGET (self)) - GUTTER_WIDTH);
+}
+
+static void
+trace_bounds (StpTimelineView *self,
+              gint64          *lower,
+              gint64          *upper)
+{
+  StpTrace *trace = stp_render_index_get_trace (self->index);
+  gint64 span = MAX (1, trace->end_ts - trace->start_ts);
+  gint64 pad = MAX (1, span / 100);
+
+  *lower = trace->start_ts - pad;
+  *upper = trace->end_ts + pad;
+}
+
+void
+stp_timeline_view_fill_view (StpTimelineView *self,
+                             StpRenderView   *view)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+
+  stp_render_view_init (view, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  view->gutter_width = GUTTER_WIDTH;
+  view->ruler_height = RULER_HEIGHT;
+  view->start_ns = self->start_ns;
+  view->ns_per_px = self->ns_per_px;
+  view->scroll_y = self->vadjustment ? gtk_adjustment_get_value (self->vadjustment) : 0;
+  view->sel_start = self->sel_start;
+  view->sel_end = self->sel_end;
+  view->hover_x = self->hover_x;
+  view->hover_y = self->hover_y;
+  view->flags = 0;
+  if (self->index != NULL)
+    view->origin_ns = stp_render_index_get_trace (self->index)->start_ts;
+  if (self->show_flows)
+    view->flags |= STP_RENDER_SHOW_FLOWS;
+  if (adw_style_manager_get_dark (adw_style_manager_get_default ()))
+    view->flags |= STP_RENDER_DARK;
+  stp_timeline_view_fill_highlights (self, view);
+}
+
+void
+stp_timeline_view_update_adjustments (StpTimelineView *self)
+{
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+
+  self->updating_adjustments = TRUE;
+
+  if (self->hadjustment != NULL)
+    {
+      if (self->index != NULL)
+        {
+          StpTrace *trace = stp_render_index_get_trace (self->index);
+          gint64 lower, upper;
+          double page = self->ns_per_px * stp_timeline_view_timeline_width (self);
+
+          trace_bounds (self, &lower, &upper);
+          gtk_adjustment_configure (self->hadjustment,
+                                    (double) (self->start_ns - trace->start_ts),
+                                    (double) (lower - trace->start_ts),
+                                    MAX ((double) (upper - trace->start_ts),
+                                         (double) (self->start_ns - trace->start_ts) + page),
+                                    page * 0.1, page * 0.9, page);
+        }
+      else
+        gtk_adjustment_configure (self->hadjustment, 0, 0, 0, 0, 0, 0);
+    }
+
+  if (self->vadjustment != NULL)
+    {
+      double content = self->layout ? stp_render_layout_get_height (self->layout) + 24 : 0;
+      double page = MAX (0, height - RULER_HEIGHT);
+      double value = CLAMP (gtk_adjustment_get_value (self->vadjustment), 0, MAX (0, content - page));
+
+      gtk_adjustment_configure (self->vadjustment, value, 0, MAX (content, page),
+                                STP_ROW_SLICE_HEIGHT * 2, page * 0.9, page);
+    }
+
+  self->updating_adjustments = FALSE;
+}
+
+/* Keeps the view within the trace (plus a margin) and the zoom within
+ * [whole trace, MIN_NS_PER_PX], then redraws. */
+void
+stp_timeline_view_set_view (StpTimelineView *self,
+                            gint64           start_ns,
+                            double           ns_per_px)
+{
+  gint64 lower, upper;
+  double max_ns_per_px;
+  gint64 visible;
+
+  if (self->index == NULL)
+    return;
+
+  trace_bounds (self, &lower, &upper);
+  max_ns_per_px = (double) (upper - lower) / stp_timeline_view_timeline_width (self);
+  ns_per_px = CLAMP (ns_per_px, MIN_NS_PER_PX, MAX (max_ns_per_px, MIN_NS_PER_PX));
+  visible = (gint64) ceil (ns_per_px * stp_timeline_view_timeline_width (self));
+
+  if (start_ns > upper - visible)
+    start_ns = upper - visible;
+  if (start_ns < lower)
+    start_ns = lower;
+
+  self->start_ns = start_ns;
+  self->ns_per_px = ns_per_px;
+
+  stp_timeline_view_update_adjustments (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+stp_timeline_view_zoom (StpTimelineView *self,
+                        double           factor,
+                        double           anchor_x)
+{
+  gint64 anchor;
+  double ns_per_px;
+
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (self->index == NULL || factor <= 0)
+    return;
+
+  if (anchor_x < GUTTER_WIDTH)
+    anchor_x = GUTTER_WIDTH + stp_timeline_view_timeline_width (self) / 2.0;
+
+  /* The time under the anchor stays under it. */
+  {
+    StpRenderView view;
+
+    stp_timeline_view_fill_view (self, &view);
+    anchor = stp_render_view_x_to_time (&view, anchor_x);
+  }
+  ns_per_px = self->ns_per_px / factor;
+  ns_per_px = MAX (ns_per_px, MIN_NS_PER_PX);
+  stp_timeline_view_set_view (self, anchor - (gint64) llround ((anchor_x - GUTTER_WIDTH) * ns_per_px), ns_per_px);
+}
+
+void
+stp_timeline_view_pan (StpTimelineView *self,
+                       double           pixels)
+{
+  stp_timeline_view_set_view (self, self->start_ns + (gint64) llround (pixels * self->ns_per_px), self->ns_per_px);
+}
+
+static void
+reset_view (StpTimelineView *self)
+{
+  gint64 lower, upper;
+
+  if (self->index == NULL)
+    return;
+
+  trace_bounds (self, &lower, &upper);
+  stp_timeline_view_set_view (self, lower, (double) (upper - lower) / stp_timeline_view_timeline_width (self));
+}
+
+void
+stp_timeline_view_set_visible_range (StpTimelineView *self,
+                                     gint64           start,
+                                     gint64           end)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (end <= start)
+    end = start + 1;
+  stp_timeline_view_set_view (self, start, (double) (end - start) / stp_timeline_view_timeline_width (self));
+}
+
+void
+stp_timeline_view_get_visible_range (StpTimelineView *self,
+                                     gint64          *start,
+                                     gint64          *end)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (start != NULL)
+    *start = self->start_ns;
+  if (end != NULL)
+    *end = self->start_ns + (gint64) llround (self->ns_per_px * stp_timeline_view_timeline_width (self));
+}
+
+void
+stp_timeline_view_set_selection (StpTimelineView *self,
+                                 gint64           start,
+                                 gint64           end)
+{
+  gboolean was;
+  gint64 old_start, old_end;
+
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  was = self->sel_end > self->sel_start;
+  old_start = self->sel_start;
+  old_end = self->sel_end;
+  self->sel_start = MIN (start, end);
+  self->sel_end = MAX (start, end);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.fit-selection",
+                                 self->sel_end > self->sel_start || self->selected.kind != STP_ITEM_NONE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.clear-selection",
+                                 self->sel_end > self->sel_start || self->selected.kind != STP_ITEM_NONE ||
+                                 self->area != NULL);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* An empty range (a click on the ruler) is no range: say so once. */
+  if ((was || self->sel_end > self->sel_start) &&
+      (old_start != self->sel_start || old_end != self->sel_end))
+    stp_timeline_view_range_changed (self);
+}
+
+gboolean
+stp_timeline_view_get_selection (StpTimelineView *self,
+                                 gint64          *start,
+                                 gint64          *end)
+{
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), FALSE);
+
+  if (start != NULL)
+    *start = self->sel_start;
+  if (end != NULL)
+    *end = self->sel_end;
+  return self->sel_end > self->sel_start;
+}
+
+/* ------------------------------------------------------------------ */
+/* Public                                                              */
+
+GtkWidget *
+stp_timeline_view_new (void)
+{
+  return g_object_new (STP_TYPE_TIMELINE_VIEW, NULL);
+}
+
+void
+stp_timeline_view_set_index (StpTimelineView *self,
+                             StpRenderIndex  *index,
+                             gboolean         keep_view)
+{
+  g_autofree gboolean *collapsed = NULL;
+  guint n_collapsed = 0;
+
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (index == self->index)
+    return;
+
+  /* Re-analysis keeps the processes: keep what the user collapsed. */
+  if (keep_view && self->layout != NULL)
+    {
+      StpTrace *old = stp_render_layout_get_trace (self->layout);
+
+      n_collapsed = old->processes->len;
+      collapsed = g_new0 (gboolean, MAX (1, n_collapsed));
+      for (guint i = 0; i < n_collapsed; i++)
+        collapsed[i] = stp_render_layout_get_collapsed (self->layout, i);
+    }
+
+  g_clear_pointer (&self->layout, stp_render_layout_free);
+  g_clear_pointer (&self->index, stp_render_index_unref);
+
+  if (index != NULL)
+    {
+      StpTrace *trace = stp_render_index_get_trace (index);
+
+      self->index = stp_render_index_ref (index);
+      self->layout = stp_render_layout_new (index);
+      for (guint i = 0; i < MIN (n_collapsed, trace->processes->len); i++)
+        if (collapsed[i])
+          stp_render_layout_set_collapsed (self->layout, i, TRUE);
+    }
+
+  if (!keep_view)
+    {
+      self->sel_start = self->sel_end = 0;
+      if (self->vadjustment != NULL)
+        gtk_adjustment_set_value (self->vadjustment, 0);
+      reset_view (self);
+    }
+  else
+    stp_timeline_view_set_view (self, self->start_ns, self->ns_per_px);
+
+  /* The selection pointed into the old trace. */
+  stp_timeline_view_trace_changed (self, keep_view);
+
+  stp_timeline_view_update_adjustments (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+StpRenderIndex *
+stp_timeline_view_get_index (StpTimelineView *self)
+{
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), NULL);
+  return self->index;
+}
+
+StpRenderLayout *
+stp_timeline_view_get_layout (StpTimelineView *self)
+{
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), NULL);
+  return self->layout;
+}
+
+void
+stp_timeline_view_get_render_view (StpTimelineView *self,
+                                   StpRenderView   *view)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+  g_return_if_fail (view != NULL);
+
+  stp_timeline_view_fill_view (self, view);
+}
+
+gboolean
+stp_timeline_view_hit_test (StpTimelineView *self,
+                            double           x,
+                            double           y,
+                            StpHit          *hit)
+{
+  StpRenderView view;
+
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), FALSE);
+
+  if (self->layout == NULL)
+    return FALSE;
+
+  stp_timeline_view_fill_view (self, &view);
+  return stp_render_layout_hit_test (self->layout, &view, x, y, hit);
+}
+
+void
+stp_timeline_view_scroll_to_row (StpTimelineView *self,
+                                 guint            row)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (self->layout == NULL || row >= stp_render_layout_get_n_rows (self->layout) || self->vadjustment == NULL)
+    return;
+  gtk_adjustment_set_value (self->vadjustment, stp_render_layout_get_row (self->layout, row)->y);
+}
+
+void
+stp_timeline_view_toggle_process (StpTimelineView *self,
+                                  guint32          process)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (self->layout == NULL)
+    return;
+
+  stp_render_layout_set_collapsed (self->layout, process,
+                                   !stp_render_layout_get_collapsed (self->layout, process));
+  stp_timeline_view_update_adjustments (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+stp_timeline_view_get_show_flows (StpTimelineView *self)
+{
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), FALSE);
+  return self->show_flows;
+}
+
+void
+stp_timeline_view_set_show_flows (StpTimelineView *self,
+                                  gboolean         show_flows)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  show_flows = !!show_flows;
+  if (self->show_flows == show_flows)
+    return;
+
+  self->show_flows = show_flows;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_FLOWS]);
+}
+
+guint
+stp_timeline_view_get_frame_count (StpTimelineView *self)
+{
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), 0);
+  return self->frame_count;
+}
+
+/* ------------------------------------------------------------------ */
+/* Drawing                                                             */
+
+static void ensure_renderer (StpTimelineView *self);
+
+/* Tall enough for every row, within what image surfaces allow. */
+#define MAX_EXPORT_HEIGHT 16384
+
+gboolean
+stp_timeline_view_export_image (StpTimelineView  *self,
+                                GFile            *file,
+                                gint64            start,
+                                gint64            end,
+                                GError          **error)
+{
+  StpRenderView view;
+  StpImageFormat format;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (self->layout == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _("No trace is open"));
+      return FALSE;
+    }
+
+  name = g_file_get_basename (file);
+  if (!stp_image_format_from_name (name, &format))
+    format = STP_IMAGE_PNG;
+
+  ensure_renderer (self);
+  stp_timeline_view_fill_view (self, &view);
+  view.hover_x = view.hover_y = -1;
+
+  if (start < end)
+    {
+      /* The range over the whole width, and every row. */
+      view.scroll_y = 0;
+      view.height = (int) MIN (ceil (stp_render_layout_get_height (self->layout)) + view.ruler_height,
+                               MAX_EXPORT_HEIGHT);
+      stp_render_view_fit (&view, start, end);
+    }
+
+  return stp_render_export_image (self->renderer, self->layout, &view, format, file, NULL, error);
+}
+
+static void
+ensure_renderer (StpTimelineView *self)
+{
+  PangoContext *context;
+  const cairo_font_options_t *options;
+
+  if (self->renderer != NULL)
+    return;
+
+  context = gtk_widget_get_pango_context (GTK_WIDGET (self));
+  options = pango_cairo_context_get_font_options (context);
+  self->renderer = stp_renderer_new (pango_context_get_font_description (context), options);
+}
+
+static void
+stp_timeline_view_snapshot (GtkWidget   *widget,
+                            GtkSnapshot *snapshot)
+{
+  StpTimelineView *self = STP_TIMELINE_VIEW (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  StpRenderView view;
+  cairo_t *cr;
+
+  if (self->layout == NULL || width <= 0 || height <= 0)
+    return;
+
+  ensure_renderer (self);
+  stp_timeline_view_fill_view (self, &view);
+
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  stp_render_timeline (self->renderer, cr, &view, self->layout);
+  cairo_destroy (cr);
+
+  self->frame_count++;
+}
+
+static void
+stp_timeline_view_size_allocate (GtkWidget *widget,
+                                 int        width,
+                                 int        height,
+                                 int        baseline)
+{
+  StpTimelineView *self = STP_TIMELINE_VIEW (widget);
+
+  /* Keep the scale: a wider window shows more time. */
+  if (self->index != NULL)
+    stp_timeline_view_set_view (self, self->start_ns, self->ns_per_px);
+  stp_timeline_view_update_adjustments (self);
+}
+
+static void
+stp_timeline_view_css_changed (GtkWidget         *widget,
+                               GtkCssStyleChange *change)
+{
+  StpTimelineView *self = STP_TIMELINE_VIEW (widget);
+
+  GTK_WIDGET_CLASS (stp_timeline_view_parent_class)->css_changed (widget, change);
+
+  /* Fonts may have changed: shape labels again. */
+  g_clear_pointer (&self->renderer, stp_renderer_free);
+  gtk_widget_queue_draw (widget);
+}
+
+/* ------------------------------------------------------------------ */
+/* Actions                                                             */
+
+static double
+anchor_x (StpTimelineView *self)
+{
+  return self->hover_x >= GUTTER_WIDTH ? self->hover_x : -1;
+}
+
+static void
+action_zoom_in (GtkWidget  *widget,
+                const char *name,
+                GVariant   *param)
+{
+  StpTimelineView *self = STP_TIMELINE_VIEW (widget);
+  stp_timeline_view_zoom (self, ZOOM_STEP, anchor_x (self));
+}
+
+static void
+action_zoom_out (GtkWidget  *widget,
+                 const char *name,
+                 GVariant   *param)
+{
+  StpTimelineView *self = STP_TIMELINE_VIEW (widget);
+  stp_timeline_view_zoom (self, 1 / ZOOM_STEP, anchor_x (self));
+}
+
+static void
+action_pan_left (GtkWidget  *widget,
+                 const char *name,
+                 GVariant   *param)
+{
+  StpTimelineView *self = STP_TIMELINE_VIEW (widget);
+  stp_timeline_view_pan (self, -stp_timeline_view_timeline_width (self) * PAN_FRACTION);
+}
+
+static void
+action_pan_right (GtkWidget  *widget,
+                  const char *name,
+                  GVariant   *param)
+{
+  StpTimelineView *self = STP_TIMELINE_VIEW (widget);
+  stp_timeline_view_pan (self, stp_timeline_view_timeline_width (self) * PAN_FRACTION);
+}
+
+static void
+action_reset (GtkWidget  *widget,
+              const char *name,
+              GVariant   *param)
+{
+  reset_view (STP_TIMELINE_VIEW (widget));
+}
+
+static void
+action_fit_selection (GtkWidget  *widget,
+                      const char *name,
+                      GVariant   *param)
+{
+  StpTimelineView *self = STP_TIMELINE_VIEW (widget);
+
+  if (self->sel_end > self->sel_start)
+    stp_timeline_view_set_visible_range (self, self->sel_start, self->sel_end);
+  else if (self->selected.kind != STP_ITEM_NONE)
+    stp_timeline_view_reveal_item (self, &self->selected, STP_REVEAL_ZOOM);
+}
+
+static void
+action_go_start (GtkWidget  *widget,
+                 const char *name,
+                 GVariant   *param)
+{
+  StpTimelineView *self = STP_TIMELINE_VIEW (widget);
+
+  if (self->index != NULL)
+    stp_timeline_view_set_view (self, G_MININT64 / 2, self->ns_per_px);
+}
+
+static void
+action_go_end (GtkWidget  *widget,
+               const char *name,
+               GVariant   *param)
+{
+  StpTimelineView *self = STP_TIMELINE_VIEW (widget);
+
+  if (self->index != NULL)
+    stp_timeline_view_set_view (self, G_MAXINT64 / 2, self->ns_per_px);
+}
+
+/* ------------------------------------------------------------------ */
+/* GObject                                                             */
+
+static void
+on_adjustment_changed (GtkAdjustment   *adjustment,
+                       StpTimelineView *self)
+{
+  if (self->updating_adjustments)
+    return;
+
+  if (adjustment == self->hadjustment && self->index != NULL)
+    {
+      StpTrace *trace = stp_render_index_get_trace (self->index);
+
+      stp_timeline_view_set_view (self, trace->start_ts + (gint64) llround (gtk_adjustment_get_value (adjustment)),
+                self->ns_per_px);
+      return;
+    }
+
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+set_adjustment (StpTimelineView  *self,
+                GtkAdjustment   **slot,
+                GtkAdjustment    *adjustment)
+{
+  if (*slot == adjustment)
+    return;
+
+  if (*slot != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (*slot, on_adjustment_changed, self);
+      g_clear_object (slot);
+    }
+
+  if (adjustment == NULL)
+    adjustment = gtk_adjustment_new (0, 0, 0, 0, 0, 0);
+  *slot = g_object_ref_sink (adjustment);
+  g_signal_connect (adjustment, "value-changed", G_CALLBACK (on_adjustment_changed), self);
+  stp_timeline_view_update_adjustments (self);
+}
+
+static void
+on_dark_changed (StpTimelineView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+stp_timeline_view_dispose (GObject *object)
+{
+  StpTimelineView *self = (StpTimelineView *) object;
+
+  if (self->hadjustment != NULL)
+    g_signal_handlers_disconnect_by_func (self->hadjustment, on_adjustment_changed, self);
+  if (self->vadjustment != NULL)
+    g_signal_handlers_disconnect_by_func (self->vadjustment, on_adjustment_changed, self);
+  g_clear_object (&self->hadjustment);
+  g_clear_object (&self->vadjustment);
+  g_signal_handlers_disconnect_by_func (adw_style_manager_get_default (), on_dark_changed, self);
+
+  G_OBJECT_CLASS (stp_timeline_view_parent_class)->dispose (object);
+}
+
+static void
+stp_timeline_view_finalize (GObject *object)
+{
+  StpTimelineView *self = (StpTimelineView *) object;
+
+  g_clear_pointer (&self->layout, stp_render_layout_free);
+  g_clear_pointer (&self->index, stp_render_index_unref);
+  g_clear_pointer (&self->renderer, stp_renderer_free);
+  stp_timeline_view_finalize_selection (self);
+
+  G_OBJECT_CLASS (stp_timeline_view_parent_class)->finalize (object);
+}
+
+static void
+stp_timeline_view_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  StpTimelineView *self = STP_TIMELINE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SHOW_FLOWS:
+      g_value_set_boolean (value, self->show_flows);
+      break;
+    case PROP_HADJUSTMENT:
+      g_value_set_object (value, self->hadjustment);
+      break;
+    case PROP_VADJUSTMENT:
+      g_value_set_object (value, self->vadjustment);
+      break;
+    case PROP_HSCROLL_POLICY:
+      g_value_set_enum (value, self->hscroll_policy);
+      break;
+    case PROP_VSCROLL_POLICY:
+      g_value_set_enum (value, self->vscroll_policy);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+stp_timeline_view_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  StpTimelineView *self = STP_TIMELINE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SHOW_FLOWS:
+      stp_timeline_view_set_show_flows (self, g_value_get_boolean (value));
+      break;
+    case PROP_HADJUSTMENT:
+      set_adjustment (self, &self->hadjustment, g_value_get_object (value));
+      break;
+    case PROP_VADJUSTMENT:
+      set_adjustment (self, &self->vadjustment, g_value_get_object (value));
+      break;
+    case PROP_HSCROLL_POLICY:
+      self->hscroll_policy = g_value_get_enum (value);
+      break;
+    case PROP_VSCROLL_POLICY:
+      self->vscroll_policy = g_value_get_enum (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+stp_timeline_view_class_init (StpTimelineViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = stp_timeline_view_dispose;
+  object_class->finalize = stp_timeline_view_finalize;
+  object_class->get_property = stp_timeline_view_get_property;
+  object_class->set_property = stp_timeline_view_set_property;
+
+  widget_class->snapshot = stp_timeline_view_snapshot;
+  widget_class->size_allocate = stp_timeline_view_size_allocate;
+  widget_class->css_changed = stp_timeline_view_css_changed;
+  widget_class->query_tooltip = stp_timeline_view_query_tooltip;
+
+  properties[PROP_SHOW_FLOWS] =
+    g_param_spec_boolean ("show-flows", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_object_class_override_property (object_class, PROP_HADJUSTMENT, "hadjustment");
+  g_object_class_override_property (object_class, PROP_VADJUSTMENT, "vadjustment");
+  g_object_class_override_property (object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
+  g_object_class_override_property (object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
+
+  gtk_widget_class_install_action (widget_class, "timeline.zoom-in", NULL, action_zoom_in);
+  gtk_widget_class_install_action (widget_class, "timeline.zoom-out", NULL, action_zoom_out);
+  gtk_widget_class_install_action (widget_class, "timeline.pan-left", NULL, action_pan_left);
+  gtk_widget_class_install_action (widget_class, "timeline.pan-right", NULL, action_pan_right);
+  gtk_widget_class_install_action (widget_class, "timeline.reset", NULL, action_reset);
+  gtk_widget_class_install_action (widget_class, "timeline.fit-selection", NULL, action_fit_selection);
+  gtk_widget_class_install_action (widget_class, "timeline.go-start", NULL, action_go_start);
+  gtk_widget_class_install_action (widget_class, "timeline.go-end", NULL, action_go_end);
+
+  /* As in chrome://tracing and Perfetto. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, 0, "timeline.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, 0, "timeline.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, 0, "timeline.pan-left", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, 0, "timeline.pan-right", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "timeline.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK, "timeline.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "timeline.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, 0, "timeline.reset", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0, 0, "timeline.reset", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "timeline.fit-selection", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "timeline.go-start", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0, "timeline.go-end", NULL);
+
+  stp_timeline_view_class_init_selection (widget_class);
+
+  gtk_widget_class_set_css_name (widget_class, "timeline");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+stp_timeline_view_init (StpTimelineView *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+
+  self->ns_per_px = 1;
+  self->hover_x = self->hover_y = -1;
+  self->show_flows = TRUE;
+  stp_timeline_view_init_selection (self);
+
+  gtk_widget_set_focusable (widget, TRUE);
+  gtk_widget_set_has_tooltip (widget, TRUE);
+  gtk_widget_set_overflow (widget, GTK_OVERFLOW_HIDDEN);
+  gtk_widget_action_set_enabled (widget, "timeline.fit-selection", FALSE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Timeline"), -1);
+
+  stp_timeline_view_init_input (self);
+
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (on_dark_changed), self, G_CONNECT_SWAPPED);
+}

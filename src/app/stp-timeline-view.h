@@ -1,0 +1,112 @@
+/* stp-timeline-view.h: the timeline canvas
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "stp-aggregate.h"
+#include "stp-item.h"
+#include "stp-renderer.h"
+
+G_BEGIN_DECLS
+
+#define STP_TYPE_TIMELINE_VIEW (stp_timeline_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (StpTimelineView, stp_timeline_view, STP, TIMELINE_VIEW, GtkWidget)
+
+GtkWidget       *stp_timeline_view_new               (void);
+void             stp_timeline_view_set_index         (StpTimelineView *self,
+                                                      StpRenderIndex  *index,
+                                                      gboolean         keep_view);
+StpRenderIndex  *stp_timeline_view_get_index         (StpTimelineView *self);
+StpRenderLayout *stp_timeline_view_get_layout        (StpTimelineView *self);
+void             stp_timeline_view_get_render_view   (StpTimelineView *self,
+                                                      StpRenderView   *view);
+gboolean         stp_timeline_view_hit_test          (StpTimelineView *self,
+                                                      double           x,
+                                                      double           y,
+                                                      StpHit          *hit);
+void             stp_timeline_view_set_visible_range (StpTimelineView *self,
+                                                      gint64           start,
+                                                      gint64           end);
+void             stp_timeline_view_get_visible_range (StpTimelineView *self,
+                                                      gint64          *start,
+                                                      gint64          *end);
+void             stp_timeline_view_set_selection     (StpTimelineView *self,
+                                                      gint64           start,
+                                                      gint64           end);
+gboolean         stp_timeline_view_get_selection     (StpTimelineView *self,
+                                                      gint64          *start,
+                                                      gint64          *end);
+void             stp_timeline_view_zoom              (StpTimelineView *self,
+                                                      double           factor,
+                                                      double           anchor_x);
+void             stp_timeline_view_scroll_to_row     (StpTimelineView *self,
+                                                      guint            row);
+void             stp_timeline_view_toggle_process    (StpTimelineView *self,
+                                                      guint32          process);
+gboolean         stp_timeline_view_get_show_flows    (StpTimelineView *self);
+void             stp_timeline_view_set_show_flows    (StpTimelineView *self,
+                                                      gboolean         show_flows);
+guint            stp_timeline_view_get_frame_count   (StpTimelineView *self);
+
+/* Selection: one item, or an area (a time range over tracks).  Changes
+ * emit ::selection-changed; so does a new trace, which clears it. */
+typedef enum
+{
+  STP_REVEAL_NONE   = 0,
+  STP_REVEAL_SCROLL = 1 << 0,   /* scroll and pan until it is on screen, expanding its process */
+  STP_REVEAL_ZOOM   = 1 << 1,   /* zoom to it, centred, with room around it */
+} StpRevealFlags;
+
+void              stp_timeline_view_select_item       (StpTimelineView  *self,
+                                                       const StpItemRef *item,
+                                                       StpRevealFlags    reveal);
+const StpItemRef *stp_timeline_view_get_selected_item (StpTimelineView  *self);
+void              stp_timeline_view_select_area       (StpTimelineView  *self,
+                                                       const StpArea    *area);
+const StpArea    *stp_timeline_view_get_area          (StpTimelineView  *self);
+void              stp_timeline_view_clear_selection   (StpTimelineView  *self);
+void              stp_timeline_view_reveal_item       (StpTimelineView  *self,
+                                                       const StpItemRef *item,
+                                                       StpRevealFlags    reveal);
+/* The area a drag from (x0, y0) to (x1, y1), widget coordinates, spans. */
+StpArea          *stp_timeline_view_area_at           (StpTimelineView  *self,
+                                                       double            x0,
+                                                       double            y0,
+                                                       double            x1,
+                                                       double            y1);
+/* Where an item is drawn (its middle, widget coordinates); FALSE if
+ * not on screen. */
+gboolean          stp_timeline_view_get_item_point    (StpTimelineView  *self,
+                                                       const StpItemRef *item,
+                                                       double           *x,
+                                                       double           *y);
+/* What a click at (x, y) in the canvas does: selects what is there (a
+ * flow arrow within a few pixels of empty space), or clears; a double
+ * click also zooms to it. */
+void              stp_timeline_view_click             (StpTimelineView  *self,
+                                                       int               n_press,
+                                                       double            x,
+                                                       double            y);
+GArray           *stp_timeline_view_get_marked        (StpTimelineView  *self);
+/* Search matches and slices picked from the area table, drawn marked
+ * (StpItemRef in time order; the view keeps a reference); NULL clears. */
+void              stp_timeline_view_set_matches       (StpTimelineView  *self,
+                                                       GArray           *matches,
+                                                       gint64            max_duration);
+void              stp_timeline_view_set_marked        (StpTimelineView  *self,
+                                                       GArray           *marked);
+/* Draws the view as it is (or over [start, end) with every row when
+ * start < end) into a PNG, SVG or PDF file. */
+gboolean          stp_timeline_view_export_image      (StpTimelineView  *self,
+                                                       GFile            *file,
+                                                       gint64            start,
+                                                       gint64            end,
+                                                       GError          **error);
+
+G_END_DECLS

@@ -1,0 +1,101 @@
+/* stp-window-private.h: the window's state, shared by its files
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * StpWindow is one class in four files: stp-window.c (loading, the
+ * selection and its panels, search, the peak inspector),
+ * stp-window-summary.c (the drawer under the timeline and the summary in
+ * it), stp-window-export.c (exporting JSON and images) and
+ * stp-window-monitor.c (noticing the open file change on disk).
+ */
+
+#pragma once
+
+#include "stp-area-table.h"
+#include "stp-details-panel.h"
+#include "stp-export-task.h"
+#include "stp-find-bar.h"
+#include "stp-load-task.h"
+#include "stp-peaks-dialog.h"
+#include "stp-summary-view.h"
+#include "stp-warnings-popover.h"
+#include "stp-window.h"
+
+G_BEGIN_DECLS
+
+struct _StpWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template */
+  AdwWindowTitle       *window_title;
+  GtkStack             *stack;
+  AdwToastOverlay      *toast_overlay;
+  AdwStatusPage        *loading_page;
+  GtkProgressBar       *loading_progress;
+  AdwStatusPage        *error_page;
+  StpTimelineView      *timeline;
+  GtkRevealer          *progress_revealer;
+  GtkLabel             *progress_label;
+  GtkProgressBar       *progress_bar;
+  GtkMenuButton        *warnings_button;
+  GtkLabel             *warnings_label;
+  StpWarningsPopover   *warnings_popover;
+  GtkToggleButton      *find_button;
+  GtkToggleButton      *details_button;
+  StpFindBar           *find_bar;
+  AdwFlap              *flap;
+  GtkStack             *side_stack;
+  AdwStatusPage        *side_status;
+  GtkPaned             *paned;
+  StpDetailsPanel      *details_panel;
+  StpAreaTable         *area_table;
+  GtkWidget            *drawer;        /* under the timeline: the summary and the area table */
+  GtkWidget            *drawer_tabs;
+  GtkStack             *drawer_stack;
+  StpSummaryView       *summary_view;
+  GtkRevealer          *export_revealer;
+  GtkLabel             *export_label;
+  GtkProgressBar       *export_bar;
+
+  GSettings            *settings;
+  StpLoadTask          *task;          /* the running load or re-analysis */
+  GFile                *task_file;     /* what it loads, NULL for re-analysis */
+  GFile                *file;          /* what is shown */
+  StpRenderIndex       *index;
+  StpLinks             *links;
+  char                 *error_title;
+  char                 *error_message;
+  guint                 warning_count;
+
+  GFileMonitor         *monitor;       /* on `file`, see stp-window-monitor.c */
+  AdwToast             *changed_toast; /* "changed on disk", while shown */
+
+  StpPeaksDialog       *peaks_dialog;
+  StpExportTask        *export_task;
+  char                 *export_error;
+};
+
+/* stp-window.c */
+void stp_window_toast (StpWindow  *self,
+                       const char *title);
+
+/* stp-window-summary.c */
+void stp_window_class_init_summary (GtkWidgetClass *widget_class);
+void stp_window_init_summary (StpWindow *self);
+void stp_window_show_drawer_page (StpWindow *self,
+                                  GtkWidget *page,
+                                  gboolean   show);
+void stp_window_update_summary_range (StpWindow *self);
+
+/* stp-window-monitor.c */
+void stp_window_class_init_monitor (GtkWidgetClass *widget_class);
+void stp_window_watch_file (StpWindow *self);
+void stp_window_unwatch_file (StpWindow *self);
+
+/* stp-window-export.c */
+void stp_window_class_init_export (GtkWidgetClass *widget_class);
+void stp_window_update_export_actions (StpWindow *self);
+
+G_END_DECLS

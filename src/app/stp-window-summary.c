@@ -1,0 +1,175 @@
+/* stp-window-summary.c: the window's drawer under the timeline, and the
+ * summary in it
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Under the timeline sits a drawer with two pages: the summary (toggled
+ * by the show-summary setting, F8) and the table of a selected area (shown while
+ * there is one), both remembered in GSettings.  With both open, tabs switch between them.  The summary
+ * follows the selected time range (a drag on the ruler, or an area's
+ * range), the whole trace without one; its rows mark their slices on the
+ * timeline and zoom to them.
+ */
+
+#define G_LOG_DOMAIN "stp-window-summary"
+
+#include "config.h"
+
+#include "stp-window-private.h"
+
+/* Fitting marked slices leaves this share of the width around them. */
+#define FIT_MARGIN 0.05
+#define MIN_FIT_SPAN_NS 1000
+#define DRAWER_HEIGHT 320
+
+/* Opening: room for a dozen rows, the rest stays the timeline's. */
+static void
+size_drawer (StpWindow *self)
+{
+  gtk_paned_set_position (self->paned, MAX (120, gtk_widget_get_height (GTK_WIDGET (self->paned)) - DRAWER_HEIGHT));
+}
+
+static void
+on_first_allocation (StpWindow *self)
+{
+  if (gtk_widget_get_height (GTK_WIDGET (self->paned)) <= 0)
+    return;
+  g_signal_handlers_disconnect_by_func (self->paned, on_first_allocation, self);
+  size_drawer (self);
+}
+
+void
+stp_window_show_drawer_page (StpWindow *self,
+                             GtkWidget *page,
+                             gboolean   show)
+{
+  gboolean was_open = gtk_widget_get_visible (self->drawer);
+  gboolean summary, area;
+
+  gtk_widget_set_visible (page, show);
+  if (show)
+    gtk_stack_set_visible_child (self->drawer_stack, page);
+
+  summary = gtk_widget_get_visible (GTK_WIDGET (self->summary_view));
+  area = gtk_widget_get_visible (GTK_WIDGET (self->area_table));
+  gtk_widget_set_visible (self->drawer_tabs, summary && area);
+  gtk_widget_set_visible (self->drawer, summary || area);
+
+  if (!was_open && (summary || area))
+    {
+      if (gtk_widget_get_height (GTK_WIDGET (self->paned)) > 0)
+        size_drawer (self);
+      else
+        /* Open at start: once the window has its size. */
+        g_signal_connect_object (self->paned, "notify::max-position", G_CALLBACK (on_first_allocation),
+                                 self, G_CONNECT_SWAPPED);
+    }
+}
+
+void
+stp_window_update_summary_range (StpWindow *self)
+{
+  gint64 start, end;
+
+  if (!stp_timeline_view_get_selection (self->timeline, &start, &end))
+    start = end = 0;
+  stp_summary_view_set_range (self->summary_view, start, end);
+}
+
+/* A summary row: mark its slices and fit them in the view. */
+static void
+on_mark_slices (StpSummaryView *view,
+                GArray         *refs,
+                StpWindow      *self)
+{
+  StpTrace *trace = stp_window_get_trace (self);
+  gint64 first = G_MAXINT64, last = G_MININT64, margin;
+
+  stp_timeline_view_set_marked (self->timeline, refs);
+  if (trace == NULL || refs->len == 0)
+    return;
+
+  for (guint i = 0; i < refs->len; i++)
+    {
+      gint64 start, end;
+
+      if (stp_item_get_range (trace, &g_array_index (refs, StpItemRef, i), &start, &end))
+        {
+          first = MIN (first, start);
+          last = MAX (last, end);
+        }
+    }
+  if (first > last)
+    return;
+
+  last = MAX (last, first + MIN_FIT_SPAN_NS);
+  margin = (gint64) ((last - first) * FIT_MARGIN);
+  stp_timeline_view_set_visible_range (self->timeline, first - margin, last + margin);
+  /* Down to the first of them, opening its process if collapsed. */
+  stp_timeline_view_reveal_item (self->timeline, &g_array_index (refs, StpItemRef, 0), STP_REVEAL_SCROLL);
+}
+
+static void
+on_show_summary_changed (StpWindow *self)
+{
+  stp_window_show_drawer_page (self, GTK_WIDGET (self->summary_view),
+                               g_settings_get_boolean (self->settings, "show-summary"));
+}
+
+static void
+on_summary_close (StpSummaryView *view,
+                  StpWindow      *self)
+{
+  g_settings_set_boolean (self->settings, "show-summary", FALSE);
+}
+
+/* The grouping, remembered (the enum's values are StpSummaryBy's). */
+static void
+on_summary_by_setting (StpWindow *self)
+{
+  stp_summary_view_set_by (self->summary_view, g_settings_get_enum (self->settings, "summary-by"));
+}
+
+static void
+on_summary_by_changed (StpWindow *self)
+{
+  g_settings_set_enum (self->settings, "summary-by", stp_summary_view_get_by (self->summary_view));
+}
+
+StpSummaryView *
+stp_window_get_summary_view (StpWindow *self)
+{
+  g_return_val_if_fail (STP_IS_WINDOW (self), NULL);
+  return self->summary_view;
+}
+
+void
+stp_window_class_init_summary (GtkWidgetClass *widget_class)
+{
+  g_type_ensure (STP_TYPE_SUMMARY_VIEW);
+
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, drawer);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, drawer_tabs);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, drawer_stack);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, summary_view);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F8, 0, "win.show-summary", NULL);
+}
+
+void
+stp_window_init_summary (StpWindow *self)
+{
+  /* win.show-summary is one of the window's setting actions. */
+  g_signal_connect_object (self->settings, "changed::show-summary", G_CALLBACK (on_show_summary_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::summary-by", G_CALLBACK (on_summary_by_setting),
+                           self, G_CONNECT_SWAPPED);
+  on_summary_by_setting (self);
+  on_show_summary_changed (self);
+
+  g_signal_connect (self->summary_view, "mark-slices", G_CALLBACK (on_mark_slices), self);
+  g_signal_connect (self->summary_view, "close", G_CALLBACK (on_summary_close), self);
+  g_signal_connect_swapped (self->summary_view, "notify::by", G_CALLBACK (on_summary_by_changed), self);
+  g_signal_connect_swapped (self->timeline, "range-changed", G_CALLBACK (stp_window_update_summary_range), self);
+}

@@ -1,0 +1,963 @@
+/* stp-window.c: one trace per window
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Loading and re-analysis run in a StpLoadTask, one at a time per window:
+ * a new one cancels the previous, and a result from a cancelled or
+ * superseded task is dropped.  A failure never replaces what is shown:
+ * with a trace open it becomes a toast (details on request), without one
+ * an error page.
+ *
+ * The timeline's selection drives the side panel (an AdwFlap that folds
+ * over the timeline in narrow windows) with an item's details, the
+ * table under the timeline that sums up a selected area, and the range
+ * of the summary beside it (stp-window-summary.c).  Links in the panel, the find bar and the memory peak
+ * inspector all select through the timeline, so one signal updates all.
+ */
+
+#define G_LOG_DOMAIN "stp-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "stp-window-private.h"
+
+enum {
+  PROP_0,
+  PROP_LOADING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* win.<key> actions that toggle a setting. */
+static const char *const setting_actions[] = {
+  "show-dataflow", "show-memory", "op-time", "show-flows", "show-details", "show-summary"
+};
+
+G_DEFINE_FINAL_TYPE (StpWindow, stp_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static void start_task (StpWindow   *self,
+                        StpLoadTask *task,
+                        GFile       *file);
+
+static void
+read_options (StpWindow          *self,
+              StpTimelineOptions *options)
+{
+  /* Start from the defaults so fields added later are never garbage. */
+  *options = (StpTimelineOptions) STP_TIMELINE_OPTIONS_INIT;
+  /* The viewer shows the TF Ops / Name Scope lines derived from GPU
+   * kernels; exports leave them out, as timeline.py does. */
+  options->derived_lines = TRUE;
+  options->show_dataflow = g_settings_get_boolean (self->settings, "show-dataflow");
+  options->show_memory = g_settings_get_boolean (self->settings, "show-memory");
+  options->op_time = g_settings_get_enum (self->settings, "op-time");
+}
+
+static char *
+display_name (GFile *file)
+{
+  g_autoptr(GFileInfo) info = NULL;
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME,
+                            G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  if (info != NULL)
+    return g_strdup (g_file_info_get_display_name (info));
+  return g_file_get_basename (file);
+}
+
+static const char *
+format_label (StpFormat format)
+{
+  switch (format)
+    {
+    case STP_FORMAT_STEP_STATS:        return _("StepStats");
+    case STP_FORMAT_RUN_METADATA:      return _("RunMetadata");
+    case STP_FORMAT_STEP_STATS_TEXT:   return _("StepStats (text)");
+    case STP_FORMAT_RUN_METADATA_TEXT: return _("RunMetadata (text)");
+    case STP_FORMAT_CHROME_JSON:       return _("Chrome Trace JSON");
+    case STP_FORMAT_XSPACE:            return _("XSpace");
+    case STP_FORMAT_UNKNOWN:
+    default:                           return _("Trace");
+    }
+}
+
+static const char *
+stage_label (const char *stage)
+{
+  if (g_strcmp0 (stage, "read") == 0)
+    return _("Reading");
+  if (g_strcmp0 (stage, "parse") == 0)
+    return _("Parsing");
+  if (g_strcmp0 (stage, "analyze") == 0)
+    return _("Analyzing");
+  if (g_strcmp0 (stage, "layout") == 0)
+    return _("Laying out");
+  if (g_strcmp0 (stage, "index") == 0)
+    return _("Preparing the timeline");
+  return _("Loading");
+}
+
+/* ------------------------------------------------------------------ */
+/* Progress                                                            */
+
+static void
+on_task_progress (StpLoadTask *task,
+                  GParamSpec  *pspec,
+                  StpWindow   *self)
+{
+  double fraction = stp_load_task_get_fraction (task);
+  const char *stage = stage_label (stp_load_task_get_stage (task));
+  g_autofree char *text = NULL;
+
+  if (task != self->task)
+    return;
+
+  if (fraction >= 0)
+    text = g_strdup_printf ("%s — %.0f %%", stage, fraction * 100);
+  else
+    text = g_strdup (stage);
+
+  gtk_progress_bar_set_text (self->loading_progress, text);
+  if (fraction >= 0)
+    {
+      gtk_progress_bar_set_fraction (self->loading_progress, fraction);
+      gtk_progress_bar_set_fraction (self->progress_bar, fraction);
+    }
+  else
+    {
+      gtk_progress_bar_pulse (self->loading_progress);
+      gtk_progress_bar_pulse (self->progress_bar);
+    }
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->progress_bar), text);
+}
+
+static void
+set_loading_ui (StpWindow *self,
+                gboolean   loading)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", loading);
+
+  if (!loading)
+    {
+      gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
+      return;
+    }
+
+  gtk_progress_bar_set_fraction (self->loading_progress, 0);
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  gtk_progress_bar_set_text (self->loading_progress, stage_label (stp_load_task_get_stage (self->task)));
+
+  if (self->index == NULL)
+    {
+      g_autofree char *name = self->task_file ? display_name (self->task_file) : NULL;
+      g_autofree char *title = name ? g_strdup_printf (_("Loading “%s”"), name) : g_strdup (_("Loading…"));
+
+      adw_status_page_set_title (self->loading_page, title);
+      gtk_stack_set_visible_child_name (self->stack, "loading");
+    }
+  else
+    {
+      g_autofree char *name = self->task_file ? display_name (self->task_file) : NULL;
+      g_autofree char *text = name ? g_strdup_printf (_("Loading “%s”"), name) : g_strdup (_("Analyzing…"));
+
+      gtk_label_set_label (self->progress_label, text);
+      gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Results                                                             */
+
+static void
+show_trace (StpWindow      *self,
+            StpRenderIndex *index,
+            StpLinks       *links,
+            GFile          *file,
+            gboolean        keep_view)
+{
+  StpTrace *trace = stp_render_index_get_trace (index);
+  g_autofree char *name = display_name (file);
+  g_autofree char *subtitle = NULL;
+  guint n_slices = stp_trace_count_slices (trace);
+  g_autofree char *count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u slice", "%u slices", n_slices), n_slices);
+
+  g_clear_pointer (&self->index, stp_render_index_unref);
+  self->index = stp_render_index_ref (index);
+  g_clear_pointer (&self->links, stp_links_unref);
+  self->links = links != NULL ? stp_links_ref (links) : stp_links_new (trace, NULL, NULL);
+  g_set_object (&self->file, file);
+  /* A newly loaded file: watch it (re-analysis keeps the same one). */
+  if (!keep_view)
+    stp_window_watch_file (self);
+
+  stp_timeline_view_set_index (self->timeline, index, keep_view);
+  stp_find_bar_set_trace (self->find_bar, trace);
+  stp_summary_view_set_trace (self->summary_view, trace);
+  if (self->peaks_dialog != NULL)
+    stp_peaks_dialog_set_trace (self->peaks_dialog, self->links);
+  stp_window_update_export_actions (self);
+
+  subtitle = g_strdup_printf ("%s · %s", format_label (trace->format), count);
+  adw_window_title_set_title (self->window_title, name);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+  gtk_window_set_title (GTK_WINDOW (self), name);
+
+  self->warning_count = stp_warnings_popover_set_trace (self->warnings_popover, trace);
+  if (self->warning_count > 0)
+    {
+      g_autofree char *label = g_strdup_printf ("%u", self->warning_count);
+
+      gtk_label_set_label (self->warnings_label, label);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->warnings_button), self->warning_count > 0);
+
+  gtk_stack_set_visible_child_name (self->stack, "timeline");
+  gtk_widget_grab_focus (GTK_WIDGET (self->timeline));
+}
+
+static void
+show_error (StpWindow  *self,
+            GFile      *file,
+            GError     *error)
+{
+  g_autofree char *name = file ? display_name (file) : NULL;
+
+  g_free (self->error_title);
+  self->error_title = name ? g_strdup_printf (_("Could Not Open “%s”"), name)
+                           : g_strdup (_("Could Not Analyze the Trace"));
+  g_free (self->error_message);
+  self->error_message = g_strdup (error->message);
+
+  if (self->index == NULL)
+    {
+      adw_status_page_set_title (self->error_page, self->error_title);
+      adw_status_page_set_description (self->error_page, self->error_message);
+      gtk_stack_set_visible_child_name (self->stack, "error");
+    }
+  else
+    {
+      /* Keep the trace; say what went wrong without taking over. */
+      g_autofree char *markup = g_markup_escape_text (self->error_title, -1);
+      AdwToast *toast = adw_toast_new (markup);
+
+      adw_toast_set_button_label (toast, _("_Details"));
+      adw_toast_set_action_name (toast, "win.show-error");
+      adw_toast_set_timeout (toast, 8);
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+    }
+}
+
+/* The StepStats node of the selected op, or STP_INDEX_NONE. */
+static guint32
+selected_node (StpWindow *self)
+{
+  const StpItemRef *item = stp_timeline_view_get_selected_item (self->timeline);
+  const StpSlice *slice;
+
+  if (self->index == NULL)
+    return STP_INDEX_NONE;
+  slice = stp_item_get_slice (stp_render_index_get_trace (self->index), item);
+  if (slice == NULL || !(slice->flags & STP_SLICE_STEP_STATS_NODE))
+    return STP_INDEX_NONE;
+  return slice->extra;
+}
+
+static void
+on_task_done (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(StpWindow) self = user_data;
+  StpLoadTask *task = STP_LOAD_TASK (source);
+  g_autoptr(StpRenderIndex) index = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(StpLinks) links = NULL;
+  gboolean reanalysis;
+  guint32 node;
+
+  index = stp_load_task_run_finish (task, result, &error);
+
+  /* A newer task took over, or the window went away: drop this. */
+  if (task != self->task)
+    return;
+
+  reanalysis = self->task_file == NULL;
+  file = reanalysis ? g_object_ref (self->file) : g_steal_pointer (&self->task_file);
+  links = stp_load_task_get_links (task) ? stp_links_ref (stp_load_task_get_links (task)) : NULL;
+  g_signal_handlers_disconnect_by_func (task, on_task_progress, self);
+  g_clear_object (&self->task);
+  set_loading_ui (self, FALSE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
+
+  if (index != NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+
+      g_clear_pointer (&self->error_message, g_free);
+      /* Re-analysis makes new slices: keep the selected op by its node. */
+      node = reanalysis ? selected_node (self) : STP_INDEX_NONE;
+      show_trace (self, index, links, file, reanalysis);
+      if (node != STP_INDEX_NONE)
+        {
+          StpItemRef item;
+
+          if (stp_links_get_node_slice (self->links, node, &item))
+            stp_timeline_view_select_item (self->timeline, &item, STP_REVEAL_NONE);
+        }
+      if (!reanalysis)
+        gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+      return;
+    }
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      if (self->index == NULL)
+        gtk_stack_set_visible_child_name (self->stack, "empty");
+      return;
+    }
+
+  g_message ("%s", error->message);
+  show_error (self, reanalysis ? NULL : file, error);
+}
+
+static void
+start_task (StpWindow   *self,
+            StpLoadTask *task,
+            GFile       *file)
+{
+  stp_window_cancel_load (self);
+
+  self->task = g_object_ref (task);
+  g_set_object (&self->task_file, file);
+  g_signal_connect (task, "notify::fraction", G_CALLBACK (on_task_progress), self);
+  g_signal_connect (task, "notify::stage", G_CALLBACK (on_task_progress), self);
+
+  set_loading_ui (self, TRUE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
+
+  stp_load_task_run_async (task, on_task_done, g_object_ref (self));
+}
+
+void
+stp_window_open (StpWindow *self,
+                 GFile     *file)
+{
+  g_autoptr(StpLoadTask) task = NULL;
+  StpTimelineOptions options;
+
+  g_return_if_fail (STP_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  read_options (self, &options);
+  task = stp_load_task_new_load (file, &options);
+  start_task (self, task, file);
+}
+
+void
+stp_window_cancel_load (StpWindow *self)
+{
+  g_return_if_fail (STP_IS_WINDOW (self));
+
+  if (self->task == NULL)
+    return;
+
+  /* Its result, when the thread notices, is dropped in on_task_done(). */
+  stp_load_task_cancel (self->task);
+  g_signal_handlers_disconnect_by_func (self->task, on_task_progress, self);
+  g_clear_object (&self->task);
+  g_clear_object (&self->task_file);
+  set_loading_ui (self, FALSE);
+  if (self->index == NULL &&
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "loading") == 0)
+    gtk_stack_set_visible_child_name (self->stack, "empty");
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
+}
+
+/* StepStats options changed: re-run the analysis on what is loaded. */
+static void
+on_analysis_option_changed (StpWindow  *self,
+                            const char *key)
+{
+  StpTimelineOptions options;
+  g_autoptr(StpLoadTask) task = NULL;
+
+  if (self->task != NULL && self->task_file != NULL)
+    {
+      /* A file is loading: load it again with the new options. */
+      g_autoptr(GFile) file = g_object_ref (self->task_file);
+
+      stp_window_open (self, file);
+      return;
+    }
+
+  if (self->index == NULL || !stp_trace_is_step_stats (stp_render_index_get_trace (self->index)))
+    return;
+
+  read_options (self, &options);
+  task = stp_load_task_new_reanalyze (stp_render_index_get_trace (self->index), &options);
+  start_task (self, task, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* Selection, side panel, search, memory peaks                         */
+
+void
+stp_window_toast (StpWindow  *self,
+                  const char *title)
+{
+  /* Toast titles are markup; file names are not. */
+  g_autofree char *markup = g_markup_escape_text (title, -1);
+  AdwToast *toast = adw_toast_new (markup);
+
+  adw_toast_set_timeout (toast, 3);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+on_selection_changed (StpTimelineView *view,
+                      StpWindow       *self)
+{
+  const StpItemRef *item = stp_timeline_view_get_selected_item (view);
+  const StpArea *area = stp_timeline_view_get_area (view);
+  StpTrace *trace = stp_window_get_trace (self);
+  gint64 start;
+
+  if (trace != NULL && item->kind != STP_ITEM_NONE)
+    {
+      stp_details_panel_set_item (self->details_panel, trace, self->links, item);
+      gtk_stack_set_visible_child_name (self->side_stack, "details");
+      if (stp_item_get_range (trace, item, &start, NULL))
+        stp_find_bar_set_anchor (self->find_bar, start);
+    }
+  else
+    {
+      stp_details_panel_set_item (self->details_panel, NULL, NULL, NULL);
+      gtk_stack_set_visible_child_name (self->side_stack, "none");
+    }
+
+  /* An area's table goes under the timeline, where it has room for its
+   * columns (as in chrome://tracing and Perfetto). */
+  if (trace != NULL && area != NULL)
+    {
+      stp_area_table_set_area (self->area_table, trace, area);
+      stp_window_show_drawer_page (self, GTK_WIDGET (self->area_table), TRUE);
+      adw_status_page_set_icon_name (self->side_status, "view-list-symbolic");
+      adw_status_page_set_title (self->side_status, _("Area Selected"));
+      adw_status_page_set_description (self->side_status,
+                                       _("The table under the timeline sums it up by name. Click a row to mark its slices."));
+      stp_find_bar_set_anchor (self->find_bar, area->start);
+    }
+  else
+    {
+      stp_area_table_set_area (self->area_table, NULL, NULL);
+      stp_window_show_drawer_page (self, GTK_WIDGET (self->area_table), FALSE);
+      adw_status_page_set_icon_name (self->side_status, "input-mouse-symbolic");
+      adw_status_page_set_title (self->side_status, _("Nothing Selected"));
+      adw_status_page_set_description (self->side_status,
+                                       _("Click a slice to see its details, or Shift-drag over tracks to sum up an area."));
+    }
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy",
+                                 trace != NULL && (item->kind != STP_ITEM_NONE || area != NULL));
+  stp_window_update_summary_range (self);
+}
+
+static void
+on_select_item (GObject          *source,
+                const StpItemRef *item,
+                StpWindow        *self)
+{
+  stp_timeline_view_select_item (self->timeline, item, STP_REVEAL_SCROLL);
+}
+
+/* A row of the area table: mark its slices on the timeline. */
+static void
+on_area_row_activated (StpAreaTable *table,
+                       guint         name,
+                       StpWindow    *self)
+{
+  const StpArea *area = stp_timeline_view_get_area (self->timeline);
+  StpTrace *trace = stp_window_get_trace (self);
+  g_autoptr(GArray) refs = NULL;
+
+  if (area == NULL || trace == NULL)
+    return;
+  refs = stp_aggregate_collect (trace, area, name);
+  stp_timeline_view_set_marked (self->timeline, refs);
+}
+
+static void
+on_matches_changed (StpFindBar *bar,
+                    StpWindow  *self)
+{
+  stp_timeline_view_set_matches (self->timeline, stp_find_bar_get_matches (bar),
+                                 stp_find_bar_get_max_duration (bar));
+}
+
+static void
+on_match_selected (StpFindBar       *bar,
+                   const StpItemRef *item,
+                   StpWindow        *self)
+{
+  stp_timeline_view_select_item (self->timeline, item, STP_REVEAL_SCROLL | STP_REVEAL_ZOOM);
+}
+
+static void
+on_enable_memory (StpPeaksDialog *dialog,
+                  StpWindow      *self)
+{
+  g_settings_set_boolean (self->settings, "show-memory", TRUE);
+}
+
+static void
+action_find (GtkWidget  *widget,
+             const char *name,
+             GVariant   *param)
+{
+  StpWindow *self = STP_WINDOW (widget);
+
+  if (self->index != NULL)
+    stp_find_bar_set_search_mode (self->find_bar, TRUE);
+}
+
+/* Ctrl+C: what the panel shows, as text. */
+static void
+action_copy (GtkWidget  *widget,
+             const char *name,
+             GVariant   *param)
+{
+  StpWindow *self = STP_WINDOW (widget);
+  g_autofree char *text = NULL;
+
+  if (stp_timeline_view_get_selected_item (self->timeline)->kind != STP_ITEM_NONE)
+    text = stp_details_panel_get_text (self->details_panel);
+  else if (stp_timeline_view_get_area (self->timeline) != NULL)
+    text = stp_area_table_get_text (self->area_table);
+
+  if (text == NULL || text[0] == '\0')
+    return;
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
+  stp_window_toast (self, _("Copied to the clipboard"));
+}
+
+static void
+action_show_peaks (GtkWidget  *widget,
+                   const char *name,
+                   GVariant   *param)
+{
+  stp_window_show_peaks (STP_WINDOW (widget));
+}
+
+/* ------------------------------------------------------------------ */
+/* Actions                                                             */
+
+static void
+on_chooser_response (GtkNativeDialog *chooser,
+                     int              response,
+                     StpWindow       *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      if (file != NULL)
+        stp_window_open (self, file);
+    }
+  g_object_unref (chooser);
+}
+
+static void
+add_filter (GtkFileChooser *chooser,
+            const char     *name,
+            const char     *const *patterns)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, name);
+  for (guint i = 0; patterns[i] != NULL; i++)
+    gtk_file_filter_add_pattern (filter, patterns[i]);
+  gtk_file_chooser_add_filter (chooser, filter);
+}
+
+static void
+action_open (GtkWidget  *widget,
+             const char *name,
+             GVariant   *param)
+{
+  StpWindow *self = STP_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+  static const char *const traces[] = {
+    "*.json", "*.json.gz", "*.trace", "*.trace.gz", "*.pb", "*.pb.gz", "*.pbtxt",
+    "*.xplane.pb", "run_meta*", "*.runmeta", "*.step_stats", NULL
+  };
+  static const char *const chrome[] = { "*.json", "*.json.gz", "*.trace", "*.trace.gz", NULL };
+  static const char *const tensorflow[] = { "*.pb", "*.pb.gz", "*.pbtxt", "*.xplane.pb", "run_meta*", "*.runmeta", NULL };
+  static const char *const all[] = { "*", NULL };
+
+  chooser = gtk_file_chooser_native_new (_("Open Trace"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  add_filter (GTK_FILE_CHOOSER (chooser), _("All Traces"), traces);
+  add_filter (GTK_FILE_CHOOSER (chooser), _("Chrome Trace JSON"), chrome);
+  add_filter (GTK_FILE_CHOOSER (chooser), _("TensorFlow (StepStats, RunMetadata, XSpace)"), tensorflow);
+  /* StepStats files often have no extension at all. */
+  add_filter (GTK_FILE_CHOOSER (chooser), _("All Files"), all);
+
+  g_signal_connect (chooser, "response", G_CALLBACK (on_chooser_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+action_cancel_load (GtkWidget  *widget,
+                    const char *name,
+                    GVariant   *param)
+{
+  stp_window_cancel_load (STP_WINDOW (widget));
+}
+
+static void
+action_show_error (GtkWidget  *widget,
+                   const char *name,
+                   GVariant   *param)
+{
+  StpWindow *self = STP_WINDOW (widget);
+  GtkWidget *dialog;
+
+  if (self->error_message == NULL)
+    return;
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), self->error_title, self->error_message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static gboolean
+on_drop (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         StpWindow     *self)
+{
+  GSList *files;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    return FALSE;
+
+  files = gdk_file_list_get_files (g_value_get_boxed (value));
+  if (files == NULL)
+    return FALSE;
+
+  /* The first here, any others each in a window of their own. */
+  stp_window_open (self, files->data);
+  if (files->next != NULL)
+    {
+      GPtrArray *rest = g_ptr_array_new ();
+
+      for (GSList *l = files->next; l != NULL; l = l->next)
+        g_ptr_array_add (rest, l->data);
+      g_application_open (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
+                          (GFile **) rest->pdata, rest->len, "");
+      g_ptr_array_unref (rest);
+    }
+  g_slist_free (files);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Public                                                              */
+
+StpWindow *
+stp_window_new (GtkApplication *application)
+{
+  return g_object_new (STP_TYPE_WINDOW, "application", application, NULL);
+}
+
+gboolean
+stp_window_get_loading (StpWindow *self)
+{
+  g_return_val_if_fail (STP_IS_WINDOW (self), FALSE);
+  return self->task != NULL;
+}
+
+gboolean
+stp_window_is_empty (StpWindow *self)
+{
+  g_return_val_if_fail (STP_IS_WINDOW (self), FALSE);
+  return self->index == NULL && self->task == NULL;
+}
+
+GFile *
+stp_window_get_file (StpWindow *self)
+{
+  g_return_val_if_fail (STP_IS_WINDOW (self), NULL);
+  return self->file;
+}
+
+StpTrace *
+stp_window_get_trace (StpWindow *self)
+{
+  g_return_val_if_fail (STP_IS_WINDOW (self), NULL);
+  return self->index ? stp_render_index_get_trace (self->index) : NULL;
+}
+
+StpTimelineView *
+stp_window_get_timeline_view (StpWindow *self)
+{
+  g_return_val_if_fail (STP_IS_WINDOW (self), NULL);
+  return self->timeline;
+}
+
+const char *
+stp_window_get_error_message (StpWindow *self)
+{
+  g_return_val_if_fail (STP_IS_WINDOW (self), NULL);
+  return self->error_message;
+}
+
+guint
+stp_window_get_warning_count (StpWindow *self)
+{
+  g_return_val_if_fail (STP_IS_WINDOW (self), 0);
+  return self->warning_count;
+}
+
+StpDetailsPanel *
+stp_window_get_details_panel (StpWindow *self)
+{
+  g_return_val_if_fail (STP_IS_WINDOW (self), NULL);
+  return self->details_panel;
+}
+
+StpAreaTable *
+stp_window_get_area_table (StpWindow *self)
+{
+  g_return_val_if_fail (STP_IS_WINDOW (self), NULL);
+  return self->area_table;
+}
+
+StpFindBar *
+stp_window_get_find_bar (StpWindow *self)
+{
+  g_return_val_if_fail (STP_IS_WINDOW (self), NULL);
+  return self->find_bar;
+}
+
+StpLinks *
+stp_window_get_links (StpWindow *self)
+{
+  g_return_val_if_fail (STP_IS_WINDOW (self), NULL);
+  return self->links;
+}
+
+StpPeaksDialog *
+stp_window_show_peaks (StpWindow *self)
+{
+  g_return_val_if_fail (STP_IS_WINDOW (self), NULL);
+
+  if (self->peaks_dialog == NULL)
+    {
+      self->peaks_dialog = stp_peaks_dialog_new (GTK_WINDOW (self));
+      g_object_add_weak_pointer (G_OBJECT (self->peaks_dialog), (gpointer *) &self->peaks_dialog);
+      g_signal_connect_object (self->peaks_dialog, "select-item", G_CALLBACK (on_select_item), self, 0);
+      g_signal_connect_object (self->peaks_dialog, "enable-memory", G_CALLBACK (on_enable_memory), self, 0);
+      stp_peaks_dialog_set_trace (self->peaks_dialog, self->links);
+    }
+  gtk_window_present (GTK_WINDOW (self->peaks_dialog));
+  return self->peaks_dialog;
+}
+
+/* ------------------------------------------------------------------ */
+/* GObject                                                             */
+
+static void
+stp_window_dispose (GObject *object)
+{
+  StpWindow *self = (StpWindow *) object;
+
+  if (self->task != NULL)
+    stp_window_cancel_load (self);
+  if (self->export_task != NULL)
+    stp_export_task_cancel (self->export_task);
+  if (self->peaks_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->peaks_dialog));
+  stp_window_unwatch_file (self);
+  /* GLib disconnects a settings action from the window's action group
+   * only on removal: left in, it outlives the group and notifies it,
+   * freed, when another window changes the setting. */
+  for (guint i = 0; i < G_N_ELEMENTS (setting_actions); i++)
+    g_action_map_remove_action (G_ACTION_MAP (self), setting_actions[i]);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), STP_TYPE_WINDOW);
+
+  G_OBJECT_CLASS (stp_window_parent_class)->dispose (object);
+}
+
+static void
+stp_window_finalize (GObject *object)
+{
+  StpWindow *self = (StpWindow *) object;
+
+  g_clear_object (&self->settings);
+  g_clear_object (&self->task_file);
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->index, stp_render_index_unref);
+  g_clear_pointer (&self->links, stp_links_unref);
+  g_clear_object (&self->export_task);
+  g_clear_pointer (&self->export_error, g_free);
+  g_clear_pointer (&self->error_title, g_free);
+  g_clear_pointer (&self->error_message, g_free);
+
+  G_OBJECT_CLASS (stp_window_parent_class)->finalize (object);
+}
+
+static gboolean
+stp_window_close_request (GtkWindow *window)
+{
+  StpWindow *self = STP_WINDOW (window);
+
+  /* Closing stops the work. */
+  stp_window_cancel_load (self);
+
+  return GTK_WINDOW_CLASS (stp_window_parent_class)->close_request (window);
+}
+
+static void
+stp_window_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  StpWindow *self = STP_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_LOADING:
+      g_value_set_boolean (value, stp_window_get_loading (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+stp_window_class_init (StpWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = stp_window_dispose;
+  object_class->finalize = stp_window_finalize;
+  object_class->get_property = stp_window_get_property;
+  window_class->close_request = stp_window_close_request;
+
+  properties[PROP_LOADING] =
+    g_param_spec_boolean ("loading", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (STP_TYPE_TIMELINE_VIEW);
+  g_type_ensure (STP_TYPE_WARNINGS_POPOVER);
+  g_type_ensure (STP_TYPE_FIND_BAR);
+  g_type_ensure (STP_TYPE_DETAILS_PANEL);
+  g_type_ensure (STP_TYPE_AREA_TABLE);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stepscope/Stepscope/stp-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, loading_page);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, loading_progress);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, error_page);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, timeline);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, progress_revealer);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, progress_label);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, warnings_button);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, warnings_label);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, warnings_popover);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, find_button);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, details_button);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, find_bar);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, side_stack);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, side_status);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, details_panel);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, area_table);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, export_revealer);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, export_label);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, export_bar);
+
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, action_open);
+  gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, action_cancel_load);
+  gtk_widget_class_install_action (widget_class, "win.show-error", NULL, action_show_error);
+  gtk_widget_class_install_action (widget_class, "win.find", NULL, action_find);
+  gtk_widget_class_install_action (widget_class, "win.copy", NULL, action_copy);
+  gtk_widget_class_install_action (widget_class, "win.show-peaks", NULL, action_show_peaks);
+  stp_window_class_init_export (widget_class);
+  stp_window_class_init_monitor (widget_class);
+  stp_window_class_init_summary (widget_class);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-load", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.find", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "win.copy", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.show-details", NULL);
+}
+
+static void
+stp_window_init (StpWindow *self)
+{
+  static const char *const analysis_keys[] = { "show-dataflow", "show-memory", "op-time" };
+  GtkDropTarget *target;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APPLICATION_ID);
+  stp_window_init_summary (self);
+
+  /* win.show-dataflow, win.show-memory, win.op-time, win.show-flows */
+  for (guint i = 0; i < G_N_ELEMENTS (setting_actions); i++)
+    {
+      g_autoptr(GAction) action = g_settings_create_action (self->settings, setting_actions[i]);
+
+      g_action_map_add_action (G_ACTION_MAP (self), action);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (analysis_keys); i++)
+    {
+      g_autofree char *signal = g_strdup_printf ("changed::%s", analysis_keys[i]);
+
+      g_signal_connect_object (self->settings, signal, G_CALLBACK (on_analysis_option_changed),
+                               self, G_CONNECT_SWAPPED);
+    }
+  g_settings_bind (self->settings, "show-flows", self->timeline, "show-flows", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "show-details", self->flap, "reveal-flap", G_SETTINGS_BIND_DEFAULT);
+  g_object_bind_property (self->find_button, "active", self->find_bar, "search-mode",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+
+  g_signal_connect (self->timeline, "selection-changed", G_CALLBACK (on_selection_changed), self);
+  g_signal_connect (self->details_panel, "select-item", G_CALLBACK (on_select_item), self);
+  g_signal_connect (self->area_table, "row-activated", G_CALLBACK (on_area_row_activated), self);
+  g_signal_connect_swapped (self->area_table, "close", G_CALLBACK (stp_timeline_view_clear_selection), self->timeline);
+  g_signal_connect (self->find_bar, "matches-changed", G_CALLBACK (on_matches_changed), self);
+  g_signal_connect (self->find_bar, "match-selected", G_CALLBACK (on_match_selected), self);
+  g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy", FALSE);
+  stp_window_update_export_actions (self);
+
+  target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
+
+  gtk_stack_set_visible_child_name (self->stack, "empty");
+}

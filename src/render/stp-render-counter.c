@@ -1,0 +1,269 @@
+/* stp-render-counter.c: counter tracks as filled, stacked step graphs
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each pixel column shows the highest value a series reaches in it, so a
+ * spike narrower than a pixel still shows; series of one counter stack
+ * (the Allocators memory is one series per allocator).  The allocator
+ * maximums the StepStats analysis found are marked at their peak.
+ */
+
+#define G_LOG_DOMAIN "stp-render-counter"
+
+#include "stp-render-private.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+static guint
+first_sample_at_or_after (GArray *samples,
+                          gint64  ts)
+{
+  guint lo = 0, hi = samples->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g_array_index (samples, StpCounterSample, mid).ts < ts)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* values[c]: the series' highest value in column c, NAN where it has none. */
+static void
+column_values (StpFrame               *frame,
+               const StpCounterSeries *series,
+               double                 *values,
+               guint                   n_cols)
+{
+  GArray *samples = series->samples;
+  guint i = first_sample_at_or_after (samples, frame->t_start);
+  double current = i > 0 ? g_array_index (samples, StpCounterSample, i - 1).value : NAN;
+
+  for (guint c = 0; c < n_cols; c++)
+    {
+      gint64 c_start = stp_render_view_x_to_time (frame->view, frame->x_left + c);
+      gint64 c_end = stp_render_view_x_to_time (frame->view, frame->x_left + c + 1);
+      double top = current;
+
+      while (i < samples->len && g_array_index (samples, StpCounterSample, i).ts < c_end)
+        {
+          current = g_array_index (samples, StpCounterSample, i).value;
+          top = isnan (top) ? current : MAX (top, current);
+          i++;
+          frame->stats->visited++;
+        }
+
+      /* A counter holds its last value until the trace ends. */
+      values[c] = c_start > frame->trace->end_ts ? NAN : top;
+    }
+}
+
+static void
+draw_peak (StpFrame                  *frame,
+           const StpAllocatorMaximum *maximum,
+           double                     top,
+           double                     bottom,
+           gboolean                   bytes)
+{
+  cairo_t *cr = frame->cr;
+  double x = round (stp_render_view_time_to_x (frame->view, maximum->ts)) + 0.5;
+  g_autofree char *value = NULL;
+  g_autofree char *text = NULL;
+
+  if (x < frame->x_left || x > frame->x_right)
+    return;
+
+  stp_frame_set_color (frame, &frame->style->peak);
+  cairo_save (cr);
+  cairo_set_line_width (cr, 1);
+  cairo_set_dash (cr, (double[]) { 3, 2 }, 2, 0);
+  cairo_move_to (cr, x, top);
+  cairo_line_to (cr, x, bottom);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+
+  cairo_move_to (cr, x - 5, top - 1);
+  cairo_line_to (cr, x + 5, top - 1);
+  cairo_line_to (cr, x, top + 6);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+
+  value = stp_format_value (maximum->num_bytes, bytes);
+  /* Translators: the highest memory an allocator reached, e.g. "Peak 3.0 KiB" */
+  text = g_strdup_printf (_("Peak %s"), value);
+  stp_text_cache_draw (frame->renderer->small, cr, text, x + 7, top + 6,
+                       frame->x_right - x - 10);
+}
+
+static void
+draw_hover (StpFrame       *frame,
+            const StpTrack *track,
+            double          top,
+            double          bottom,
+            double          y_of_zero,
+            double          scale,
+            gboolean        bytes)
+{
+  const StpRenderView *view = frame->view;
+  cairo_t *cr = frame->cr;
+  gint64 ts = stp_render_view_x_to_time (view, view->hover_x);
+  double total = 0, y, w, x;
+  gboolean any = FALSE;
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < track->series->len; i++)
+    {
+      double value;
+
+      if (stp_render_counter_value_at (g_ptr_array_index (track->series, i), ts, &value, NULL))
+        {
+          total += value;
+          any = TRUE;
+        }
+    }
+  if (!any || ts > frame->trace->end_ts)
+    return;
+
+  y = CLAMP (y_of_zero - total * scale, top, bottom);
+  stp_frame_set_color (frame, &frame->style->accent);
+  cairo_arc (cr, view->hover_x, y, 3.5, 0, 2 * G_PI);
+  cairo_fill (cr);
+
+  text = stp_format_value (total, bytes);
+  w = stp_text_cache_measure (frame->renderer->small, text) + 10;
+  x = view->hover_x + 8;
+  if (x + w > frame->x_right)
+    x = view->hover_x - 8 - w;
+
+  stp_frame_set_color (frame, &frame->style->accent);
+  cairo_rectangle (cr, round (x), round (top + 2), round (w), 16);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  stp_text_cache_draw (frame->renderer->small, cr, text, round (x) + 5, round (top + 2) + 8, w);
+}
+
+/* The vertical scale of a counter row: top and bottom of the graph, the
+ * y of zero and pixels per unit. */
+static void
+counter_scale (StpFrame     *frame,
+               const StpRow *row,
+               double       *top,
+               double       *bottom,
+               double       *y_of_zero,
+               double       *scale)
+{
+  double y = stp_frame_screen_y (frame, row->y);
+  double min, max;
+
+  *top = y + 6;
+  *bottom = y + row->height - 4;
+  stp_render_index_get_counter_range (frame->index, row->track, &min, &max);
+  if (max <= min)
+    max = min + 1;
+  *scale = (*bottom - *top) / (max - min);
+  *y_of_zero = *bottom + MIN (min, 0) * *scale;
+}
+
+double
+stp_render_counter_value_y (StpFrame     *frame,
+                            const StpRow *row,
+                            double        value)
+{
+  double top, bottom, y_of_zero, scale;
+
+  counter_scale (frame, row, &top, &bottom, &y_of_zero, &scale);
+  return CLAMP (y_of_zero - value * scale, top, bottom);
+}
+
+void
+stp_render_counter (StpFrame     *frame,
+                    const StpRow *row)
+{
+  const StpTrack *track = stp_trace_get_track (frame->trace, row->track);
+  cairo_t *cr = frame->cr;
+  guint n_cols = (guint) MAX (0, frame->x_right - frame->x_left);
+  double y = stp_frame_screen_y (frame, row->y);
+  double top, bottom, scale, y_of_zero;
+  gboolean bytes = stp_render_index_is_bytes_counter (frame->index, row->track);
+  g_autofree double *values = NULL;
+  g_autofree double *base = NULL;
+
+  if (n_cols == 0 || track->series == NULL)
+    return;
+
+  counter_scale (frame, row, &top, &bottom, &y_of_zero, &scale);
+
+  values = g_new (double, n_cols);
+  base = g_new0 (double, n_cols);
+
+  for (guint si = 0; si < track->series->len; si++)
+    {
+      const StpCounterSeries *series = g_ptr_array_index (track->series, si);
+      StpStr name = track->series->len > 1 ? series->name : track->name;
+      guint8 slot = stp_render_index_get_color (frame->index, name);
+      guint c = 0;
+
+      column_values (frame, series, values, n_cols);
+
+      /* One closed path per stretch of defined columns: the top edge left
+       * to right, then back along what the series below reached. */
+      while (c < n_cols)
+        {
+          guint start;
+
+          while (c < n_cols && isnan (values[c]))
+            c++;
+          if (c >= n_cols)
+            break;
+          start = c;
+
+          cairo_move_to (cr, frame->x_left + c, y_of_zero - base[c] * scale);
+          for (; c < n_cols && !isnan (values[c]); c++)
+            {
+              double vy = y_of_zero - (base[c] + values[c]) * scale;
+
+              cairo_line_to (cr, frame->x_left + c, vy);
+              cairo_line_to (cr, frame->x_left + c + 1, vy);
+            }
+          for (guint k = c; k > start; k--)
+            {
+              double by = y_of_zero - base[k - 1] * scale;
+
+              cairo_line_to (cr, frame->x_left + k, by);
+              cairo_line_to (cr, frame->x_left + k - 1, by);
+            }
+          cairo_close_path (cr);
+        }
+
+      stp_frame_set_color (frame, &frame->style->slices[slot]);
+      cairo_fill (cr);
+
+      for (c = 0; c < n_cols; c++)
+        if (!isnan (values[c]))
+          base[c] += values[c];
+    }
+
+  /* The zero line (the top value is in the gutter). */
+  stp_frame_set_color (frame, &frame->style->border);
+  cairo_rectangle (cr, frame->x_left, round (y_of_zero), n_cols, 1);
+  cairo_fill (cr);
+
+
+  for (guint i = 0; i < frame->trace->allocator_maximums->len; i++)
+    {
+      const StpAllocatorMaximum *m = &g_array_index (frame->trace->allocator_maximums, StpAllocatorMaximum, i);
+
+      if (m->allocator == track->name)
+        draw_peak (frame, m, top, bottom, bytes);
+    }
+
+  if (frame->view->hover_x >= frame->x_left && frame->view->hover_x < frame->x_right &&
+      frame->view->hover_y >= y && frame->view->hover_y < y + row->height)
+    draw_hover (frame, track, top, bottom, y_of_zero, scale, bytes);
+}

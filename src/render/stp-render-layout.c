@@ -1,0 +1,553 @@
+/* stp-render-layout.c: rows of the timeline and hit-testing
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "stp-render-layout"
+
+#include "stp-render-layout.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+struct _StpRenderLayout
+{
+  StpRenderIndex *index;
+  StpTrace       *trace;
+  gboolean       *collapsed;     /* per process */
+  GArray         *rows;          /* StpRow */
+  guint          *track_rows;    /* per track: its row, or its process header when collapsed */
+  double          height;
+};
+
+static void
+row_clear (gpointer data)
+{
+  StpRow *row = data;
+
+  g_clear_pointer (&row->label, g_free);
+}
+
+static double
+track_height (const StpTrack *track,
+              double         *slices_y)
+{
+  guint depths;
+  double strip;
+
+  if (track->kind == STP_TRACK_COUNTER)
+    {
+      *slices_y = STP_ROW_PADDING;
+      return STP_ROW_COUNTER_HEIGHT;
+    }
+
+  if (track->kind == STP_TRACK_INSTANTS)
+    {
+      *slices_y = STP_ROW_PADDING;
+      return STP_ROW_INSTANT_STRIP + 2 * STP_ROW_PADDING + 4;
+    }
+
+  strip = track->instants != NULL && track->instants->len > 0 ? STP_ROW_INSTANT_STRIP : 0;
+  depths = track->slices != NULL && track->slices->len > 0 ? track->max_depth + 1u : 0;
+  if (depths == 0 && strip == 0)
+    depths = 1;
+
+  *slices_y = STP_ROW_PADDING + strip;
+  return depths * STP_ROW_SLICE_HEIGHT + strip + 2 * STP_ROW_PADDING;
+}
+
+static void
+add_row (StpRenderLayout *self,
+         StpRow          *row)
+{
+  row->y = self->height;
+  self->height += row->height;
+  g_array_append_val (self->rows, *row);
+}
+
+static void
+rebuild (StpRenderLayout *self)
+{
+  StpTrace *trace = self->trace;
+
+  g_array_set_size (self->rows, 0);
+  self->height = 0;
+  for (guint i = 0; i < trace->tracks->len; i++)
+    self->track_rows[i] = STP_INDEX_NONE;
+
+  if (trace->global_instants->len > 0)
+    {
+      StpRow row = { STP_ROW_GLOBAL, STP_INDEX_NONE, STP_INDEX_NONE };
+
+      row.height = STP_ROW_GLOBAL_HEIGHT;
+      row.slices_y = STP_ROW_PADDING;
+      /* Translators: the row of instant events with global scope */
+      row.label = g_strdup (_("Global"));
+      add_row (self, &row);
+    }
+
+  for (guint i = 0; i < trace->process_order->len; i++)
+    {
+      guint32 pi = g_array_index (trace->process_order, guint32, i);
+      const StpProcess *process = stp_trace_get_process (trace, pi);
+      StpRow header = { STP_ROW_PROCESS, pi, STP_INDEX_NONE };
+
+      /* A process that is only a name (Kineto names every GPU pid,
+       * timeline.py emits a Tensors process per device) has no row. */
+      if (process->tracks->len == 0 && process->n_objects == 0)
+        continue;
+
+      header.height = STP_ROW_PROCESS_HEIGHT;
+      header.label = stp_trace_describe_process (trace, process);
+      add_row (self, &header);
+
+      if (self->collapsed[pi])
+        {
+          for (guint j = 0; j < process->tracks->len; j++)
+            self->track_rows[g_array_index (process->tracks, guint32, j)] = self->rows->len - 1;
+          continue;
+        }
+
+      for (guint j = 0; j < process->tracks->len; j++)
+        {
+          guint32 ti = g_array_index (process->tracks, guint32, j);
+          const StpTrack *track = stp_trace_get_track (trace, ti);
+          StpRow row = { STP_ROW_TRACK, pi, ti };
+
+          row.height = track_height (track, &row.slices_y);
+          row.label = stp_trace_describe_track (trace, track);
+          self->track_rows[ti] = self->rows->len;
+          add_row (self, &row);
+        }
+
+      if (process->n_objects > 0)
+        {
+          StpRow row = { STP_ROW_OBJECTS, pi, STP_INDEX_NONE };
+          guint lanes = MAX (1, process->n_object_lanes);
+
+          row.lane_height = CLAMP (floor ((double) STP_ROW_OBJECTS_MAX_HEIGHT / lanes), 2, 10);
+          row.slices_y = STP_ROW_PADDING;
+          row.height = lanes * row.lane_height + 2 * STP_ROW_PADDING;
+          /* Translators: the row of tensor (object) lifetimes, with their count */
+          row.label = g_strdup_printf (_("Objects (%u)"), process->n_objects);
+          add_row (self, &row);
+        }
+    }
+}
+
+StpRenderLayout *
+stp_render_layout_new (StpRenderIndex *index)
+{
+  StpRenderLayout *self;
+
+  g_return_val_if_fail (index != NULL, NULL);
+
+  self = g_new0 (StpRenderLayout, 1);
+  self->index = stp_render_index_ref (index);
+  self->trace = stp_trace_ref (stp_render_index_get_trace (index));
+  self->collapsed = g_new0 (gboolean, MAX (1, self->trace->processes->len));
+  self->rows = g_array_new (FALSE, TRUE, sizeof (StpRow));
+  self->track_rows = g_new (guint, MAX (1, self->trace->tracks->len));
+  g_array_set_clear_func (self->rows, row_clear);
+  rebuild (self);
+
+  return self;
+}
+
+void
+stp_render_layout_free (StpRenderLayout *self)
+{
+  if (self == NULL)
+    return;
+
+  g_array_unref (self->rows);
+  g_free (self->track_rows);
+  g_free (self->collapsed);
+  stp_trace_unref (self->trace);
+  stp_render_index_unref (self->index);
+  g_free (self);
+}
+
+StpRenderIndex *
+stp_render_layout_get_index (StpRenderLayout *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->index;
+}
+
+StpTrace *
+stp_render_layout_get_trace (StpRenderLayout *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->trace;
+}
+
+void
+stp_render_layout_set_collapsed (StpRenderLayout *self,
+                                 guint32          process,
+                                 gboolean         collapsed)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (process < self->trace->processes->len);
+
+  if (self->collapsed[process] == !!collapsed)
+    return;
+  self->collapsed[process] = !!collapsed;
+  rebuild (self);
+}
+
+gboolean
+stp_render_layout_get_collapsed (StpRenderLayout *self,
+                                 guint32          process)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (process < self->trace->processes->len, FALSE);
+
+  return self->collapsed[process];
+}
+
+guint
+stp_render_layout_get_n_rows (StpRenderLayout *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->rows->len;
+}
+
+const StpRow *
+stp_render_layout_get_row (StpRenderLayout *self,
+                           guint            row)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (row < self->rows->len, NULL);
+
+  return &g_array_index (self->rows, StpRow, row);
+}
+
+double
+stp_render_layout_get_height (StpRenderLayout *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->height;
+}
+
+guint
+stp_render_layout_find_row (StpRenderLayout *self,
+                            double           content_y)
+{
+  guint lo = 0, hi;
+
+  g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+
+  hi = self->rows->len;
+  if (content_y < 0 || content_y >= self->height)
+    return STP_INDEX_NONE;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      const StpRow *row = &g_array_index (self->rows, StpRow, mid);
+
+      if (row->y + row->height <= content_y)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+
+  return lo < self->rows->len ? lo : STP_INDEX_NONE;
+}
+
+guint
+stp_render_layout_find_track_row (StpRenderLayout *self,
+                                  guint32          track)
+{
+  guint row;
+
+  g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+  g_return_val_if_fail (track < self->trace->tracks->len, STP_INDEX_NONE);
+
+  row = self->track_rows[track];
+  if (row == STP_INDEX_NONE || g_array_index (self->rows, StpRow, row).kind != STP_ROW_TRACK)
+    return STP_INDEX_NONE;
+  return row;
+}
+
+guint
+stp_render_layout_get_track_display_row (StpRenderLayout *self,
+                                         guint32          track)
+{
+  g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+  g_return_val_if_fail (track < self->trace->tracks->len, STP_INDEX_NONE);
+
+  return self->track_rows[track];
+}
+
+guint
+stp_render_layout_find_process_row (StpRenderLayout *self,
+                                    guint32          process)
+{
+  g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      const StpRow *row = &g_array_index (self->rows, StpRow, i);
+
+      if (row->kind == STP_ROW_PROCESS && row->process == process)
+        return i;
+    }
+  return STP_INDEX_NONE;
+}
+
+double
+stp_render_layout_depth_y (const StpRow *row,
+                           guint         depth)
+{
+  return row->y + row->slices_y + depth * STP_ROW_SLICE_HEIGHT;
+}
+
+gboolean
+stp_render_counter_value_at (const StpCounterSeries *series,
+                             gint64                  ts,
+                             double                 *value,
+                             guint32                *sample)
+{
+  guint lo = 0, hi = series->samples->len;
+
+  /* The first sample after ts; the one before it holds at ts. */
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g_array_index (series->samples, StpCounterSample, mid).ts <= ts)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+
+  if (lo == 0)
+    return FALSE;
+
+  *value = g_array_index (series->samples, StpCounterSample, lo - 1).value;
+  if (sample != NULL)
+    *sample = lo - 1;
+  return TRUE;
+}
+
+/* Any slice of `depth` intersecting [t0, t1), preferring the longest
+ * among the first few, as a merged mark stands for all of them. */
+static guint32
+find_slice_in (const StpTrack *track,
+               guint           depth,
+               gint64          t0,
+               gint64          t1)
+{
+  guint32 i = stp_track_find_first_ending_after (track, depth, t0);
+  guint32 best = STP_INDEX_NONE;
+
+  for (guint n = 0; i != STP_INDEX_NONE && i < track->depth_starts[depth + 1] && n < 64; i++, n++)
+    {
+      const StpSlice *s = stp_track_get_slice (track, i);
+
+      if (s->ts >= t1 && !(s->ts == t0 && s->dur == 0))
+        break;
+      if (best == STP_INDEX_NONE || s->dur > stp_track_get_slice (track, best)->dur)
+        best = i;
+    }
+
+  return best;
+}
+
+static guint32
+find_instant_near (GArray              *instants,
+                   const StpRenderView *view,
+                   double               x)
+{
+  gint64 t0 = stp_render_view_x_to_time (view, x - 5);
+  gint64 t1 = stp_render_view_x_to_time (view, x + 5);
+  guint lo = 0, hi = instants ? instants->len : 0;
+  guint32 best = STP_INDEX_NONE;
+  double best_dx = G_MAXDOUBLE;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g_array_index (instants, StpSlice, mid).ts < t0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+
+  for (guint i = lo; instants && i < instants->len; i++)
+    {
+      const StpSlice *s = &g_array_index (instants, StpSlice, i);
+      double dx;
+
+      if (s->ts > t1)
+        break;
+      dx = fabs (stp_render_view_time_to_x (view, s->ts) - x);
+      if (dx < best_dx)
+        {
+          best_dx = dx;
+          best = i;
+        }
+    }
+
+  return best;
+}
+
+static void
+hit_track (StpRenderLayout     *self,
+           const StpRenderView *view,
+           const StpRow        *row,
+           double               x,
+           double               local_y,
+           StpHit              *hit)
+{
+  const StpTrack *track = stp_trace_get_track (self->trace, row->track);
+  gint64 t0 = stp_render_view_x_to_time (view, floor (x));
+  gint64 t1 = stp_render_view_x_to_time (view, floor (x) + 1);
+
+  hit->kind = STP_HIT_TRACK;
+  hit->track = row->track;
+
+  switch (track->kind)
+    {
+    case STP_TRACK_COUNTER:
+      {
+        double total = 0;
+        gboolean any = FALSE;
+
+        for (guint i = 0; i < track->series->len; i++)
+          {
+            double value;
+            guint32 sample;
+
+            if (stp_render_counter_value_at (g_ptr_array_index (track->series, i), hit->ts, &value, &sample))
+              {
+                if (i == 0)
+                  hit->index = sample;
+                total += value;
+                any = TRUE;
+              }
+          }
+        if (any)
+          {
+            hit->kind = STP_HIT_COUNTER;
+            hit->value = total;
+          }
+      }
+      break;
+
+    case STP_TRACK_INSTANTS:
+      hit->index = find_instant_near (track->slices, view, x);
+      if (hit->index != STP_INDEX_NONE)
+        hit->kind = STP_HIT_INSTANT;
+      break;
+
+    case STP_TRACK_THREAD:
+    case STP_TRACK_ASYNC:
+    default:
+      if (local_y < row->slices_y && track->instants != NULL && track->instants->len > 0)
+        {
+          hit->index = find_instant_near (track->instants, view, x);
+          if (hit->index != STP_INDEX_NONE)
+            hit->kind = STP_HIT_INSTANT;
+        }
+      else if (local_y >= row->slices_y && track->depth_starts != NULL)
+        {
+          guint depth = (guint) ((local_y - row->slices_y) / STP_ROW_SLICE_HEIGHT);
+
+          if (depth <= track->max_depth)
+            {
+              hit->index = find_slice_in (track, depth, t0, t1);
+              if (hit->index != STP_INDEX_NONE)
+                hit->kind = STP_HIT_SLICE;
+            }
+        }
+      break;
+    }
+}
+
+static void
+hit_objects (StpRenderLayout     *self,
+             const StpRenderView *view,
+             const StpRow        *row,
+             double               x,
+             double               local_y,
+             StpHit              *hit)
+{
+  const StpProcess *process = stp_trace_get_process (self->trace, row->process);
+  guint lane = (guint) floor ((local_y - row->slices_y) / row->lane_height);
+  gint64 t0 = stp_render_view_x_to_time (view, x - 1);
+  gint64 t1 = stp_render_view_x_to_time (view, x + 1);
+
+  hit->kind = STP_HIT_NONE;
+  for (guint i = process->first_object; i < process->first_object + process->n_objects; i++)
+    {
+      const StpObject *o = &g_array_index (self->trace->objects, StpObject, i);
+      gint64 start = o->create_ts != STP_TS_UNKNOWN ? o->create_ts : self->trace->start_ts;
+      gint64 end = o->delete_ts != STP_TS_UNKNOWN ? o->delete_ts : self->trace->end_ts;
+
+      if (o->lane == lane && start <= t1 && end >= t0)
+        {
+          hit->kind = STP_HIT_OBJECT;
+          hit->index = i;
+          return;
+        }
+    }
+}
+
+gboolean
+stp_render_layout_hit_test (StpRenderLayout     *self,
+                            const StpRenderView *view,
+                            double               x,
+                            double               y,
+                            StpHit              *hit)
+{
+  const StpRow *row;
+  double content_y;
+  guint ri;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (view != NULL, FALSE);
+  g_return_val_if_fail (hit != NULL, FALSE);
+
+  *hit = (StpHit) { STP_HIT_NONE, STP_INDEX_NONE, STP_INDEX_NONE, STP_INDEX_NONE, STP_INDEX_NONE };
+  hit->ts = stp_render_view_x_to_time (view, x);
+
+  if (x < 0 || y < 0 || x >= view->width || y >= view->height)
+    return FALSE;
+
+  if (y < view->ruler_height)
+    {
+      hit->kind = STP_HIT_RULER;
+      return TRUE;
+    }
+
+  content_y = y - view->ruler_height + view->scroll_y;
+  ri = stp_render_layout_find_row (self, content_y);
+  if (ri == STP_INDEX_NONE)
+    return FALSE;
+
+  row = stp_render_layout_get_row (self, ri);
+  hit->row = ri;
+  hit->process = row->process;
+  hit->track = row->track;
+
+  if (row->kind == STP_ROW_PROCESS)
+    hit->kind = STP_HIT_PROCESS;
+  else if (x < view->gutter_width)
+    hit->kind = STP_HIT_TRACK_LABEL;
+  else if (row->kind == STP_ROW_GLOBAL)
+    {
+      hit->index = find_instant_near (self->trace->global_instants, view, x);
+      hit->kind = hit->index != STP_INDEX_NONE ? STP_HIT_GLOBAL_INSTANT : STP_HIT_NONE;
+    }
+  else if (row->kind == STP_ROW_OBJECTS)
+    hit_objects (self, view, row, x, content_y - row->y, hit);
+  else
+    hit_track (self, view, row, x, content_y - row->y, hit);
+
+  return hit->kind != STP_HIT_NONE;
+}

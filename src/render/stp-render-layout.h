@@ -1,0 +1,120 @@
+/* stp-render-layout.h: rows of the timeline and hit-testing
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The layout places what the trace holds on a vertical axis: a header
+ * per process (in the model's process_order, collapsible), then the
+ * process's tracks (in its display order, each as tall as its deepest
+ * nesting) and its tensor objects.  It knows nothing about drawing; the
+ * renderer, the widget and the tests all ask it where things are.
+ */
+
+#pragma once
+
+#include "stp-render-index.h"
+#include "stp-render-view.h"
+
+G_BEGIN_DECLS
+
+#define STP_ROW_PROCESS_HEIGHT  28
+#define STP_ROW_SLICE_HEIGHT    20
+#define STP_ROW_PADDING          3
+#define STP_ROW_INSTANT_STRIP   12
+#define STP_ROW_COUNTER_HEIGHT  56
+#define STP_ROW_GLOBAL_HEIGHT   22
+#define STP_ROW_OBJECTS_MAX_HEIGHT 240
+
+typedef enum
+{
+  STP_ROW_PROCESS,   /* a process header */
+  STP_ROW_TRACK,     /* one track of a process */
+  STP_ROW_OBJECTS,   /* the tensor objects of a process */
+  STP_ROW_GLOBAL,    /* global instants */
+} StpRowKind;
+
+typedef struct
+{
+  StpRowKind kind;
+  guint32    process;       /* index into trace->processes; STP_INDEX_NONE for GLOBAL */
+  guint32    track;         /* index into trace->tracks for TRACK, else STP_INDEX_NONE */
+  double     y;             /* top, in content coordinates (0 = first row) */
+  double     height;
+  double     slices_y;      /* TRACK: top of depth 0, relative to y */
+  double     lane_height;   /* OBJECTS: height of one object lane */
+  char      *label;         /* what the gutter shows */
+} StpRow;
+
+typedef enum
+{
+  STP_HIT_NONE,
+  STP_HIT_RULER,
+  STP_HIT_PROCESS,          /* a process header: process */
+  STP_HIT_TRACK_LABEL,      /* the gutter of a track row: track */
+  STP_HIT_TRACK,            /* empty space in a track: track */
+  STP_HIT_SLICE,            /* track, index into track->slices */
+  STP_HIT_INSTANT,          /* track, index into track->instants (THREAD) or track->slices (INSTANTS) */
+  STP_HIT_GLOBAL_INSTANT,   /* index into trace->global_instants */
+  STP_HIT_COUNTER,          /* track, value = stacked value at ts, index = sample of series 0 */
+  STP_HIT_OBJECT,           /* index into trace->objects */
+} StpHitKind;
+
+typedef struct
+{
+  StpHitKind kind;
+  guint      row;
+  guint32    process;
+  guint32    track;
+  guint32    index;
+  gint64     ts;            /* time under the pointer */
+  double     value;
+} StpHit;
+
+typedef struct _StpRenderLayout StpRenderLayout;
+
+StpRenderLayout *stp_render_layout_new            (StpRenderIndex  *index);
+void             stp_render_layout_free           (StpRenderLayout *self);
+StpRenderIndex  *stp_render_layout_get_index      (StpRenderLayout *self);
+StpTrace        *stp_render_layout_get_trace      (StpRenderLayout *self);
+
+void             stp_render_layout_set_collapsed  (StpRenderLayout *self,
+                                                   guint32          process,
+                                                   gboolean         collapsed);
+gboolean         stp_render_layout_get_collapsed  (StpRenderLayout *self,
+                                                   guint32          process);
+
+guint            stp_render_layout_get_n_rows     (StpRenderLayout *self);
+const StpRow    *stp_render_layout_get_row        (StpRenderLayout *self,
+                                                   guint            row);
+double           stp_render_layout_get_height     (StpRenderLayout *self);
+guint            stp_render_layout_find_row       (StpRenderLayout *self,
+                                                   double           content_y);
+guint            stp_render_layout_find_track_row (StpRenderLayout *self,
+                                                   guint32          track);
+/* The row a track is drawn in: its own, or its process header when the
+ * process is collapsed. */
+guint            stp_render_layout_get_track_display_row (StpRenderLayout *self,
+                                                   guint32          track);
+guint            stp_render_layout_find_process_row (StpRenderLayout *self,
+                                                   guint32          process);
+
+/* Content y of the top of a slice row at `depth` in a track row. */
+double           stp_render_layout_depth_y        (const StpRow    *row,
+                                                   guint            depth);
+
+gboolean         stp_render_layout_hit_test       (StpRenderLayout     *self,
+                                                   const StpRenderView *view,
+                                                   double               x,
+                                                   double               y,
+                                                   StpHit              *hit);
+
+/* The value a counter track's series has at ts (the last sample at or
+ * before ts); FALSE before the first sample. */
+gboolean         stp_render_counter_value_at      (const StpCounterSeries *series,
+                                                   gint64           ts,
+                                                   double          *value,
+                                                   guint32         *sample);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpRenderLayout, stp_render_layout_free)
+
+G_END_DECLS

@@ -1,0 +1,117 @@
+/* stp-render-private.h: one frame's state, shared by the renderer's files
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "stp-renderer.h"
+#include "stp-render-text.h"
+
+G_BEGIN_DECLS
+
+#define STP_SLOT_MERGED   STP_PALETTE_SIZE
+#define STP_N_SLOTS       (2 * STP_PALETTE_SIZE)
+
+/* Slices at least this wide are drawn as themselves, narrower ones merge. */
+#define STP_MIN_SLICE_PX  1.0
+/* Room a name needs inside its slice before it is drawn at all. */
+#define STP_MIN_LABEL_PX  24.0
+
+typedef struct
+{
+  double x, y, w, h;
+} StpRect;
+
+typedef struct
+{
+  double  x;
+  double  y;          /* vertical centre */
+  double  w;          /* room */
+  StpStr  name;
+  guint8  slot;
+} StpLabel;
+
+typedef struct
+{
+  StpRenderer           *renderer;
+  cairo_t               *cr;
+  const StpRenderView   *view;
+  StpRenderLayout       *layout;
+  StpRenderIndex        *index;
+  StpTrace              *trace;
+  const StpRenderStyle  *style;
+  StpRenderStats        *stats;
+
+  gint64                 t_start;   /* time at the timeline's left edge */
+  gint64                 t_end;     /* and right edge */
+  double                 x_left;    /* timeline area, screen */
+  double                 x_right;
+  double                 y_top;     /* rows area, screen */
+  double                 y_bottom;
+
+  GArray                *rects[STP_N_SLOTS];  /* StpRect */
+  GArray                *tris[STP_PALETTE_SIZE]; /* StpRect: x = centre, y = top, w = size */
+  GArray                *labels;              /* StpLabel */
+
+  /* A merged mark being extended column by column. */
+  gboolean               mark_open;
+  guint8                 mark_slot;
+  gint64                 mark_dur;
+  StpRect                mark;
+} StpFrame;
+
+struct _StpRenderer
+{
+  StpTextCache   *text;
+  StpTextCache   *bold;
+  StpTextCache   *small;
+  StpRenderStats  stats;
+  GArray         *rects[STP_N_SLOTS];
+  GArray         *tris[STP_PALETTE_SIZE];
+  GArray         *labels;
+  GArray         *columns;     /* double scratch for counters */
+};
+
+static inline double
+stp_frame_screen_y (const StpFrame *frame,
+                    double          content_y)
+{
+  return content_y - frame->view->scroll_y + frame->view->ruler_height;
+}
+
+static inline void
+stp_frame_set_color (StpFrame       *frame,
+                     const StpColor *color)
+{
+  cairo_set_source_rgba (frame->cr, color->r, color->g, color->b, color->a);
+}
+
+void stp_frame_add_rect   (StpFrame     *frame,
+                           guint         slot,
+                           double        x0,
+                           double        x1,
+                           double        y,
+                           double        h);
+void stp_frame_flush      (StpFrame     *frame);
+
+void stp_render_track     (StpFrame     *frame,
+                           const StpRow *row);
+void stp_render_objects   (StpFrame     *frame,
+                           const StpRow *row);
+void stp_render_counter   (StpFrame     *frame,
+                           const StpRow *row);
+void stp_render_global_instants (StpFrame     *frame,
+                           const StpRow *row);
+void stp_render_flows     (StpFrame     *frame);
+void stp_render_emphasised_flows (StpFrame      *frame,
+                           const guint32 *flows,
+                           guint          n_flows);
+void stp_render_highlights (StpFrame    *frame);
+/* Where a counter track row draws a value: its screen y. */
+double stp_render_counter_value_y (StpFrame     *frame,
+                           const StpRow *row,
+                           double        value);
+
+G_END_DECLS

@@ -1,0 +1,769 @@
+/* stp-render-slices.c: slices, instants, objects and flows of a frame
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Level of detail: within a depth run, slices are sorted by start and by
+ * end, so the first visible one is a binary search away and everything
+ * inside one pixel column can be skipped with a galloping search once the
+ * column is marked.  Zoomed out further than the run's summary pyramid,
+ * each column is answered by the pyramid instead: one or two buckets name
+ * the longest slice there, drawn whole if it is wide, as a mark if not.
+ */
+
+#define G_LOG_DOMAIN "stp-render-slices"
+
+#include "stp-render-private.h"
+
+#include <math.h>
+
+static inline gint64
+slice_end (const StpTrack *track,
+           guint32         i)
+{
+  return stp_slice_end (stp_track_get_slice (track, i));
+}
+
+/* The first index in [lo, hi) whose slice ends after t; starts small
+ * because the next visible slice is usually close. */
+static guint32
+gallop_ending_after (const StpTrack *track,
+                     guint32         lo,
+                     guint32         hi,
+                     gint64          t)
+{
+  guint32 prev, step = 1, bound = hi;
+
+  if (lo >= hi || slice_end (track, lo) > t)
+    return lo;
+
+  prev = lo;
+  for (;;)
+    {
+      guint32 next = prev + step;
+
+      if (next >= hi || next < prev)
+        break;
+      if (slice_end (track, next) > t)
+        {
+          bound = next;
+          break;
+        }
+      prev = next;
+      step *= 2;
+    }
+
+  lo = prev + 1;
+  while (lo < bound)
+    {
+      guint32 mid = lo + (bound - lo) / 2;
+
+      if (slice_end (track, mid) <= t)
+        lo = mid + 1;
+      else
+        bound = mid;
+    }
+  return lo;
+}
+
+static void
+mark_flush (StpFrame *frame)
+{
+  if (!frame->mark_open)
+    return;
+
+  g_array_append_val (frame->rects[frame->mark_slot], frame->mark);
+  frame->mark_open = FALSE;
+}
+
+/* Marks pixel columns [c0, c1] as holding merged slices.  Neighbouring
+ * marks of one density grow one rectangle (up to MAX_MARK_PX, so colours
+ * still vary along a dense stretch) in the colour of the longest slice
+ * among them: a few hundred rectangles per row rather than one per
+ * column. */
+#define MAX_MARK_PX 12
+
+static void
+mark_columns (StpFrame *frame,
+              guint     slot,
+              gint64    dur,
+              double    c0,
+              double    c1,
+              double    y,
+              double    h)
+{
+  gboolean merged = slot >= STP_SLOT_MERGED;
+
+  c0 = MAX (c0, frame->x_left);
+  c1 = MIN (c1, frame->x_right - 1);
+  if (c1 < c0)
+    return;
+
+  frame->stats->marks++;
+
+  if (frame->mark_open && frame->mark.y == y &&
+      (frame->mark_slot >= STP_SLOT_MERGED) == merged &&
+      c0 <= frame->mark.x + frame->mark.w &&
+      c1 + 1 - frame->mark.x <= MAX_MARK_PX)
+    {
+      frame->mark.w = MAX (frame->mark.w, c1 + 1 - frame->mark.x);
+      if (dur > frame->mark_dur)
+        {
+          frame->mark_slot = slot;
+          frame->mark_dur = dur;
+        }
+      return;
+    }
+
+  mark_flush (frame);
+  frame->mark_open = TRUE;
+  frame->mark_slot = slot;
+  frame->mark_dur = dur;
+  frame->mark = (StpRect) { c0, y, c1 + 1 - c0, h };
+}
+
+void
+stp_frame_add_rect (StpFrame *frame,
+                    guint     slot,
+                    double    x0,
+                    double    x1,
+                    double    y,
+                    double    h)
+{
+  StpRect rect;
+
+  /* Pixel-aligned, at least one pixel, never far outside the canvas. */
+  x0 = round (MAX (x0, frame->x_left - 2));
+  x1 = round (MIN (x1, frame->x_right + 2));
+  if (x1 < x0 + 1)
+    x1 = x0 + 1;
+
+  rect = (StpRect) { x0, y, x1 - x0, h };
+  g_array_append_val (frame->rects[slot], rect);
+}
+
+static void
+draw_slice (StpFrame       *frame,
+            const StpSlice *s,
+            double          x0,
+            double          x1,
+            double          y)
+{
+  guint8 slot = stp_render_index_get_color (frame->index, s->name);
+  double h = STP_ROW_SLICE_HEIGHT - 1;
+
+  stp_frame_add_rect (frame, slot, x0, x1, y, h);
+  frame->stats->slices++;
+
+  /* Names stay visible while their slice runs off the left edge. */
+  x0 = MAX (round (x0), frame->x_left);
+  x1 = MIN (round (x1), frame->x_right);
+  if (x1 - x0 >= STP_MIN_LABEL_PX && s->name != STP_STR_EMPTY)
+    {
+      StpLabel label = { x0 + 4, y + h / 2, x1 - x0 - 8, s->name, slot };
+
+      g_array_append_val (frame->labels, label);
+    }
+}
+
+static void
+draw_run_direct (StpFrame       *frame,
+                 const StpTrack *track,
+                 guint           depth,
+                 double          y)
+{
+  guint32 hi = track->depth_starts[depth + 1];
+  guint32 i = stp_track_find_first_ending_after (track, depth, frame->t_start);
+  double last_marked = -1;
+
+  if (i == STP_INDEX_NONE)
+    return;
+
+  while (i < hi)
+    {
+      const StpSlice *s = stp_track_get_slice (track, i);
+      double x0, x1, c0, c1;
+
+      frame->stats->visited++;
+      if (s->ts > frame->t_end)
+        break;
+
+      x0 = stp_render_view_time_to_x (frame->view, s->ts);
+      x1 = stp_render_view_time_to_x (frame->view, stp_slice_end (s));
+      if (x1 - x0 >= STP_MIN_SLICE_PX)
+        {
+          draw_slice (frame, s, x0, x1, y);
+          i++;
+          continue;
+        }
+
+      /* Too narrow to see: mark its columns, skip what else ends there. */
+      c0 = floor (x0);
+      c1 = floor (x1);
+      if (c1 > last_marked)
+        {
+          mark_columns (frame, STP_SLOT_MERGED + stp_render_index_get_color (frame->index, s->name),
+                        s->dur, MAX (c0, last_marked + 1), c1, y, STP_ROW_SLICE_HEIGHT - 1);
+          last_marked = c1;
+        }
+      i = gallop_ending_after (track, i + 1, hi, stp_render_view_x_to_time (frame->view, c1 + 1) - 1);
+    }
+
+  mark_flush (frame);
+}
+
+static void
+draw_run_summary (StpFrame            *frame,
+                  const StpTrack      *track,
+                  guint                depth,
+                  const StpRunSummary *summary,
+                  guint                level,
+                  double               y)
+{
+  const StpRenderView *view = frame->view;
+  guint shift = summary->shift + level;
+  const StpSummaryBucket *buckets = summary->buckets[level];
+  guint32 len = summary->len[level];
+  guint32 last_wide = STP_INDEX_NONE;
+  double x = frame->x_left;
+  double origin_x = stp_render_view_time_to_x (view, summary->origin);
+  double min_dur = STP_MIN_SLICE_PX * view->ns_per_px;
+
+  if (origin_x > x)
+    x = floor (origin_x);
+
+  while (x < frame->x_right)
+    {
+      gint64 t0 = stp_render_view_x_to_time (view, x);
+      gint64 t1 = stp_render_view_x_to_time (view, x + 1);
+      guint64 b0, b1;
+      const StpSummaryBucket *best = NULL;
+      guint8 cover = 0;
+
+      if (t1 <= summary->origin)
+        {
+          x++;
+          continue;
+        }
+
+      b0 = t0 > summary->origin ? (guint64) (t0 - summary->origin) >> shift : 0;
+      b1 = (guint64) (t1 - 1 - summary->origin) >> shift;
+      if (b0 >= len)
+        break;
+      b1 = MIN (b1, len - 1);
+
+      /* Only the buckets: the slices stay untouched unless one is wide. */
+      for (guint64 b = b0; b <= b1; b++)
+        {
+          const StpSummaryBucket *bucket = &buckets[b];
+
+          frame->stats->visited++;
+          if (bucket->longest == STP_INDEX_NONE)
+            continue;
+          if (best == NULL || bucket->dur > best->dur)
+            best = bucket;
+          cover = MAX (cover, bucket->coverage);
+        }
+
+      if (best == NULL)
+        {
+          x++;
+          continue;
+        }
+
+      if (best->dur >= min_dur || best->longest == last_wide)
+        {
+          guint32 index = best->longest;
+          const StpSlice *s;
+          double x0, x1;
+
+          if (index == last_wide)
+            {
+              /* The wide slice ends in this column: what follows it here? */
+              index = stp_track_find_first_ending_after (track, depth, slice_end (track, index) - 1);
+              if (index == last_wide)
+                index = index + 1 < track->depth_starts[depth + 1] ? index + 1 : STP_INDEX_NONE;
+              if (index == STP_INDEX_NONE || stp_track_get_slice (track, index)->ts >= t1)
+                {
+                  x++;
+                  continue;
+                }
+            }
+
+          s = stp_track_get_slice (track, index);
+          x0 = stp_render_view_time_to_x (view, s->ts);
+          x1 = stp_render_view_time_to_x (view, stp_slice_end (s));
+          if (x1 - x0 >= STP_MIN_SLICE_PX)
+            {
+              mark_flush (frame);
+              draw_slice (frame, s, x0, x1, y);
+              last_wide = index;
+              x = MAX (x + 1, floor (x1));
+              continue;
+            }
+          mark_columns (frame, STP_SLOT_MERGED + stp_render_index_get_color (frame->index, s->name),
+                        s->dur, x, x, y, STP_ROW_SLICE_HEIGHT - 1);
+          x++;
+          continue;
+        }
+
+      /* Busy columns take the full colour, sparse ones the merged tint. */
+      mark_columns (frame, cover >= 128 ? best->color : STP_SLOT_MERGED + best->color,
+                    (gint64) best->dur, x, x, y, STP_ROW_SLICE_HEIGHT - 1);
+      x++;
+    }
+
+  mark_flush (frame);
+}
+
+static void
+draw_run (StpFrame       *frame,
+          guint32         track_index,
+          const StpTrack *track,
+          guint           depth,
+          double          y)
+{
+  const StpRunSummary *summary = stp_render_index_get_summary (frame->index, track_index, depth);
+
+  if (track->depth_starts[depth] == track->depth_starts[depth + 1])
+    return;
+
+  if (summary != NULL)
+    {
+      /* The coarsest level whose buckets are still narrower than a pixel. */
+      int level = (int) floor (log2 (frame->view->ns_per_px)) - (int) summary->shift - 1;
+
+      if (level >= 0)
+        {
+          draw_run_summary (frame, track, depth, summary,
+                            MIN ((guint) level, summary->n_levels - 1), y);
+          return;
+        }
+    }
+
+  draw_run_direct (frame, track, depth, y);
+}
+
+/* Instants are small triangles; several in one column draw one. */
+static void
+draw_instants (StpFrame *frame,
+               GArray   *instants,
+               double    top,
+               double    size)
+{
+  guint lo = 0, hi = instants->len;
+  double last_col = -G_MAXDOUBLE;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g_array_index (instants, StpSlice, mid).ts < frame->t_start)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+
+  for (guint i = lo; i < instants->len; i++)
+    {
+      const StpSlice *s = &g_array_index (instants, StpSlice, i);
+      double x;
+      StpRect tri;
+
+      frame->stats->visited++;
+      if (s->ts > frame->t_end)
+        break;
+
+      x = floor (stp_render_view_time_to_x (frame->view, s->ts));
+      if (x <= last_col)
+        {
+          /* Jump to the next column. */
+          gint64 next = stp_render_view_x_to_time (frame->view, last_col + 1);
+
+          while (i + 1 < instants->len && g_array_index (instants, StpSlice, i + 1).ts < next)
+            i++;
+          continue;
+        }
+
+      last_col = x;
+      tri = (StpRect) { x + 0.5, top, size, size };
+      g_array_append_val (frame->tris[stp_render_index_get_color (frame->index, s->name)], tri);
+      frame->stats->marks++;
+    }
+}
+
+void
+stp_render_track (StpFrame     *frame,
+                  const StpRow *row)
+{
+  const StpTrack *track = stp_trace_get_track (frame->trace, row->track);
+  double y = stp_frame_screen_y (frame, row->y);
+
+  if (track->kind == STP_TRACK_INSTANTS)
+    {
+      draw_instants (frame, track->slices, y + row->slices_y, STP_ROW_INSTANT_STRIP);
+      return;
+    }
+
+  if (track->instants != NULL && track->instants->len > 0)
+    draw_instants (frame, track->instants, y + STP_ROW_PADDING, STP_ROW_INSTANT_STRIP - 2);
+
+  if (track->depth_starts == NULL)
+    return;
+
+  for (guint d = 0; d <= track->max_depth; d++)
+    {
+      double dy = y + row->slices_y + d * STP_ROW_SLICE_HEIGHT;
+
+      if (dy > frame->y_bottom)
+        break;
+      if (dy + STP_ROW_SLICE_HEIGHT < frame->y_top)
+        continue;
+      draw_run (frame, row->track, track, d, dy);
+    }
+}
+
+void
+stp_render_objects (StpFrame     *frame,
+                    const StpRow *row)
+{
+  const StpProcess *process = stp_trace_get_process (frame->trace, row->process);
+  guint n_lanes = MAX (1, process->n_object_lanes);
+  g_autofree double *last_col = g_new (double, n_lanes);
+  double top = stp_frame_screen_y (frame, row->y) + row->slices_y;
+  double h = MAX (1, row->lane_height - (row->lane_height > 4 ? 2 : 0));
+  const StpColor *tick = &frame->style->fg;
+
+  for (guint i = 0; i < n_lanes; i++)
+    last_col[i] = -G_MAXDOUBLE;
+
+  for (guint i = process->first_object; i < process->first_object + process->n_objects; i++)
+    {
+      const StpObject *o = &g_array_index (frame->trace->objects, StpObject, i);
+      gint64 start = o->create_ts != STP_TS_UNKNOWN ? o->create_ts : frame->trace->start_ts;
+      gint64 end = o->delete_ts != STP_TS_UNKNOWN ? o->delete_ts : frame->trace->end_ts;
+      double y = top + o->lane * row->lane_height;
+      double x0, x1;
+      guint8 slot;
+
+      frame->stats->visited++;
+      if (o->lane >= n_lanes || end < frame->t_start || y > frame->y_bottom || y + h < frame->y_top)
+        continue;
+      /* Objects are sorted by start within their process. */
+      if (start > frame->t_end)
+        break;
+
+      x0 = stp_render_view_time_to_x (frame->view, start);
+      x1 = stp_render_view_time_to_x (frame->view, end);
+      if (floor (x1) <= last_col[o->lane])
+        continue;
+      last_col[o->lane] = floor (x1);
+
+      slot = stp_render_index_get_color (frame->index, o->name);
+      stp_frame_add_rect (frame, x1 - x0 >= 1 ? slot : STP_SLOT_MERGED + slot,
+                          x0, x1, y, h);
+      frame->stats->slices++;
+
+      /* Snapshots: a dark tick each, where they fall. */
+      if (x1 - x0 >= 3 && o->n_snapshots > 0)
+        {
+          stp_frame_set_color (frame, tick);
+          for (guint k = 0; k < o->n_snapshots; k++)
+            {
+              const StpSnapshot *snap = &g_array_index (frame->trace->snapshots, StpSnapshot, o->first_snapshot + k);
+              double sx = round (stp_render_view_time_to_x (frame->view, snap->ts));
+
+              if (sx >= frame->x_left && sx < frame->x_right)
+                cairo_rectangle (frame->cr, sx - 1, y, 2, h);
+            }
+          cairo_fill (frame->cr);
+        }
+    }
+}
+
+void
+stp_render_global_instants (StpFrame     *frame,
+                            const StpRow *row)
+{
+  double y = stp_frame_screen_y (frame, row->y) + row->slices_y;
+
+  draw_instants (frame, frame->trace->global_instants, y, STP_ROW_GLOBAL_HEIGHT - 2 * STP_ROW_PADDING);
+}
+
+/* ------------------------------------------------------------------ */
+/* Flows                                                               */
+
+static gboolean
+end_point (StpRenderLayout     *layout,
+           const StpRenderView *view,
+           const StpFlowEnd    *end,
+           gboolean             is_dst,
+           double              *x,
+           double              *y)
+{
+  StpTrace *trace = stp_render_layout_get_trace (layout);
+  guint32 track = end->bound_track != STP_INDEX_NONE ? end->bound_track : end->track;
+  const StpRow *row;
+  guint ri;
+  gint64 ts = end->ts;
+
+  if (track == STP_INDEX_NONE)
+    return FALSE;
+
+  ri = stp_render_layout_get_track_display_row (layout, track);
+  if (ri == STP_INDEX_NONE)
+    return FALSE;
+  row = stp_render_layout_get_row (layout, ri);
+
+  if (row->kind != STP_ROW_TRACK)
+    {
+      *y = row->y + row->height / 2;
+    }
+  else if (end->bound_track != STP_INDEX_NONE && end->slice != STP_INDEX_NONE)
+    {
+      const StpSlice *s = stp_track_get_slice (stp_trace_get_track (trace, end->bound_track), end->slice);
+
+      *y = stp_render_layout_depth_y (row, s->depth) + STP_ROW_SLICE_HEIGHT / 2.0;
+      /* An end bound to the next slice points at that slice's start. */
+      if (is_dst && s->ts > ts)
+        ts = s->ts;
+    }
+  else
+    {
+      *y = row->y + row->slices_y + STP_ROW_SLICE_HEIGHT / 2.0;
+    }
+
+  *x = stp_render_view_time_to_x (view, ts);
+  return TRUE;
+}
+
+gboolean
+stp_render_flow_points (StpRenderLayout     *layout,
+                        const StpRenderView *view,
+                        const StpFlow       *flow,
+                        double              *x0,
+                        double              *y0,
+                        double              *x1,
+                        double              *y1)
+{
+  g_return_val_if_fail (layout != NULL, FALSE);
+  g_return_val_if_fail (flow != NULL, FALSE);
+
+  if (flow->dst.track == STP_INDEX_NONE)
+    return FALSE;
+
+  return end_point (layout, view, &flow->src, FALSE, x0, y0) &&
+         end_point (layout, view, &flow->dst, TRUE, x1, y1);
+}
+
+/* An S-curve leaving and entering horizontally; with heads, an arrow head
+ * at the destination and a dot at the source, `scale` times the size. */
+static void
+draw_curve (cairo_t  *cr,
+            double    x0,
+            double    y0,
+            double    x1,
+            double    y1,
+            gboolean  heads,
+            double    scale)
+{
+  double dx = MAX (fabs (x1 - x0) / 2, 12);
+
+  cairo_move_to (cr, x0, y0);
+  cairo_curve_to (cr, x0 + dx, y0, x1 - dx, y1, x1, y1);
+  cairo_stroke (cr);
+
+  if (!heads)
+    return;
+
+  cairo_move_to (cr, x1, y1);
+  cairo_line_to (cr, x1 - 7 * scale, y1 - 3.5 * scale);
+  cairo_line_to (cr, x1 - 7 * scale, y1 + 3.5 * scale);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+  cairo_arc (cr, x0, y0, 2 * scale, 0, 2 * G_PI);
+  cairo_fill (cr);
+}
+
+/* Flows on screen are collected first: past a few hundred they thin out
+ * (lighter, no heads), so a zoomed-out trace with thousands of launches
+ * shows where flows are without hiding the slices under them. */
+void
+stp_render_flows (StpFrame *frame)
+{
+  cairo_t *cr = frame->cr;
+  GArray *flows = frame->trace->flows;
+  g_autoptr(GArray) visible = g_array_new (FALSE, FALSE, sizeof (StpRect));
+  StpColor color = frame->style->flow;
+  gboolean heads;
+
+  for (guint i = 0; i < flows->len; i++)
+    {
+      const StpFlow *flow = &g_array_index (flows, StpFlow, i);
+      double x0, y0, x1, y1;
+      StpRect line;
+
+      if (flow->dst.track == STP_INDEX_NONE)
+        continue;
+      /* Cheap rejection by time before any row lookup (a destination is
+       * drawn at or after its own time, never before). */
+      if (flow->src.ts > frame->t_end && flow->dst.ts > frame->t_end)
+        continue;
+      if (!stp_render_flow_points (frame->layout, frame->view, flow, &x0, &y0, &x1, &y1))
+        continue;
+
+      y0 = stp_frame_screen_y (frame, y0);
+      y1 = stp_frame_screen_y (frame, y1);
+      if ((y0 < frame->y_top && y1 < frame->y_top) || (y0 > frame->y_bottom && y1 > frame->y_bottom))
+        continue;
+      if ((x0 < frame->x_left && x1 < frame->x_left) || (x0 > frame->x_right && x1 > frame->x_right))
+        continue;
+
+      line = (StpRect) { x0, y0, x1, y1 };
+      g_array_append_val (visible, line);
+    }
+
+  frame->stats->flows = visible->len;
+  if (visible->len == 0)
+    return;
+
+  heads = visible->len <= 300;
+  if (visible->len > 100)
+    color.a *= MAX (0.12, 100.0 / visible->len);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, frame->x_left, frame->y_top, frame->x_right - frame->x_left, frame->y_bottom - frame->y_top);
+  cairo_clip (cr);
+  stp_frame_set_color (frame, &color);
+  cairo_set_line_width (cr, heads ? 1.2 : 1.0);
+
+  for (guint i = 0; i < visible->len; i++)
+    {
+      const StpRect *l = &g_array_index (visible, StpRect, i);
+
+      draw_curve (cr, l->x, l->y, l->w, l->h, heads, 1);
+    }
+
+  cairo_restore (cr);
+}
+
+/* The selection's flows, over everything and whether or not arrows are
+ * shown: wider, in the accent colour. */
+void
+stp_render_emphasised_flows (StpFrame      *frame,
+                             const guint32 *flows,
+                             guint          n_flows)
+{
+  cairo_t *cr = frame->cr;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, frame->x_left, frame->y_top, frame->x_right - frame->x_left, frame->y_bottom - frame->y_top);
+  cairo_clip (cr);
+  cairo_set_line_width (cr, 2.2);
+
+  for (guint i = 0; i < n_flows; i++)
+    {
+      const StpFlow *flow;
+      double x0, y0, x1, y1;
+
+      if (flows[i] >= frame->trace->flows->len)
+        continue;
+      flow = &g_array_index (frame->trace->flows, StpFlow, flows[i]);
+      if (!stp_render_flow_points (frame->layout, frame->view, flow, &x0, &y0, &x1, &y1))
+        continue;
+
+      /* A halo in the background colour keeps the arrow readable over slices. */
+      y0 = stp_frame_screen_y (frame, y0);
+      y1 = stp_frame_screen_y (frame, y1);
+      stp_frame_set_color (frame, &frame->style->view_bg);
+      cairo_set_line_width (cr, 4.5);
+      draw_curve (cr, x0, y0, x1, y1, FALSE, 1);
+      stp_frame_set_color (frame, &frame->style->accent);
+      cairo_set_line_width (cr, 2.2);
+      draw_curve (cr, x0, y0, x1, y1, TRUE, 1.4);
+      frame->stats->flows++;
+    }
+
+  cairo_restore (cr);
+}
+
+/* Distance from (px, py) to the S-curve draw_curve() strokes, sampled. */
+static double
+curve_distance (double x0,
+                double y0,
+                double x1,
+                double y1,
+                double px,
+                double py)
+{
+  double dx = MAX (fabs (x1 - x0) / 2, 12);
+  double cx0 = x0 + dx, cx1 = x1 - dx;
+  double best = G_MAXDOUBLE, prev_x = x0, prev_y = y0;
+
+  for (int i = 1; i <= 48; i++)
+    {
+      double t = i / 48.0, u = 1 - t;
+      double bx = u * u * u * x0 + 3 * u * u * t * cx0 + 3 * u * t * t * cx1 + t * t * t * x1;
+      double by = u * u * u * y0 + 3 * u * u * t * y0 + 3 * u * t * t * y1 + t * t * t * y1;
+      double sx = bx - prev_x, sy = by - prev_y;
+      double len2 = sx * sx + sy * sy;
+      double k = len2 > 0 ? CLAMP (((px - prev_x) * sx + (py - prev_y) * sy) / len2, 0, 1) : 0;
+      double ex = prev_x + k * sx - px, ey = prev_y + k * sy - py;
+
+      best = MIN (best, sqrt (ex * ex + ey * ey));
+      prev_x = bx;
+      prev_y = by;
+    }
+
+  return best;
+}
+
+guint32
+stp_render_flow_at (StpRenderLayout     *layout,
+                    const StpRenderView *view,
+                    double               x,
+                    double               y,
+                    double               tolerance)
+{
+  StpTrace *trace;
+  guint32 best = STP_INDEX_NONE;
+  double best_d = tolerance;
+  gint64 t = 0;
+
+  g_return_val_if_fail (layout != NULL, STP_INDEX_NONE);
+  g_return_val_if_fail (view != NULL, STP_INDEX_NONE);
+
+  trace = stp_render_layout_get_trace (layout);
+  t = stp_render_view_x_to_time (view, x);
+
+  for (guint32 i = 0; i < trace->flows->len; i++)
+    {
+      const StpFlow *flow = &g_array_index (trace->flows, StpFlow, i);
+      double x0, y0, x1, y1, d;
+
+      if (flow->dst.track == STP_INDEX_NONE)
+        continue;
+      /* Cheap: the pointer's time must lie between the ends (give or take
+       * the tolerance and the curve's minimum bulge). */
+      if (MIN (flow->src.ts, flow->dst.ts) > t + (tolerance + 12) * view->ns_per_px)
+        continue;
+      if (!stp_render_flow_points (layout, view, flow, &x0, &y0, &x1, &y1))
+        continue;
+      if (x < MIN (x0, x1) - tolerance - 12 || x > MAX (x0, x1) + tolerance + 12)
+        continue;
+
+      y0 = y0 - view->scroll_y + view->ruler_height;
+      y1 = y1 - view->scroll_y + view->ruler_height;
+      if (y < MIN (y0, y1) - tolerance || y > MAX (y0, y1) + tolerance)
+        continue;
+
+      d = curve_distance (x0, y0, x1, y1, x, y);
+      if (d <= best_d)
+        {
+          best_d = d;
+          best = i;
+        }
+    }
+
+  return best;
+}

@@ -1,0 +1,88 @@
+/* stp-renderer.h: the one function that draws a timeline
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Draws onto any cairo_t (the widget's snapshot, an image surface for
+ * export and the benchmark, PDF or SVG), with Pango for text and nothing
+ * from GTK.  A frame touches only what is visible: rows by binary search
+ * in the layout, slices by binary search per depth run, and zoomed-out
+ * runs through the index's summary pyramids; slices narrower than a pixel
+ * merge into marks, so every pixel column holding an event shows one.
+ */
+
+#pragma once
+
+#include <cairo.h>
+#include <pango/pango.h>
+
+#include "stp-aggregate.h"
+#include "stp-item.h"
+#include "stp-render-layout.h"
+#include "stp-render-style.h"
+#include "stp-render-view.h"
+
+G_BEGIN_DECLS
+
+typedef struct _StpRenderer StpRenderer;
+
+/* What the last frame drew, for tests and the benchmark. */
+typedef struct
+{
+  guint rows;          /* rows drawn */
+  guint slices;        /* slices drawn as their own rectangle */
+  guint marks;         /* merged marks standing for sub-pixel slices */
+  guint labels;        /* names drawn */
+  guint flows;         /* flow arrows drawn */
+  guint visited;       /* slices or buckets looked at */
+} StpRenderStats;
+
+/* What the user picked, drawn over the timeline by the renderer (so image
+ * export shows it too).  All of it is borrowed for the frame. */
+struct _StpRenderHighlights
+{
+  StpItemRef     selected;        /* outlined; kind NONE for nothing */
+  const StpArea *area;            /* tinted on its tracks, or NULL */
+  const guint32 *flows;           /* flows drawn emphasised (even when arrows are hidden) */
+  guint          n_flows;
+  GArray        *matches;         /* StpItemRef search matches in time order, or NULL */
+  gint64         matches_max_dur; /* the longest match, to find those starting off screen */
+  GArray        *marked;          /* StpItemRef picked from the area table, in time order, or NULL */
+  gint64         marked_max_dur;
+};
+
+StpRenderer *stp_renderer_new       (const PangoFontDescription *font,
+                                     const cairo_font_options_t *options);
+void         stp_renderer_free      (StpRenderer          *self);
+void         stp_render_timeline    (StpRenderer          *self,
+                                     cairo_t              *cr,
+                                     const StpRenderView  *view,
+                                     StpRenderLayout      *layout);
+const StpRenderStats *stp_renderer_get_stats (StpRenderer *self);
+
+/* Where a flow's ends are drawn (content coordinates for y); FALSE if an
+ * end is not on any row. */
+gboolean     stp_render_flow_points (StpRenderLayout      *layout,
+                                     const StpRenderView  *view,
+                                     const StpFlow        *flow,
+                                     double               *x0,
+                                     double               *y0,
+                                     double               *x1,
+                                     double               *y1);
+
+/* The flow whose arrow passes within `tolerance` pixels of (x, y), the
+ * closest; STP_INDEX_NONE if none.  Only flows drawn in this view count. */
+guint32      stp_render_flow_at     (StpRenderLayout      *layout,
+                                     const StpRenderView  *view,
+                                     double                x,
+                                     double                y,
+                                     double                tolerance);
+
+/* The colour a slice name is drawn in. */
+StpColor     stp_render_slice_color (StpRenderLayout      *layout,
+                                     StpStr                name,
+                                     gboolean              dark);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpRenderer, stp_renderer_free)
+
+G_END_DECLS

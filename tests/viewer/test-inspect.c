@@ -1,0 +1,1122 @@
+/* test-inspect.c: selection, the details panel, areas, search, the memory
+ * peak inspector and export, in the real window under Xvfb
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every expectation is computed here from the model (the trace and the
+ * StepStats index), from `stepscope-cli` (STEPSCOPE_CLI) or from
+ * timeline.py's recorded output, never written in.  Screenshots of each
+ * state go to STP_SCREENSHOT_DIR.
+ */
+
+#define G_LOG_DOMAIN "test-inspect"
+
+#include <adwaita.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "stp-loader.h"
+#include "stp-step-stats.h"
+#include "stp-window.h"
+#include "viewer-test-util.h"
+
+
+
+
+
+
+
+
+static GSettings *
+settings (void)
+{
+  return g_settings_new ("io.github.stepscope.Stepscope");
+}
+
+static const char *
+side_page (StpWindow *window)
+{
+  GtkWidget *panel = GTK_WIDGET (stp_window_get_details_panel (window));
+
+  return gtk_stack_get_visible_child_name (GTK_STACK (gtk_widget_get_ancestor (panel, GTK_TYPE_STACK)));
+}
+
+static char *
+span_dup (StpSpan span)
+{
+  return g_strndup (span.str, span.len);
+}
+
+static char *
+relative (StpTrace *trace,
+          gint64    ts)
+{
+  g_autofree char *t = stp_format_time_exact (ts - trace->start_ts);
+
+  return g_strdup_printf ("+%s", t);
+}
+
+/* The widest slice of a thread track on screen, with its middle. */
+static gboolean
+widest_visible (StpWindow  *window,
+                guint32     track_index,
+                StpItemRef *ref)
+{
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpTrace *trace = stp_window_get_trace (window);
+  const StpTrack *track = stp_trace_get_track (trace, track_index);
+  StpRenderView rv;
+  double best = 0;
+
+  stp_timeline_view_get_render_view (view, &rv);
+  for (guint32 i = 0; track->slices != NULL && i < track->slices->len; i++)
+    {
+      const StpSlice *s = stp_track_get_slice (track, i);
+      double x0 = MAX (stp_render_view_time_to_x (&rv, s->ts), rv.gutter_width);
+      double x1 = MIN (stp_render_view_time_to_x (&rv, stp_slice_end (s)), rv.width - 1);
+
+      if (x1 - x0 > best)
+        {
+          best = x1 - x0;
+          *ref = stp_item_ref_slice (track_index, i);
+        }
+    }
+  return best >= 4;
+}
+
+static void
+click_item (StpWindow        *window,
+            const StpItemRef *ref)
+{
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  double x, y;
+
+  g_assert_true (stp_timeline_view_get_item_point (view, ref, &x, &y));
+  stp_timeline_view_click (view, 1, x, y);
+  settle ();
+}
+
+/* The last node (in node order) with an output named `tensor`. */
+static guint32
+model_producer (StpStepStats *ss,
+                const char   *tensor)
+{
+  guint32 found = STP_INDEX_NONE;
+
+  for (guint32 n = 0; n < ss->nodes->len; n++)
+    {
+      const StpStepStatsNode *node = &g_array_index (ss->nodes, StpStepStatsNode, n);
+      g_autofree char *name = span_dup (node->node_name);
+
+      for (guint k = 0; k < node->n_outputs; k++)
+        {
+          g_autofree char *out = k ? g_strdup_printf ("%s:%u", name, k) : g_strdup (name);
+
+          if (g_str_equal (out, tensor))
+            found = n;
+        }
+    }
+  return found;
+}
+
+/* The panel shows what the model says about a StepStats op. */
+static void
+check_op_panel (StpWindow        *window,
+                const StpItemRef *ref)
+{
+  StpTrace *trace = stp_window_get_trace (window);
+  StpStepStats *ss = trace->source;
+  StpDetailsPanel *panel = stp_window_get_details_panel (window);
+  const StpSlice *s = stp_item_get_slice (trace, ref);
+  const StpStepStatsNode *node = &g_array_index (ss->nodes, StpStepStatsNode, s->extra);
+  const StpTrack *track = stp_trace_get_track (trace, ref->track);
+  g_autofree char *node_name = span_dup (node->node_name);
+  g_autofree char *device = span_dup (g_array_index (ss->devices, StpStepStatsDevice, node->device).name);
+  g_autofree char *label = span_dup (node->timeline_label);
+  g_autofree char *duration = stp_format_time_exact (s->dur);
+  g_autofree char *start = relative (trace, s->ts);
+  g_autofree char *process = stp_trace_describe_process (trace, stp_trace_get_process (trace, track->process));
+  g_autofree char *thread = stp_trace_describe_track (trace, track);
+  g_auto(GStrv) inputs = NULL;
+  GArray *links;
+
+  g_assert_cmpstr (side_page (window), ==, "details");
+  g_assert_nonnull (stp_details_panel_get_details (panel));
+  g_assert_cmpstr (stp_details_panel_get_details (panel)->name, ==, stp_trace_str (trace, s->name));
+  g_assert_cmpstr (stp_details_panel_lookup (panel, "Node"), ==, node_name);
+  g_assert_cmpstr (stp_details_panel_lookup (panel, "Op"), ==, stp_trace_str (trace, s->name));
+  g_assert_cmpstr (stp_details_panel_lookup (panel, "Device"), ==, device);
+  g_assert_cmpstr (stp_details_panel_lookup (panel, "Process"), ==, process);
+  g_assert_cmpstr (stp_details_panel_lookup (panel, "Thread"), ==, thread);
+  g_assert_cmpstr (stp_details_panel_lookup (panel, "Start"), ==, start);
+  g_assert_true (g_str_has_prefix (stp_details_panel_lookup (panel, "Duration"), duration));
+  g_assert_true (g_str_has_prefix (stp_details_panel_lookup (panel, "Self Time"), duration));
+  if (label[0] != '\0')
+    g_assert_cmpstr (stp_details_panel_lookup (panel, "Label"), ==, label);
+
+  /* The inputs, from the label "name = Op(a, b)", link to their producers. */
+  if (strstr (label, " = ") != NULL && strchr (label, '(') != NULL && strstr (device, "/stream:") == NULL)
+    {
+      g_autofree char *list = g_strndup (strchr (label, '(') + 1, strrchr (label, ')') - strchr (label, '(') - 1);
+
+      inputs = list[0] ? g_strsplit (list, ", ", -1) : g_new0 (char *, 1);
+    }
+  else
+    inputs = g_new0 (char *, 1);
+
+  links = stp_details_panel_get_links (panel);
+  for (guint k = 0, link = 0; inputs[k] != NULL; k++)
+    {
+      guint32 producer = model_producer (ss, inputs[k]);
+
+      if (producer == STP_INDEX_NONE)
+        continue;
+      g_assert_cmpuint (link, <, links->len);
+      g_assert_cmpuint (stp_item_get_slice (trace, &g_array_index (links, StpItemRef, link))->extra, ==, producer);
+      link++;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+
+static void
+test_select_step_stats (void)
+{
+  g_autoptr(GSettings) gs = settings ();
+  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  StpWindow *window = new_window ();
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpDetailsPanel *panel = stp_window_get_details_panel (window);
+  StpTrace *trace;
+  StpItemRef conv = STP_ITEM_REF_NONE;
+  guint32 gpu_track = STP_INDEX_NONE;
+  guint ops_checked = 0;
+
+  g_settings_set_boolean (gs, "show-memory", TRUE);
+  open_and_wait (window, file);
+  trace = stp_window_get_trace (window);
+  g_assert_cmpstr (side_page (window), ==, "none");
+
+  /* Click the widest op of every compute track; the panel follows. */
+  for (guint32 t = 0; t < trace->tracks->len; t++)
+    {
+      StpItemRef ref;
+
+      if (stp_trace_get_track (trace, t)->kind != STP_TRACK_THREAD || !widest_visible (window, t, &ref))
+        continue;
+      click_item (window, &ref);
+      g_test_message ("clicked %d/%u/%u, selected %d/%u/%u", ref.kind, ref.track, ref.index,
+                      stp_timeline_view_get_selected_item (view)->kind, stp_timeline_view_get_selected_item (view)->track,
+                      stp_timeline_view_get_selected_item (view)->index);
+      g_assert_true (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &ref));
+      check_op_panel (window, &ref);
+      ops_checked++;
+
+      if (g_str_equal (stp_trace_str (trace, stp_item_get_slice (trace, &ref)->name), "Conv2D") &&
+          conv.kind == STP_ITEM_NONE)
+        {
+          conv = ref;
+          gpu_track = t;
+        }
+    }
+  g_assert_cmpuint (ops_checked, >, 2);
+  g_assert_cmpint (conv.kind, ==, STP_ITEM_SLICE);
+
+  click_item (window, &conv);
+  save_screenshot (GTK_WIDGET (window), "inspect-details");
+
+  /* Ctrl+C copies what the panel shows. */
+  {
+    g_autofree char *text = stp_details_panel_get_text (panel);
+    GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+    GdkContentProvider *content;
+    GValue value = G_VALUE_INIT;
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy", NULL));
+    content = gdk_clipboard_get_content (clipboard);
+    g_assert_nonnull (content);
+    g_value_init (&value, G_TYPE_STRING);
+    g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
+    g_assert_cmpstr (g_value_get_string (&value), ==, text);
+    g_assert_nonnull (strstr (text, "Conv2D"));
+    g_assert_nonnull (strstr (text, "Duration: "));
+    g_value_unset (&value);
+  }
+
+  /* An input link selects its producer. */
+  {
+    GArray *links = stp_details_panel_get_links (panel);
+    StpItemRef target;
+
+    g_assert_cmpuint (links->len, >, 0);
+    target = g_array_index (links, StpItemRef, 0);
+    stp_details_panel_activate_link (panel, 0);
+    settle ();
+    g_assert_true (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &target));
+    check_op_panel (window, &target);
+  }
+
+  /* Keys: Right and Left step along the track. */
+  {
+    StpItemRef start = stp_item_ref_slice (gpu_track, 1);
+    StpItemRef expected = stp_item_ref_slice (gpu_track, 2);
+
+    stp_timeline_view_select_item (view, &start, STP_REVEAL_SCROLL);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "timeline.select-next", NULL));
+    g_assert_true (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &expected));
+    check_op_panel (window, &expected);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "timeline.select-previous", NULL));
+    g_assert_true (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &start));
+  }
+
+  /* A tensor object: its size from the StepStats output that made it. */
+  {
+    guint32 index = 0;
+    const StpObject *o;
+    StpItemRef ref;
+    guint32 producer;
+    g_autofree char *size = NULL;
+    const StpStepStatsNode *node;
+    StpStepStats *ss = trace->source;
+
+    /* The longest-lived one, easiest to hit. */
+    for (guint32 i = 1; i < trace->objects->len; i++)
+      {
+        const StpObject *a = &g_array_index (trace->objects, StpObject, i);
+        const StpObject *b = &g_array_index (trace->objects, StpObject, index);
+
+        if (a->delete_ts - a->create_ts > b->delete_ts - b->create_ts)
+          index = i;
+      }
+    o = &g_array_index (trace->objects, StpObject, index);
+    ref = (StpItemRef) { STP_ITEM_OBJECT, STP_INDEX_NONE, index, 0 };
+    click_item (window, &ref);
+    g_assert_true (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &ref));
+    producer = model_producer (ss, stp_trace_str (trace, o->name));
+    g_assert_cmpuint (producer, !=, STP_INDEX_NONE);
+    node = &g_array_index (ss->nodes, StpStepStatsNode, producer);
+    {
+      gint64 bytes = g_array_index (ss->outputs, StpStepStatsOutput, node->first_output).requested_bytes;
+      g_autofree char *exact = g_strdup_printf ("(%" G_GINT64_FORMAT " bytes)", bytes);
+
+      g_assert_nonnull (strstr (stp_details_panel_lookup (panel, "Size"), exact));
+    }
+    size = relative (trace, o->create_ts);
+    g_assert_cmpstr (stp_details_panel_lookup (panel, "Created"), ==, size);
+    save_screenshot (GTK_WIDGET (window), "inspect-tensor");
+
+    /* It survives zooming and collapsing. */
+    gtk_widget_activate_action (GTK_WIDGET (view), "timeline.zoom-in", NULL);
+    gtk_widget_activate_action (GTK_WIDGET (view), "timeline.zoom-out", NULL);
+    stp_timeline_view_toggle_process (view, o->process);
+    settle ();
+    g_assert_true (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &ref));
+    g_assert_cmpstr (stp_details_panel_get_details (panel)->name, ==, stp_trace_str (trace, o->name));
+    stp_timeline_view_toggle_process (view, o->process);
+    settle ();
+  }
+
+  /* The memory counter at a sample. */
+  for (guint32 t = 0; t < trace->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, t);
+      const StpCounterSeries *series;
+      const StpCounterSample *sample;
+      StpItemRef ref;
+      double x, y;
+
+      if (track->kind != STP_TRACK_COUNTER)
+        continue;
+      series = g_ptr_array_index (track->series, 0);
+      sample = &g_array_index (series->samples, StpCounterSample, series->samples->len / 2);
+      ref = (StpItemRef) { STP_ITEM_COUNTER, t, 0, sample->ts };
+      g_assert_true (stp_timeline_view_get_item_point (view, &ref, &x, &y));
+      stp_timeline_view_click (view, 1, x + 1, y);
+      settle ();
+      g_assert_cmpint (stp_timeline_view_get_selected_item (view)->kind, ==, STP_ITEM_COUNTER);
+      g_assert_cmpuint (stp_timeline_view_get_selected_item (view)->track, ==, t);
+      {
+        g_autofree char *max = g_format_size_full ((guint64) series->max, G_FORMAT_SIZE_IEC_UNITS);
+
+        g_assert_true (g_str_has_prefix (stp_details_panel_lookup (panel, "Maximum"), max));
+      }
+    }
+
+  /* The dataflow arrow, clicked where it crosses empty space. */
+  {
+    StpItemRef flow = { STP_ITEM_FLOW, STP_INDEX_NONE, 0, 0 };
+    const StpFlow *f = &g_array_index (trace->flows, StpFlow, 0);
+    StpRenderView rv;
+    double x0, y0, x1, y1;
+    gboolean clicked = FALSE;
+
+    g_assert_cmpuint (trace->flows->len, >, 0);
+    stp_timeline_view_get_render_view (view, &rv);
+    g_assert_true (stp_render_flow_points (stp_timeline_view_get_layout (view), &rv, f, &x0, &y0, &x1, &y1));
+    y0 += rv.ruler_height - rv.scroll_y;
+    y1 += rv.ruler_height - rv.scroll_y;
+    for (double t = 0.1; t < 0.95 && !clicked; t += 0.05)
+      {
+        /* draw_curve()'s S-curve, leaving and entering horizontally. */
+        double dx = MAX (fabs (x1 - x0) / 2, 12), u = 1 - t;
+        double x = u * u * u * x0 + 3 * u * u * t * (x0 + dx) + 3 * u * t * t * (x1 - dx) + t * t * t * x1;
+        double y = u * u * u * y0 + 3 * u * u * t * y0 + 3 * u * t * t * y1 + t * t * t * y1;
+        StpHit hit;
+
+        if (stp_timeline_view_hit_test (view, x, y, &hit) && hit.kind != STP_HIT_TRACK)
+          continue;
+        stp_timeline_view_click (view, 1, x, y);
+        clicked = TRUE;
+      }
+    g_assert_true (clicked);
+    settle ();
+    g_assert_true (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &flow));
+    g_assert_cmpstr (stp_details_panel_get_details (panel)->name, ==, stp_trace_str (trace, f->name));
+    save_screenshot (GTK_WIDGET (window), "inspect-flow");
+  }
+
+  /* Escape clears. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "timeline.clear-selection", NULL));
+  g_assert_cmpint (stp_timeline_view_get_selected_item (view)->kind, ==, STP_ITEM_NONE);
+  g_assert_cmpstr (side_page (window), ==, "none");
+
+  g_settings_reset (gs, "show-memory");
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
+/* Up and Down on a nested trace, against a brute-force parent search. */
+static void
+test_keyboard_nesting (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "chrome", "hta", "tests", "data", "trace_filter", "sampled_rank-1.json.gz", NULL);
+  StpWindow *window = new_window ();
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpTrace *trace;
+  guint checked = 0;
+
+  open_and_wait (window, file);
+  trace = stp_window_get_trace (window);
+
+  for (guint32 t = 0; t < trace->tracks->len && checked < 20; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, t);
+
+      if (track->kind != STP_TRACK_THREAD || track->max_depth == 0)
+        continue;
+      for (guint32 i = track->depth_starts[1]; i < track->slices->len && checked < 20; i += 7)
+        {
+          const StpSlice *s = stp_track_get_slice (track, i);
+          StpItemRef ref = stp_item_ref_slice (t, i);
+          guint32 parent = STP_INDEX_NONE;
+
+          for (guint32 j = 0; j < track->slices->len; j++)
+            {
+              const StpSlice *p = stp_track_get_slice (track, j);
+
+              if (p->depth + 1 == s->depth && p->ts <= s->ts && stp_slice_end (p) >= stp_slice_end (s))
+                parent = j;
+            }
+          g_assert_cmpuint (parent, !=, STP_INDEX_NONE);
+
+          stp_timeline_view_select_item (view, &ref, STP_REVEAL_SCROLL);
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "timeline.select-parent", NULL));
+          g_assert_cmpuint (stp_timeline_view_get_selected_item (view)->index, ==, parent);
+          g_assert_cmpstr (stp_details_panel_get_details (stp_window_get_details_panel (window))->name, ==,
+                           stp_trace_str (trace, stp_track_get_slice (track, parent)->name));
+
+          /* Down: the parent's first child, one level deeper, inside it. */
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "timeline.select-child", NULL));
+          {
+            const StpSlice *c = stp_track_get_slice (track, stp_timeline_view_get_selected_item (view)->index);
+            const StpSlice *p = stp_track_get_slice (track, parent);
+
+            g_assert_cmpuint (c->depth, ==, p->depth + 1);
+            g_assert_cmpint (c->ts, >=, p->ts);
+            g_assert_cmpint (c->ts, <=, s->ts);
+          }
+          checked++;
+        }
+    }
+  g_assert_cmpuint (checked, >, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
+typedef struct
+{
+  guint  count;
+  gint64 total, min, max;
+} Expected;
+
+static gboolean
+table_ready (gpointer data)
+{
+  return !stp_area_table_is_busy (stp_window_get_area_table (data));
+}
+
+static void
+test_area (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "chrome", "hta", "tests", "data", "trace_filter", "sampled_rank-1.json.gz", NULL);
+  StpWindow *window = new_window ();
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpAreaTable *table = stp_window_get_area_table (window);
+  StpRenderLayout *layout;
+  StpTrace *trace;
+  StpRenderView rv;
+  g_autoptr(StpArea) area = NULL;
+  g_autoptr(GHashTable) expected = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  double x0, x1, y0, y1;
+  guint n;
+
+  open_and_wait (window, file);
+  trace = stp_window_get_trace (window);
+  layout = stp_timeline_view_get_layout (view);
+  stp_timeline_view_get_render_view (view, &rv);
+
+  /* A Shift-drag from 30 % to 70 % of the width, over the first rows. */
+  x0 = rv.gutter_width + (rv.width - rv.gutter_width) * 0.3;
+  x1 = rv.gutter_width + (rv.width - rv.gutter_width) * 0.7;
+  y0 = rv.ruler_height + 10;
+  y1 = MIN (rv.height - 10, rv.ruler_height + stp_render_layout_get_height (layout) * 0.6);
+  area = stp_timeline_view_area_at (view, x0, y0, x1, y1);
+
+  /* Its tracks are the track rows the drag spans (collapsed processes
+   * stand for all theirs). */
+  {
+    guint spanned = 0;
+
+    for (guint i = 0; i < stp_render_layout_get_n_rows (layout); i++)
+      {
+        const StpRow *row = stp_render_layout_get_row (layout, i);
+        double top = row->y - rv.scroll_y + rv.ruler_height;
+
+        if (row->kind != STP_ROW_TRACK || top + row->height <= y0 || top > y1)
+          continue;
+        g_assert_true (stp_area_has_track (area, row->track));
+        spanned++;
+      }
+    g_assert_cmpuint (area->tracks->len, ==, spanned);
+    g_assert_cmpuint (spanned, >, 0);
+  }
+  g_assert_cmpint (area->start, ==, stp_render_view_x_to_time (&rv, x0));
+  g_assert_cmpint (area->end, ==, stp_render_view_x_to_time (&rv, x1));
+
+  stp_timeline_view_select_area (view, area);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (table)));
+  wait_for (table_ready, window);
+
+  /* The model, slice by slice. */
+  for (guint t = 0; t < area->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, g_array_index (area->tracks, guint32, t));
+
+      for (guint32 i = 0; track->kind != STP_TRACK_COUNTER && i < track->slices->len; i++)
+        {
+          const StpSlice *s = stp_track_get_slice (track, i);
+          gboolean in = s->dur > 0 ? s->ts < area->end && stp_slice_end (s) > area->start
+                                   : s->ts >= area->start && s->ts < area->end;
+          Expected *e;
+
+          if (!in)
+            continue;
+          e = g_hash_table_lookup (expected, GUINT_TO_POINTER (s->name));
+          if (e == NULL)
+            {
+              e = g_new0 (Expected, 1);
+              e->min = G_MAXINT64;
+              g_hash_table_insert (expected, GUINT_TO_POINTER (s->name), e);
+            }
+          e->count++;
+          e->total += s->dur;
+          e->min = MIN (e->min, s->dur);
+          e->max = MAX (e->max, s->dur);
+        }
+    }
+
+  n = stp_area_table_get_n_rows (table);
+  g_assert_cmpuint (n, ==, g_hash_table_size (expected));
+  g_assert_cmpuint (n, >, 1);
+  for (guint i = 0; i < n; i++)
+    {
+      const StpAggregateRow *row = stp_area_table_get_row (table, i);
+      Expected *e = g_hash_table_lookup (expected, GUINT_TO_POINTER (row->name));
+
+      g_assert_nonnull (e);
+      g_assert_cmpuint (row->count, ==, e->count);
+      g_assert_cmpint (row->total, ==, e->total);
+      g_assert_cmpint (row->min, ==, e->min);
+      g_assert_cmpint (row->max, ==, e->max);
+      if (i > 0)
+        g_assert_cmpint (stp_area_table_get_row (table, i - 1)->total, >=, row->total);
+    }
+  save_screenshot (GTK_WIDGET (window), "inspect-area");
+
+  /* Any column sorts, both ways. */
+  stp_area_table_sort_by (table, STP_AGGREGATE_COUNT, FALSE);
+  for (guint i = 1; i < n; i++)
+    g_assert_cmpuint (stp_area_table_get_row (table, i - 1)->count, <=, stp_area_table_get_row (table, i)->count);
+  stp_area_table_sort_by (table, STP_AGGREGATE_NAME, TRUE);
+  for (guint i = 1; i < n; i++)
+    g_assert_cmpint (strcmp (stp_trace_str (trace, stp_area_table_get_row (table, i - 1)->name),
+                             stp_trace_str (trace, stp_area_table_get_row (table, i)->name)), >=, 0);
+
+  /* A row marks its slices. */
+  {
+    const StpAggregateRow *row = stp_area_table_get_row (table, 0);
+    guint count = row->count;
+    StpStr name = row->name;
+    GArray *marked;
+
+    stp_area_table_activate (table, 0);
+    settle ();
+    marked = stp_timeline_view_get_marked (view);
+    g_assert_nonnull (marked);
+    g_assert_cmpuint (marked->len, ==, count);
+    for (guint i = 0; i < marked->len; i++)
+      g_assert_cmpuint (stp_item_get_slice (trace, &g_array_index (marked, StpItemRef, i))->name, ==, name);
+  }
+
+  /* The area stays through a zoom. */
+  gtk_widget_activate_action (GTK_WIDGET (view), "timeline.zoom-in", NULL);
+  g_assert_true (stp_timeline_view_get_area (view) != NULL);
+
+  gtk_widget_activate_action (GTK_WIDGET (view), "timeline.clear-selection", NULL);
+  g_assert_null (stp_timeline_view_get_area (view));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (table)));
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
+static gboolean
+search_done (gpointer data)
+{
+  StpFindBar *bar = stp_window_get_find_bar (data);
+
+  return !stp_find_bar_is_busy (bar) && stp_find_bar_get_matches (bar) != NULL;
+}
+
+static gboolean
+json_has (JsonNode   *node,
+          const char *folded)
+{
+  switch (json_node_get_node_type (node))
+    {
+    case JSON_NODE_OBJECT:
+      {
+        JsonObjectIter iter;
+        JsonNode *child;
+
+        json_object_iter_init (&iter, json_node_get_object (node));
+        while (json_object_iter_next (&iter, NULL, &child))
+          if (json_has (child, folded))
+            return TRUE;
+        return FALSE;
+      }
+    case JSON_NODE_ARRAY:
+      for (guint i = 0; i < json_array_get_length (json_node_get_array (node)); i++)
+        if (json_has (json_array_get_element (json_node_get_array (node), i), folded))
+          return TRUE;
+      return FALSE;
+    case JSON_NODE_VALUE:
+      if (json_node_get_value_type (node) == G_TYPE_STRING)
+        {
+          g_autofree char *value = g_utf8_casefold (json_node_get_string (node), -1);
+          return strstr (value, folded) != NULL;
+        }
+      return FALSE;
+    case JSON_NODE_NULL:
+    default:
+      return FALSE;
+    }
+}
+
+static void
+test_search (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  StpWindow *window = new_window ();
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpFindBar *bar = stp_window_get_find_bar (window);
+  StpTrace *trace;
+  GArray *matches;
+  guint expected = 0;
+  const char *query = "conv2d";
+
+  open_and_wait (window, file);
+  trace = stp_window_get_trace (window);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.find", NULL));
+  g_assert_true (stp_find_bar_get_search_mode (bar));
+  stp_find_bar_set_query (bar, "CONV2D");
+  wait_for (search_done, window);
+  matches = stp_find_bar_get_matches (bar);
+
+  /* Names and args, counted here with json-glib. */
+  for (guint32 t = 0; t < trace->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, t);
+
+      for (guint32 i = 0; track->slices != NULL && i < track->slices->len; i++)
+        {
+          const StpSlice *s = stp_track_get_slice (track, i);
+          g_autofree char *name = g_utf8_casefold (stp_trace_str (trace, s->name), -1);
+          g_autofree char *args = stp_trace_dup_args (trace, s);
+          g_autoptr(JsonParser) parser = json_parser_new ();
+          gboolean hit = strstr (name, query) != NULL;
+
+          if (!hit && args != NULL && json_parser_load_from_data (parser, args, -1, NULL))
+            hit = json_has (json_parser_get_root (parser), query);
+          expected += hit;
+        }
+    }
+  g_assert_cmpuint (matches->len, ==, expected);
+  g_assert_cmpuint (expected, >, 3);
+  {
+    g_autofree char *status = g_strdup_printf ("%u matches", expected);
+    g_assert_cmpstr (stp_find_bar_get_status (bar), ==, status);
+  }
+
+  /* Enter steps through them in time order, zooming to each. */
+  for (guint k = 0; k < 3; k++)
+    {
+      const StpItemRef *m = &g_array_index (matches, StpItemRef, k);
+      const StpSlice *s = stp_item_get_slice (trace, m);
+      gint64 start, end;
+      g_autofree char *status = g_strdup_printf ("%u of %u", k + 1, matches->len);
+
+      stp_find_bar_step (bar, FALSE);
+      g_assert_cmpuint (stp_find_bar_get_current (bar), ==, k);
+      g_assert_true (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), m));
+      stp_timeline_view_get_visible_range (view, &start, &end);
+      g_assert_cmpint (start, <=, s->ts);
+      g_assert_cmpint (end, >=, stp_slice_end (s));
+      g_assert_cmpint (end - start, <=, MAX (stp_slice_end (s) - s->ts, 1000) * 3);
+      g_assert_cmpstr (stp_find_bar_get_status (bar), ==, status);
+    }
+  save_screenshot (GTK_WIDGET (window), "inspect-search");
+
+  /* Shift+Enter goes back; from the first it wraps to the last. */
+  stp_find_bar_step (bar, TRUE);
+  g_assert_cmpuint (stp_find_bar_get_current (bar), ==, 1);
+  stp_find_bar_step (bar, TRUE);
+  stp_find_bar_step (bar, TRUE);
+  g_assert_cmpuint (stp_find_bar_get_current (bar), ==, matches->len - 1);
+
+  /* Closing the bar takes the marks away. */
+  stp_find_bar_set_search_mode (bar, FALSE);
+  settle ();
+  g_assert_null (stp_find_bar_get_matches (bar));
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
+static JsonObject *
+cli_json (const char *const *argv)
+{
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  int status;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (json_parser_load_from_data (parser, out, -1, NULL));
+  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+}
+
+static gboolean
+peaks_listed (gpointer data)
+{
+  return stp_peaks_dialog_get_peaks (data) != NULL;
+}
+
+static void
+test_peaks (void)
+{
+  g_autoptr(GSettings) gs = settings ();
+  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  const char *cli = g_getenv ("STEPSCOPE_CLI");
+  const char *argv[] = { cli, "peaks", g_file_peek_path (file), NULL };
+  g_autoptr(JsonObject) reference = NULL;
+  g_autofree char *expected_path = g_test_build_filename (G_TEST_DIST, "data", "step-stats", "expected",
+                                                          "run_meta.pb.peaks-schedule.json", NULL);
+  g_autofree char *expected_text = NULL;
+  StpWindow *window = new_window ();
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpPeaksDialog *dialog;
+  StpTrace *trace;
+  guint32 node;
+
+  g_assert_nonnull (cli);
+  reference = cli_json (argv);
+
+  /* Memory off: the inspector offers to turn it on, and then lists. */
+  open_and_wait (window, file);
+  trace = stp_window_get_trace (window);
+  {
+    /* An op selected now stays selected through the re-analysis. */
+    StpItemRef op = STP_ITEM_REF_NONE;
+
+    for (guint32 t = 0; t < trace->tracks->len && op.kind == STP_ITEM_NONE; t++)
+      if (stp_trace_get_track (trace, t)->kind == STP_TRACK_THREAD && stp_trace_get_track (trace, t)->slices->len > 1)
+        op = stp_item_ref_slice (t, 1);
+    stp_timeline_view_select_item (view, &op, STP_REVEAL_NONE);
+    node = stp_item_get_slice (trace, &op)->extra;
+  }
+  dialog = stp_window_show_peaks (window);
+  settle ();
+  g_assert_null (stp_peaks_dialog_get_peaks (dialog));
+  g_assert_cmpuint (stp_peaks_dialog_get_page (dialog), ==, G_MAXUINT);
+  save_screenshot (GTK_WIDGET (dialog), "inspect-peaks-off");
+  g_signal_emit_by_name (dialog, "enable-memory");
+  g_assert_true (g_settings_get_boolean (gs, "show-memory"));
+  wait_for (not_loading, window);
+  wait_for (peaks_listed, dialog);
+  settle ();
+  g_assert_true (stp_window_get_trace (window) != trace);
+  trace = stp_window_get_trace (window);
+  g_assert_cmpint (stp_timeline_view_get_selected_item (view)->kind, ==, STP_ITEM_SLICE);
+  g_assert_cmpuint (stp_item_get_slice (trace, stp_timeline_view_get_selected_item (view))->extra, ==, node);
+
+  /* The allocators and tensors `stepscope-cli peaks` prints, largest first. */
+  g_assert_cmpuint (stp_peaks_dialog_get_peaks (dialog)->len, ==, json_object_get_size (reference));
+  for (guint a = 0; a < stp_peaks_dialog_get_peaks (dialog)->len; a++)
+    {
+      const StpPeak *peak = g_ptr_array_index (stp_peaks_dialog_get_peaks (dialog), a);
+      JsonObject *ref = json_object_get_object_member (reference, peak->allocator);
+      JsonArray *tensors = json_object_get_array_member (ref, "tensors");
+      guint n;
+
+      stp_peaks_dialog_set_page (dialog, a);
+      n = stp_peaks_dialog_get_n_rows (dialog);
+      g_assert_cmpint (peak->num_bytes, ==, json_object_get_int_member (ref, "num_bytes"));
+      g_assert_cmpuint (n, ==, json_array_get_length (tensors));
+      for (guint i = 0; i < n; i++)
+        {
+          const StpPeakTensor *t = stp_peaks_dialog_get_row (dialog, i);
+          gboolean listed = FALSE;
+
+          for (guint k = 0; k < json_array_get_length (tensors); k++)
+            listed |= g_str_equal (json_array_get_string_element (tensors, k), t->name);
+          g_assert_true (listed);
+          if (i > 0)
+            g_assert_cmpint (stp_peaks_dialog_get_row (dialog, i - 1)->info.requested_bytes, >=,
+                             t->info.requested_bytes);
+        }
+    }
+
+  /* timeline.py's own answer agrees. */
+  g_assert_true (g_file_get_contents (expected_path, &expected_text, NULL, NULL));
+  {
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    JsonObject *expected;
+
+    g_assert_true (json_parser_load_from_data (parser, expected_text, -1, NULL));
+    expected = json_node_get_object (json_parser_get_root (parser));
+    stp_peaks_dialog_set_page (dialog, 0);
+    g_assert_cmpuint (stp_peaks_dialog_get_n_rows (dialog), ==,
+                      json_array_get_length (json_object_get_array_member (
+                        json_object_get_object_member (expected,
+                          ((StpPeak *) g_ptr_array_index (stp_peaks_dialog_get_peaks (dialog), 0))->allocator),
+                        "tensors")));
+  }
+  save_screenshot (GTK_WIDGET (dialog), "inspect-peaks");
+
+  /* A click on a tensor selects its lifetime on the timeline. */
+  {
+    const StpPeakTensor *t = stp_peaks_dialog_get_row (dialog, 0);
+    const StpItemRef *selected;
+
+    stp_peaks_dialog_activate (dialog, 0);
+    settle ();
+    selected = stp_timeline_view_get_selected_item (view);
+    g_assert_cmpint (selected->kind, ==, STP_ITEM_OBJECT);
+    g_assert_cmpstr (stp_trace_str (trace, g_array_index (trace->objects, StpObject, selected->index).name), ==, t->name);
+    save_screenshot (GTK_WIDGET (window), "inspect-peak-tensor");
+  }
+
+  g_settings_reset (gs, "show-memory");
+  wait_for (not_loading, window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
+static gboolean
+not_exporting (gpointer data)
+{
+  return !stp_window_get_exporting (data);
+}
+
+static void
+test_export_json (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("stepscope-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "run_meta.json", NULL);
+  g_autoptr(GFile) out = g_file_new_for_path (path);
+  const char *cli = g_getenv ("STEPSCOPE_CLI");
+  const char *argv[] = { cli, "convert", g_file_peek_path (file), NULL };
+  g_autofree char *expected = NULL;
+  g_autofree char *written = NULL;
+  gsize expected_len, written_len;
+  StpWindow *window = new_window ();
+  StpWindow *again;
+  int status;
+
+  open_and_wait (window, file);
+  g_assert_true (g_file_set_contents (path, "old contents", -1, NULL));
+  stp_window_export_json (window, out);
+  g_assert_true (stp_window_get_exporting (window));
+  wait_for (not_exporting, window);
+  g_assert_null (stp_window_get_export_error (window));
+
+  /* Byte for byte what `stepscope-cli convert` writes with these options. */
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &expected, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  expected_len = strlen (expected);
+  g_assert_true (g_file_get_contents (path, &written, &written_len, NULL));
+  g_assert_cmpuint (written_len, ==, expected_len);
+  g_assert_true (memcmp (written, expected, expected_len) == 0);
+
+  /* And it opens again, with the same slices. */
+  again = new_window ();
+  open_and_wait (again, out);
+  g_assert_cmpuint (stp_trace_count_slices (stp_window_get_trace (again)), ==,
+                    stp_trace_count_slices (stp_window_get_trace (window)));
+  g_assert_cmpuint (stp_window_get_trace (again)->flows->len, ==, stp_window_get_trace (window)->flows->len);
+
+  /* Exporting into a directory that is not there fails cleanly. */
+  {
+    g_autofree char *bad_path = g_build_filename (dir, "missing", "x.json", NULL);
+    g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+
+    stp_window_export_json (window, bad);
+    wait_for (not_exporting, window);
+    g_assert_nonnull (stp_window_get_export_error (window));
+  }
+
+  gtk_window_destroy (GTK_WINDOW (again));
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
+/* Distinct colours in a PNG, and its size. */
+static guint
+png_colours (const char *path,
+             int        *width,
+             int        *height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create_from_png (path);
+  g_autoptr(GHashTable) colours = g_hash_table_new (NULL, NULL);
+  const guchar *data;
+  int stride;
+
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  *width = cairo_image_surface_get_width (surface);
+  *height = cairo_image_surface_get_height (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (int y = 0; y < *height; y++)
+    for (int x = 0; x < *width; x++)
+      g_hash_table_add (colours, GUINT_TO_POINTER (*(const guint32 *) (data + y * stride + x * 4) & 0xffffff));
+  cairo_surface_destroy (surface);
+  return g_hash_table_size (colours);
+}
+
+static void
+test_export_image (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "chrome", "tensorflow_profiling", "profiles", "GPU", "timeline_02_step_0.json", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("stepscope-image-XXXXXX", NULL);
+  StpWindow *window = new_window ();
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  const char *names[] = { "shown.png", "shown.svg", "shown.pdf", "range.png" };
+
+  open_and_wait (window, file);
+
+  /* Select something so the image shows the highlight, and a range for
+   * the second PNG. */
+  {
+    StpTrace *trace = stp_window_get_trace (window);
+    StpItemRef ref;
+
+    for (guint32 t = 0; t < trace->tracks->len; t++)
+      if (stp_trace_get_track (trace, t)->kind == STP_TRACK_THREAD && widest_visible (window, t, &ref))
+        break;
+    click_item (window, &ref);
+    g_assert_cmpint (stp_timeline_view_get_selected_item (view)->kind, ==, STP_ITEM_SLICE);
+  }
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_autoptr(GFile) out = g_file_new_for_path (path);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *contents = NULL;
+      gsize len;
+
+      g_assert_true (stp_window_export_image (window, out, i == 3, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+
+      if (g_str_has_suffix (names[i], ".png"))
+        {
+          int width, height;
+          guint colours = png_colours (path, &width, &height);
+
+          g_test_message ("%s: %d × %d, %u colours", names[i], width, height, colours);
+          g_assert_cmpint (width, ==, gtk_widget_get_width (GTK_WIDGET (view)));
+          if (i == 0)
+            g_assert_cmpint (height, ==, gtk_widget_get_height (GTK_WIDGET (view)));
+          else
+            g_assert_cmpint (height, ==, MIN (16384, (int) ceil (stp_render_layout_get_height (stp_timeline_view_get_layout (view))) + 30));
+          g_assert_cmpuint (colours, >, 50);
+        }
+      else if (g_str_has_suffix (names[i], ".svg"))
+        {
+          g_assert_true (g_str_has_prefix (contents, "<?xml"));
+          g_assert_nonnull (strstr (contents, "<svg"));
+          g_assert_nonnull (strstr (contents, "</svg>"));
+          g_assert_cmpuint (len, >, 20000);
+        }
+      else
+        {
+          g_assert_true (g_str_has_prefix (contents, "%PDF-"));
+          g_assert_nonnull (g_strstr_len (contents + len - MIN (len, 64), MIN (len, 64), "%%EOF"));
+          g_assert_cmpuint (len, >, 5000);
+        }
+    }
+
+  /* A failed export leaves no file behind and says why. */
+  {
+    g_autofree char *path = g_build_filename (dir, "missing", "x.png", NULL);
+    g_autoptr(GFile) out = g_file_new_for_path (path);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (stp_window_export_image (window, out, FALSE, &error));
+    g_assert_nonnull (error);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
+/* The pictures for the app's metadata (data/screenshots/), with the
+ * details panel open: a PyTorch trace from the shared corpus (skipped when
+ * it is not there) and the memory view of a StepStats. */
+static void
+test_appstream_screenshots (void)
+{
+  const char *corpus = g_getenv ("STP_CORPUS_DIR");
+  g_autofree char *path = corpus ? g_build_filename (corpus, "kineto", "tb_plugin", "samples", "resnet50_num_workers_4",
+                                                     "worker0.1623212756351.pt.trace.json.gz", NULL) : NULL;
+  g_autoptr(GSettings) gs = settings ();
+
+  /* StepStats with memory: the first Conv2D op selected. */
+  {
+    g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+    StpWindow *window = new_window ();
+    StpTrace *trace;
+
+    g_settings_set_boolean (gs, "show-memory", TRUE);
+    open_and_wait (window, file);
+    trace = stp_window_get_trace (window);
+    for (guint32 t = 0; t < trace->tracks->len; t++)
+      {
+        const StpTrack *track = stp_trace_get_track (trace, t);
+
+        for (guint32 i = 0; track->slices != NULL && i < track->slices->len; i++)
+          if (g_str_equal (stp_trace_str (trace, stp_track_get_slice (track, i)->name), "Conv2D") &&
+              stp_track_get_slice (track, i)->dur > 1000000)
+            {
+              StpItemRef ref = stp_item_ref_slice (t, i);
+
+              stp_timeline_view_select_item (stp_window_get_timeline_view (window), &ref, STP_REVEAL_NONE);
+            }
+      }
+    g_assert_cmpint (stp_timeline_view_get_selected_item (stp_window_get_timeline_view (window))->kind, ==, STP_ITEM_SLICE);
+    save_screenshot (GTK_WIDGET (window), "appstream-stepstats");
+    g_settings_reset (gs, "show-memory");
+    wait_for (not_loading, window);
+    gtk_window_destroy (GTK_WINDOW (window));
+    settle ();
+  }
+
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the shared corpus is not there");
+      return;
+    }
+
+  /* PyTorch: a host-to-device copy, its launch and the arrow between. */
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    StpWindow *window = new_window ();
+    StpTimelineView *view = stp_window_get_timeline_view (window);
+    StpTrace *trace;
+    StpItemRef pick = STP_ITEM_REF_NONE;
+
+    open_and_wait (window, file);
+    trace = stp_window_get_trace (window);
+    for (guint32 t = 0; t < trace->tracks->len && pick.kind == STP_ITEM_NONE; t++)
+      {
+        const StpTrack *track = stp_trace_get_track (trace, t);
+
+        for (guint32 i = 0; track->slices != NULL && i < track->slices->len; i++)
+          {
+            StpItemRef ref = stp_item_ref_slice (t, i);
+            g_autoptr(GArray) out = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+            if (!g_str_equal (stp_trace_str (trace, stp_track_get_slice (track, i)->name), "cudaLaunchKernel") ||
+                stp_track_get_slice (track, i)->ts < trace->start_ts + (trace->end_ts - trace->start_ts) / 2)
+              continue;
+            stp_item_find_flows (trace, &ref, NULL, out);
+            if (out->len > 0)
+              {
+                pick = ref;
+                break;
+              }
+          }
+      }
+    g_assert_cmpint (pick.kind, ==, STP_ITEM_SLICE);
+    {
+      const StpSlice *s = stp_item_get_slice (trace, &pick);
+
+      stp_timeline_view_select_item (view, &pick, STP_REVEAL_SCROLL);
+      stp_timeline_view_set_visible_range (view, s->ts - 1500000, s->ts + 2500000);
+    }
+    save_screenshot (GTK_WIDGET (window), "appstream-pytorch");
+    gtk_window_destroy (GTK_WINDOW (window));
+    settle ();
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  if (g_getenv ("STP_TEST_DARK"))
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+
+  viewer_test_init ();
+
+  g_test_add_func ("/inspect/select-step-stats", test_select_step_stats);
+  g_test_add_func ("/inspect/keyboard-nesting", test_keyboard_nesting);
+  g_test_add_func ("/inspect/area", test_area);
+  g_test_add_func ("/inspect/search", test_search);
+  g_test_add_func ("/inspect/peaks", test_peaks);
+  g_test_add_func ("/inspect/export-json", test_export_json);
+  g_test_add_func ("/inspect/export-image", test_export_image);
+  g_test_add_func ("/inspect/appstream-screenshots", test_appstream_screenshots);
+
+  return g_test_run ();
+}

@@ -1,0 +1,452 @@
+/* test-window.c: the viewer under Xvfb, on real traces
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Runs with GTK_A11Y=test, GSETTINGS_BACKEND=memory and the schema
+ * compiled in the build directory.  Screenshots of each state go to
+ * STP_SCREENSHOT_DIR (the build directory's tests/viewer/screenshots).
+ */
+
+#define G_LOG_DOMAIN "test-window"
+
+#include <adwaita.h>
+#include <math.h>
+
+#include "stp-loader.h"
+#include "stp-window.h"
+#include "viewer-test-util.h"
+
+
+
+
+
+
+
+
+static const char *
+visible_page (StpWindow *window)
+{
+  GtkWidget *view = GTK_WIDGET (stp_window_get_timeline_view (window));
+  GtkWidget *stack = gtk_widget_get_ancestor (view, GTK_TYPE_STACK);
+
+  return gtk_stack_get_visible_child_name (GTK_STACK (stack));
+}
+
+/* Every process header and track row is where the layout says, in the
+ * model's order, and the widest visible slice of each thread track is
+ * found by hit-testing at its middle. */
+static void
+check_layout (StpWindow *window)
+{
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpRenderLayout *layout = stp_timeline_view_get_layout (view);
+  StpTrace *trace = stp_window_get_trace (window);
+  StpRenderView rv;
+  guint n_rows = stp_render_layout_get_n_rows (layout);
+  guint process_rank = 0, slices_checked = 0;
+
+  stp_timeline_view_get_render_view (view, &rv);
+  g_assert_cmpint (rv.width, >, 400);
+
+  for (guint i = 0; i < n_rows; i++)
+    {
+      const StpRow *row = stp_render_layout_get_row (layout, i);
+      double y = row->y - rv.scroll_y + rv.ruler_height;
+      StpHit hit;
+
+      if (y + row->height > rv.height)
+        break;
+
+      if (row->kind == STP_ROW_PROCESS)
+        {
+          while (process_rank < trace->process_order->len &&
+                 g_array_index (trace->process_order, guint32, process_rank) != row->process)
+            process_rank++;
+          g_assert_cmpuint (process_rank, <, trace->process_order->len);
+
+          g_assert_true (stp_timeline_view_hit_test (view, rv.gutter_width + 10, y + row->height / 2, &hit));
+          g_assert_cmpint (hit.kind, ==, STP_HIT_PROCESS);
+          g_assert_cmpuint (hit.process, ==, row->process);
+          continue;
+        }
+
+      if (row->kind != STP_ROW_TRACK)
+        continue;
+
+      g_assert_true (stp_timeline_view_hit_test (view, 5, y + row->height / 2, &hit));
+      g_assert_cmpint (hit.kind, ==, STP_HIT_TRACK_LABEL);
+      g_assert_cmpuint (hit.track, ==, row->track);
+
+      {
+        const StpTrack *track = stp_trace_get_track (trace, row->track);
+        g_autofree char *name = stp_trace_describe_track (trace, track);
+        guint32 best = STP_INDEX_NONE;
+
+        g_assert_cmpstr (row->label, ==, name);
+        if (track->kind != STP_TRACK_THREAD || track->slices->len == 0)
+          continue;
+
+        /* The widest visible part of a depth-0 slice. */
+        {
+          double best_w = 0, best_x = 0;
+          const StpSlice *s;
+          gint64 t;
+
+          for (guint32 k = track->depth_starts[0]; k < track->depth_starts[1]; k++)
+            {
+              const StpSlice *c = stp_track_get_slice (track, k);
+              double x0 = MAX (stp_render_view_time_to_x (&rv, c->ts), rv.gutter_width);
+              double x1 = MIN (stp_render_view_time_to_x (&rv, stp_slice_end (c)), rv.width - 1);
+
+              if (x1 - x0 > best_w)
+                {
+                  best_w = x1 - x0;
+                  best_x = (x0 + x1) / 2;
+                  best = k;
+                }
+            }
+          if (best == STP_INDEX_NONE || best_w < 3)
+            continue;
+
+          g_assert_true (stp_timeline_view_hit_test (view, best_x, stp_render_layout_depth_y (row, 0) - rv.scroll_y + rv.ruler_height + 5, &hit));
+          g_assert_cmpint (hit.kind, ==, STP_HIT_SLICE);
+          g_assert_cmpuint (hit.track, ==, row->track);
+          g_assert_cmpuint (hit.index, ==, best);
+          s = stp_track_get_slice (track, hit.index);
+          g_assert_cmpuint (s->depth, ==, 0);
+          t = stp_render_view_x_to_time (&rv, best_x);
+          g_assert_cmpint (s->ts, <=, t + 1);
+          g_assert_cmpint (stp_slice_end (s), >=, t);
+          slices_checked++;
+        }
+      }
+    }
+
+  g_assert_cmpuint (slices_checked, >, 0);
+}
+
+static void
+test_empty (void)
+{
+  StpWindow *window = new_window ();
+
+  g_assert_true (stp_window_is_empty (window));
+  g_assert_cmpstr (visible_page (window), ==, "empty");
+  save_screenshot (GTK_WIDGET (window), "empty");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_step_stats (void)
+{
+  StpWindow *window = new_window ();
+  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  StpTrace *trace;
+
+  open_and_wait (window, file);
+  trace = stp_window_get_trace (window);
+  g_assert_true (stp_trace_is_step_stats (trace));
+  g_assert_cmpstr (visible_page (window), ==, "timeline");
+  g_assert_true (g_file_equal (stp_window_get_file (window), file));
+  check_layout (window);
+  save_screenshot (GTK_WIDGET (window), "step-stats");
+
+  /* Memory on: the analysis runs again, without reading the file, and the
+   * new trace has the Allocators counters and tensor objects. */
+  {
+    g_autoptr(GSettings) settings = g_settings_new ("io.github.stepscope.Stepscope");
+    StpTrace *after;
+    gboolean counters = FALSE;
+
+    g_settings_set_boolean (settings, "show-memory", TRUE);
+    g_assert_true (stp_window_get_loading (window));
+    wait_for (not_loading, window);
+    after = stp_window_get_trace (window);
+    g_assert_true (after != trace);
+    g_assert_cmpuint (after->objects->len, >, 0);
+    for (guint i = 0; i < after->tracks->len; i++)
+      counters |= stp_trace_get_track (after, i)->kind == STP_TRACK_COUNTER;
+    g_assert_true (counters);
+    settle ();
+    check_layout (window);
+    save_screenshot (GTK_WIDGET (window), "step-stats-memory");
+    g_settings_reset (settings, "show-memory");
+    wait_for (not_loading, window);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_chrome_navigation (void)
+{
+  StpWindow *window = new_window ();
+  g_autoptr(GFile) file = data_file ("data", "chrome", "tensorflow_profiling", "profiles", "GPU", "timeline_02_step_0.json", NULL);
+  StpTimelineView *view;
+  StpTrace *trace;
+  gint64 s0, e0, s1, e1;
+
+  open_and_wait (window, file);
+  trace = stp_window_get_trace (window);
+  g_assert_cmpint (trace->format, ==, STP_FORMAT_CHROME_JSON);
+  view = stp_window_get_timeline_view (window);
+  check_layout (window);
+  save_screenshot (GTK_WIDGET (window), "chrome");
+
+  /* Reset shows the whole trace. */
+  stp_timeline_view_get_visible_range (view, &s0, &e0);
+  g_assert_cmpint (s0, <=, trace->start_ts);
+  g_assert_cmpint (e0, >=, trace->end_ts);
+
+  /* W zooms in around the middle by 1.5. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "timeline.zoom-in", NULL));
+  stp_timeline_view_get_visible_range (view, &s1, &e1);
+  g_assert_cmpfloat (fabs ((double) (e1 - s1) - (e0 - s0) / 1.5), <, (e0 - s0) * 0.01);
+  g_assert_cmpfloat (fabs ((s1 + e1) / 2.0 - (s0 + e0) / 2.0), <, (e0 - s0) * 0.01);
+
+  /* D pans right by a tenth of the view. */
+  s0 = s1;
+  e0 = e1;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "timeline.pan-right", NULL));
+  stp_timeline_view_get_visible_range (view, &s1, &e1);
+  g_assert_cmpfloat (fabs ((double) (s1 - s0) - (e0 - s0) * 0.1), <, (e0 - s0) * 0.01);
+  g_assert_cmpint (e1 - s1, ==, e0 - s0);
+
+  /* Down to nanoseconds: the view gets no narrower than its floor, and
+   * time stays integral. */
+  for (int i = 0; i < 80; i++)
+    gtk_widget_activate_action (GTK_WIDGET (view), "timeline.zoom-in", NULL);
+  stp_timeline_view_get_visible_range (view, &s1, &e1);
+  g_assert_cmpint (e1 - s1, <, 100);
+  g_assert_cmpint (e1 - s1, >, 0);
+  settle ();
+  check_layout (window);
+
+  /* End, then Home. */
+  gtk_widget_activate_action (GTK_WIDGET (view), "timeline.go-end", NULL);
+  stp_timeline_view_get_visible_range (view, &s1, &e1);
+  g_assert_cmpint (e1, >=, trace->end_ts);
+  gtk_widget_activate_action (GTK_WIDGET (view), "timeline.go-start", NULL);
+  stp_timeline_view_get_visible_range (view, &s1, &e1);
+  g_assert_cmpint (s1, <=, trace->start_ts);
+
+  /* A selected range, then F fits it. */
+  {
+    gint64 a = trace->start_ts + (trace->end_ts - trace->start_ts) / 4;
+    gint64 b = trace->start_ts + (trace->end_ts - trace->start_ts) / 2;
+
+    gtk_widget_activate_action (GTK_WIDGET (view), "timeline.reset", NULL);
+    stp_timeline_view_set_selection (view, a, b);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "timeline.fit-selection", NULL));
+    stp_timeline_view_get_visible_range (view, &s1, &e1);
+    g_assert_cmpint (llabs (s1 - a), <=, 1);
+    g_assert_cmpint (llabs (e1 - b), <=, (b - a) / 500 + 2);
+    save_screenshot (GTK_WIDGET (window), "chrome-zoomed");
+  }
+
+  /* 0 resets. */
+  gtk_widget_activate_action (GTK_WIDGET (view), "timeline.reset", NULL);
+  stp_timeline_view_get_visible_range (view, &s1, &e1);
+  g_assert_cmpint (s1, <=, trace->start_ts);
+  g_assert_cmpint (e1, >=, trace->end_ts);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static GFile *
+write_temp (const char *name,
+            const char *contents,
+            gsize       len)
+{
+  g_autofree char *dir = g_dir_make_tmp ("stepscope-test-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, contents, len, NULL));
+  return g_file_new_for_path (path);
+}
+
+static void
+test_corrupt (void)
+{
+  StpWindow *window = new_window ();
+  g_autoptr(GFile) good = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  g_autoptr(GFile) bad = NULL;
+  char garbage[4096];
+  StpTrace *before;
+
+  for (guint i = 0; i < sizeof garbage; i++)
+    garbage[i] = (char) (i * 7919 % 251);
+  bad = write_temp ("corrupt.pb", garbage, sizeof garbage);
+
+  /* Without a trace, the error takes the window. */
+  stp_window_open (window, bad);
+  wait_for (not_loading, window);
+  g_assert_nonnull (stp_window_get_error_message (window));
+  g_assert_null (stp_window_get_trace (window));
+  g_assert_cmpstr (visible_page (window), ==, "error");
+  save_screenshot (GTK_WIDGET (window), "error");
+
+  /* With one, it stays; the error is a toast. */
+  open_and_wait (window, good);
+  before = stp_window_get_trace (window);
+  stp_window_open (window, bad);
+  wait_for (not_loading, window);
+  g_assert_nonnull (stp_window_get_error_message (window));
+  g_test_message ("error: %s", stp_window_get_error_message (window));
+  g_assert_true (stp_window_get_trace (window) == before);
+  g_assert_true (g_file_equal (stp_window_get_file (window), good));
+  g_assert_cmpstr (visible_page (window), ==, "timeline");
+  save_screenshot (GTK_WIDGET (window), "error-toast");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A Chrome trace big enough to take a while: n complete events. */
+static GFile *
+write_big_trace (guint n)
+{
+  GString *json = g_string_new ("{\"traceEvents\":[");
+  GFile *file;
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (json, "%s{\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"ts\":%u,\"dur\":3,\"name\":\"op%u\",\"args\":{\"i\":%u}}",
+                            i ? "," : "", i % 8, i * 2, i % 97, i);
+  g_string_append (json, "]}");
+  file = write_temp ("big.json", json->str, json->len);
+  g_string_free (json, TRUE);
+  return file;
+}
+
+static void
+test_cancel (void)
+{
+  StpWindow *window = new_window ();
+  g_autoptr(GFile) big = write_big_trace (1500000);
+  g_autoptr(GFile) small = data_file ("data", "chrome", "tensorflow_profiling", "profiles", "GPU", "timeline_02_step_0.json", NULL);
+
+  /* The progress page, while it lasts (the load may beat the
+   * screenshot on a fast machine: the picture is for people, the
+   * assertions below do not depend on it). */
+  stp_window_open (window, big);
+  g_assert_true (stp_window_get_loading (window));
+  for (guint i = 0; i < 50 && stp_window_get_loading (window); i++)
+    g_main_context_iteration (NULL, FALSE);
+  if (stp_window_get_loading (window))
+    save_screenshot (GTK_WIDGET (window), "loading");
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+  window = new_window ();
+
+  /* Cancel at once, before the main loop runs: nothing loads, the window
+   * stays usable. */
+  stp_window_open (window, big);
+  g_assert_true (stp_window_get_loading (window));
+  stp_window_cancel_load (window);
+  g_assert_false (stp_window_get_loading (window));
+  g_assert_null (stp_window_get_trace (window));
+  g_assert_cmpstr (visible_page (window), ==, "empty");
+  settle ();
+  g_assert_null (stp_window_get_trace (window));
+
+  /* Opening another file stops the first: the small one wins even though
+   * the big one started first. */
+  stp_window_open (window, big);
+  stp_window_open (window, small);
+  wait_for (not_loading, window);
+  g_assert_true (g_file_equal (stp_window_get_file (window), small));
+  settle ();
+  settle ();
+  g_assert_true (g_file_equal (stp_window_get_file (window), small));
+
+  /* Closing a window while it loads. */
+  stp_window_open (window, big);
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
+static void
+test_warnings (void)
+{
+  StpWindow *window = new_window ();
+  static const char json[] =
+    "{\"traceEvents\":["
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":5,\"name\":\"a\"},"
+    "{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":9,\"name\":\"b\"},"
+    "{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":12,\"name\":\"c\"},"
+    "{\"ph\":\"Z\",\"pid\":1,\"tid\":1,\"ts\":14,\"name\":\"d\"}]}";
+  g_autoptr(GFile) file = write_temp ("warnings.json", json, sizeof json - 1);
+  StpTrace *trace;
+  guint total = 0;
+
+  open_and_wait (window, file);
+  trace = stp_window_get_trace (window);
+  for (guint i = 0; i < trace->warnings->len; i++)
+    total += g_array_index (trace->warnings, StpWarning, i).count;
+  g_assert_cmpuint (total, >, 0);
+  g_assert_cmpuint (stp_window_get_warning_count (window), ==, total);
+  save_screenshot (GTK_WIDGET (window), "warnings");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A real PyTorch profiler trace from the shared corpus, when it is there
+ * (it is too big to copy into tests/data). */
+static void
+test_kineto_corpus (void)
+{
+  const char *corpus = g_getenv ("STP_CORPUS_DIR");
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  StpWindow *window;
+
+  if (corpus != NULL)
+    path = g_build_filename (corpus, "kineto", "tb_plugin", "samples", "resnet50_num_workers_4",
+                             "worker0.1623212756351.pt.trace.json.gz", NULL);
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the shared corpus is not there");
+      return;
+    }
+
+  window = new_window ();
+  file = g_file_new_for_path (path);
+  open_and_wait (window, file);
+  check_layout (window);
+  save_screenshot (GTK_WIDGET (window), "kineto");
+
+  /* Zoom into the middle tenth and look again. */
+  {
+    StpTrace *trace = stp_window_get_trace (window);
+    StpTimelineView *view = stp_window_get_timeline_view (window);
+    gint64 span = trace->end_ts - trace->start_ts;
+
+    stp_timeline_view_set_visible_range (view, trace->start_ts + span * 45 / 100, trace->start_ts + span * 47 / 100);
+    settle ();
+    check_layout (window);
+    save_screenshot (GTK_WIDGET (window), "kineto-zoomed");
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  if (g_getenv ("STP_TEST_DARK"))
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+
+  viewer_test_init ();
+
+  g_test_add_func ("/window/empty", test_empty);
+  g_test_add_func ("/window/step-stats", test_step_stats);
+  g_test_add_func ("/window/chrome-navigation", test_chrome_navigation);
+  g_test_add_func ("/window/corrupt", test_corrupt);
+  g_test_add_func ("/window/cancel", test_cancel);
+  g_test_add_func ("/window/warnings", test_warnings);
+  g_test_add_func ("/window/kineto-corpus", test_kineto_corpus);
+
+  return g_test_run ();
+}

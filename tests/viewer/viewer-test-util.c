@@ -1,0 +1,136 @@
+/* viewer-test-util.c: driving the real window in GUI tests
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Screenshots are artefacts for people (STP_SCREENSHOT_DIR), not
+ * assertions: a busy machine may not have drawn a frame yet, so saving
+ * one waits for it and, at worst, says it could not.
+ */
+
+#include "viewer-test-util.h"
+
+static char *screenshot_dir;
+
+void
+viewer_test_init (void)
+{
+  const char *dir = g_getenv ("STP_SCREENSHOT_DIR");
+
+  g_free (screenshot_dir);
+  screenshot_dir = g_strdup (dir ? dir : g_get_tmp_dir ());
+}
+
+/* Iterates the main loop until the condition holds; fails after 60 s. */
+void
+wait_for (Condition  condition,
+          gpointer   data)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (!condition (data))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+/* Lets pending idles, allocation and drawing run. */
+void
+settle (void)
+{
+  gint64 until = g_get_monotonic_time () + 400 * 1000;
+
+  while (g_get_monotonic_time () < until)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+}
+
+gboolean
+not_loading (gpointer window)
+{
+  return !stp_window_get_loading (window);
+}
+
+gboolean
+drawn (gpointer window)
+{
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+
+  return stp_timeline_view_get_frame_count (view) > 0 &&
+         gtk_widget_get_width (GTK_WIDGET (view)) > 0;
+}
+
+StpWindow *
+new_window (void)
+{
+  StpWindow *window = stp_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  settle ();
+  return window;
+}
+
+void
+open_and_wait (StpWindow *window,
+               GFile     *file)
+{
+  stp_window_open (window, file);
+  g_assert_true (stp_window_get_loading (window));
+  wait_for (not_loading, window);
+  g_assert_null (stp_window_get_error_message (window));
+  g_assert_nonnull (stp_window_get_trace (window));
+  wait_for (drawn, window);
+}
+
+static GskRenderNode *
+snapshot_widget (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+  gdk_paintable_snapshot (paintable, snapshot,
+                          gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  return gtk_snapshot_free_to_node (snapshot);
+}
+
+void
+save_screenshot (GtkWidget  *widget,
+                 const char *name)
+{
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *path = NULL;
+  GskRenderer *renderer;
+
+  for (guint attempt = 0; attempt < 20 && node == NULL; attempt++)
+    {
+      settle ();
+      node = snapshot_widget (widget);
+    }
+
+  if (node == NULL)
+    {
+      g_test_message ("screenshot %s: nothing drawn yet, not saved", name);
+      return;
+    }
+
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  texture = gsk_renderer_render_texture (renderer, node,
+                                         &GRAPHENE_RECT_INIT (0, 0,
+                                                              gtk_widget_get_width (widget),
+                                                              gtk_widget_get_height (widget)));
+
+  g_mkdir_with_parents (screenshot_dir, 0755);
+  file = g_strdup_printf ("%s%s.png", name, g_getenv ("STP_TEST_DARK") ? "-dark" : "");
+  path = g_build_filename (screenshot_dir, file, NULL);
+  if (!gdk_texture_save_to_png (texture, path))
+    g_test_message ("screenshot %s: could not write %s", name, path);
+  else
+    g_test_message ("screenshot: %s", path);
+}

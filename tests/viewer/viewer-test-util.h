@@ -1,0 +1,31 @@
+/* viewer-test-util.h: driving the real window in GUI tests
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "stp-window.h"
+
+G_BEGIN_DECLS
+
+#define data_file(...) g_file_new_for_path (g_test_get_filename (G_TEST_DIST, __VA_ARGS__))
+
+typedef gboolean (*Condition) (gpointer data);
+
+void       viewer_test_init        (void);
+void       wait_for                (Condition   condition,
+                                    gpointer    data);
+void       settle                  (void);
+gboolean   not_loading             (gpointer    window);
+gboolean   drawn                   (gpointer    window);
+StpWindow *new_window              (void);
+void       open_and_wait           (StpWindow  *window,
+                                    GFile      *file);
+void       save_screenshot         (GtkWidget  *widget,
+                                    const char *name);
+
+G_END_DECLS
