@@ -27,7 +27,8 @@
  * and prints seconds per case and N, and, when several N are given, how
  * the time grows from the smallest N to each larger one against the
  * growth of N: near-linear is ~4x for 4x the events (a quadratic step
- * would be ~16x).  Nothing is asserted: see bench/README.md.
+ * would be ~16x).  Exit status 1 when a case takes longer than the
+ * bound, BOUND_PER_EVENT per event: see bench/README.md.
  */
 
 #define G_LOG_DOMAIN "bench-adversarial"
@@ -41,6 +42,11 @@
 #include <sys/resource.h>
 
 typedef GBytes *(*Generator) (guint n);
+
+/* The time bound (bench/README.md): 5 s per million events on the
+ * 2-core development machine, a few times what a case takes there, and
+ * far below what a quadratic step would need at 1M. */
+#define BOUND_PER_EVENT 5e-6
 
 /* A fixed sequence, so every run sees the same input. */
 static guint32
@@ -135,11 +141,13 @@ gen_step_stats (guint n)
   return g_byte_array_free_to_bytes (out);
 }
 
-static const struct
+typedef struct
 {
   const char *name;
   Generator   generate;
-} cases[] = {
+} Case;
+
+static const Case cases[] = {
   { "staggered",  gen_staggered },
   { "same-ts",    gen_same_ts },
   { "unbalanced", gen_unbalanced },
@@ -177,6 +185,35 @@ max_depth (const StpTrace *trace)
   return depth;
 }
 
+/* Loads case `c` with n events `runs` times; prints its line and
+ * returns the best time. */
+static double
+run_case (const Case *c,
+          guint       n,
+          guint       runs)
+{
+  g_autoptr(GBytes) bytes = c->generate (n);
+  double best = G_MAXDOUBLE;
+  guint tracks = 0, depth = 0, warnings = 0;
+
+  for (guint r = 0; r < runs; r++)
+    {
+      g_autoptr(StpTrace) trace = NULL;
+      double t = load_once (bytes, &trace);
+
+      best = MIN (best, t);
+      tracks = trace->tracks->len;
+      depth = max_depth (trace);
+      warnings = 0;
+      for (guint w = 0; w < trace->warnings->len; w++)
+        warnings += g_array_index (trace->warnings, StpWarning, w).count;
+    }
+
+  g_print ("%-11s %9u %10.1f %8.3f %8u %9u %8u\n", c->name, n,
+           g_bytes_get_size (bytes) / 1e6, best, tracks, depth, warnings);
+  return best;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -185,6 +222,7 @@ main (int    argc,
   guint runs = 1;
   const char *only = NULL;
   g_autofree double *seconds = NULL;
+  guint over_bound = 0;
 
   for (int i = 1; i < argc; i++)
     {
@@ -222,33 +260,19 @@ main (int    argc,
   g_print ("%-11s %9s %10s %8s %8s %9s %8s\n",
            "case", "N", "input MB", "seconds", "tracks", "max depth", "warnings");
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
-    for (guint s = 0; s < sizes->len; s++)
-      {
-        if (only != NULL && strcmp (only, cases[c].name) != 0)
-          continue;
-      {
-        guint n = g_array_index (sizes, guint, s);
-        g_autoptr(GBytes) bytes = cases[c].generate (n);
-        double best = G_MAXDOUBLE;
-        guint tracks = 0, depth = 0, warnings = 0;
+    {
+      if (only != NULL && strcmp (only, cases[c].name) != 0)
+        continue;
 
-        for (guint r = 0; r < runs; r++)
-          {
-            g_autoptr(StpTrace) trace = NULL;
-            double t = load_once (bytes, &trace);
+      for (guint s = 0; s < sizes->len; s++)
+        {
+          guint n = g_array_index (sizes, guint, s);
 
-            best = MIN (best, t);
-            tracks = trace->tracks->len;
-            depth = max_depth (trace);
-            warnings = 0;
-            for (guint w = 0; w < trace->warnings->len; w++)
-              warnings += g_array_index (trace->warnings, StpWarning, w).count;
-          }
-        seconds[c * 16 + s] = best;
-        g_print ("%-11s %9u %10.1f %8.3f %8u %9u %8u\n", cases[c].name, n,
-                 g_bytes_get_size (bytes) / 1e6, best, tracks, depth, warnings);
-      }
-      }
+          seconds[c * 16 + s] = run_case (&cases[c], n, runs);
+          if (seconds[c * 16 + s] > n * BOUND_PER_EVENT)
+            over_bound++;
+        }
+    }
 
   if (sizes->len > 1)
     {
@@ -274,5 +298,7 @@ main (int    argc,
     g_print ("\npeak RSS %.0f MB\n", usage.ru_maxrss / 1024.0);
   }
 
-  return 0;
+  g_print ("bound: %.1f s per million events: %s\n", BOUND_PER_EVENT * 1e6,
+           over_bound == 0 ? "every case within it" : "OVER in some cases");
+  return over_bound == 0 ? 0 : 1;
 }
