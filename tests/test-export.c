@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "stp-chrome-writer.h"
+#include "stp-json-writer.h"
 #include "stp-loader.h"
 
 static StpTrace *
@@ -151,6 +152,41 @@ test_order_across_chunks (void)
   g_assert_cmpuint (seen, ==, n);
 }
 
+/* Every special byte at every position of strings long enough to take
+ * the vector path and its tail: the output parses back (json-glib) to
+ * the input, invalid UTF-8 as U+FFFD. */
+static void
+test_string_escapes (void)
+{
+  static const struct { const char *bytes; const char *expected; } specials[] = {
+    { "\"", "\"" }, { "\\", "\\" }, { "\n", "\n" }, { "\x01", "\x01" },
+    { "\x1f", "\x1f" }, { "\x7f", "\x7f" }, { "\xc3\xa9", "\xc3\xa9" },
+    { "\xe4\xb8\xad", "\xe4\xb8\xad" }, { "\xff", "\xef\xbf\xbd" },
+  };
+
+  for (guint len = 1; len <= 40; len++)
+    for (guint pos = 0; pos < len; pos++)
+      for (guint k = 0; k < G_N_ELEMENTS (specials); k++)
+        {
+          g_autoptr(GString) input = g_string_new (NULL);
+          g_autoptr(GString) expected = g_string_new (NULL);
+          g_autoptr(GString) json = g_string_new (NULL);
+          g_autoptr(JsonParser) parser = json_parser_new ();
+          g_autoptr(GError) error = NULL;
+
+          for (guint i = 0; i < len; i++)
+            {
+              g_string_append (input, i == pos ? specials[k].bytes : "a");
+              g_string_append (expected, i == pos ? specials[k].expected : "a");
+            }
+
+          stp_json_append_string (json, input->str, input->len);
+          json_parser_load_from_data (parser, json->str, json->len, &error);
+          g_assert_no_error (error);
+          g_assert_cmpstr (json_node_get_string (json_parser_get_root (parser)), ==, expected->str);
+        }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -161,6 +197,7 @@ main (int    argc,
   g_test_add_func ("/export/write-error", test_write_error);
   g_test_add_func ("/export/file-replaced-only-on-success", test_file_replaced_only_on_success);
   g_test_add_func ("/export/order-across-chunks", test_order_across_chunks);
+  g_test_add_func ("/export/string-escapes", test_string_escapes);
 
   return g_test_run ();
 }

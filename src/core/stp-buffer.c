@@ -44,6 +44,12 @@ stp_buffer_alloc (gsize size)
   return data;
 }
 
+gboolean
+stp_buffer_is_mapped (gsize size)
+{
+  return size >= HUGE_THRESHOLD;
+}
+
 void
 stp_buffer_free (guint8 *buffer,
                  gsize   size)

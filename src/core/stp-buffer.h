@@ -11,6 +11,9 @@
 G_BEGIN_DECLS
 
 guint8 *stp_buffer_alloc    (gsize   size);
+/* Whether a buffer of this size is a fresh mapping (so zero-filled)
+ * rather than malloc'd memory. */
+gboolean stp_buffer_is_mapped (gsize size);
 void    stp_buffer_free     (guint8 *buffer,
                              gsize   size);
 /* Hands the buffer (of `size` bytes, `len` used) to a GBytes. */

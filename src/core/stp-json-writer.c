@@ -12,6 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 static const char hex[] = "0123456789abcdef";
 
 /* 1 for bytes a JSON string cannot hold as they are: controls, '"',
@@ -19,6 +23,41 @@ static const char hex[] = "0123456789abcdef";
 static const guint8 needs_care[256] = {
   [0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x80 ... 0xff] = 1,
 };
+
+/* The length of the run of bytes from p that need no care, at most
+ * end - p.  Sixteen bytes a step where SSE2 is there: names and inputs
+ * are most of an export's bytes, and nearly all plain ASCII. */
+static inline gsize
+plain_run (const guchar *p,
+           const guchar *end)
+{
+  const guchar *start = p;
+
+#ifdef __SSE2__
+  const __m128i quote = _mm_set1_epi8 ('"');
+  const __m128i backslash = _mm_set1_epi8 ('\\');
+  const __m128i space = _mm_set1_epi8 (0x20);
+
+  while (end - p >= 16)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) p);
+      /* The compare is signed: below ' ' are the controls and, as
+       * negative numbers, every byte from 0x80 on. */
+      __m128i special = _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, quote),
+                                                    _mm_cmpeq_epi8 (v, backslash)),
+                                      _mm_cmplt_epi8 (v, space));
+      int mask = _mm_movemask_epi8 (special);
+
+      if (mask != 0)
+        return (p - start) + __builtin_ctz (mask);
+      p += 16;
+    }
+#endif
+
+  while (p < end && !needs_care[*p])
+    p++;
+  return p - start;
+}
 
 void
 stp_json_append_string (GString    *out,
@@ -33,12 +72,11 @@ stp_json_append_string (GString    *out,
 
   while (p < end)
     {
-      const guchar *run = p;
+      gsize run = plain_run (p, end);
 
-      while (p < end && !needs_care[*p])
-        p++;
-      if (p > run)
-        stp_json_append_len (out, (const char *) run, p - run);
+      if (run > 0)
+        stp_json_append_len (out, (const char *) p, run);
+      p += run;
       if (p == end)
         break;
 

@@ -60,7 +60,7 @@ typedef struct
   gint64                   *end_rel;
   guint32                  *lane;
   guint32                  *node_seq;   /* the seq of each node's op */
-  GHashTable               *lane_sizes; /* (process << 32 | lane) -> ops, to size tracks */
+  GHashTable               *lane_sizes; /* compute process -> GArray of ops per lane, to size tracks */
   GHashTable               *lane_tracks; /* process -> GArray of tracks by lane */
   guint32                   last_process;
   GArray                   *last_tracks;
@@ -327,16 +327,25 @@ assign_lanes (Analysis *a)
   for (guint d = 0; d < a->ss->devices->len; d++)
     {
       const StpStepStatsDevice *device = get_device (a, d);
+      gpointer process = GUINT_TO_POINTER (a->compute_process[d]);
       g_autoptr(StpLaneTree) lanes = stp_lane_tree_new ();
+      GArray *sizes = g_hash_table_lookup (a->lane_sizes, process);
+
+      /* A device listed twice shares its process, and its counts. */
+      if (sizes == NULL)
+        {
+          sizes = g_array_new (FALSE, TRUE, sizeof (guint));
+          g_hash_table_insert (a->lane_sizes, process, sizes);
+        }
 
       for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
         {
-          gpointer key;
+          guint lane = stp_lane_tree_assign (lanes, a->start[i], add64 (a->start[i], a->end_rel[i]));
 
-          a->lane[i] = stp_lane_tree_assign (lanes, a->start[i], add64 (a->start[i], a->end_rel[i]));
-          key = GSIZE_TO_POINTER (((gsize) a->compute_process[d] << 32) | a->lane[i]);
-          g_hash_table_insert (a->lane_sizes, key,
-                               GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (a->lane_sizes, key)) + 1));
+          a->lane[i] = lane;
+          if (lane >= sizes->len)
+            g_array_set_size (sizes, lane + 1);
+          g_array_index (sizes, guint, lane)++;
         }
     }
 }
@@ -601,10 +610,11 @@ lane_track (Analysis *a,
   if (g_array_index (tracks, guint32, lane) == STP_INDEX_NONE)
     {
       guint32 track = stp_trace_add_thread (a->trace, process, lane, 0);
-      gpointer key = GSIZE_TO_POINTER (((gsize) process << 32) | lane);
+      GArray *sizes = g_hash_table_lookup (a->lane_sizes, GUINT_TO_POINTER (process));
 
-      stp_array_reserve (stp_trace_get_track (a->trace, track)->slices,
-                         GPOINTER_TO_UINT (g_hash_table_lookup (a->lane_sizes, key)));
+      if (sizes != NULL && lane < sizes->len)
+        stp_array_reserve (stp_trace_get_track (a->trace, track)->slices,
+                           g_array_index (sizes, guint, lane));
       g_array_index (tracks, guint32, lane) = track;
     }
 
@@ -946,7 +956,7 @@ stp_timeline_analyze (StpStepStats              *step_stats,
   a.end_rel = g_new (gint64, n + 1);
   a.lane = g_new (guint32, n + 1);
   a.node_seq = g_new (guint32, n + 1);
-  a.lane_sizes = g_hash_table_new (NULL, NULL);
+  a.lane_sizes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
   a.lane_tracks = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
   a.trackers = g_array_new (FALSE, FALSE, sizeof (Tracker));
   a.tensors = g_array_new (FALSE, TRUE, sizeof (guint32));
