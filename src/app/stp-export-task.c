@@ -6,7 +6,8 @@
  * The core's streaming writer runs in a GTask on a reference to the
  * (read-only) trace; it writes a temporary file renamed over the target
  * only on success, so a failed or cancelled export leaves the old file.
- * Progress is coalesced into at most one pending idle, as for loading.
+ * Progress is coalesced into at most one pending idle
+ * (stp-progress-relay.c), as for loading.
  */
 
 #define G_LOG_DOMAIN "stp-export-task"
@@ -15,6 +16,7 @@
 
 #include "stp-chrome-writer.h"
 #include "stp-export-task.h"
+#include "stp-progress-relay.h"
 
 struct _StpExportTask
 {
@@ -25,9 +27,7 @@ struct _StpExportTask
   GCancellable *cancellable;
   GMainContext *context;
 
-  GMutex        mutex;
-  double        pending_fraction;
-  guint         idle_id;
+  StpProgressRelay progress;
 
   double        fraction;
 };
@@ -42,41 +42,16 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (StpExportTask, stp_export_task, G_TYPE_OBJECT)
 
-static gboolean
-progress_idle (gpointer data)
-{
-  StpExportTask *self = data;
-
-  g_mutex_lock (&self->mutex);
-  self->fraction = self->pending_fraction;
-  self->idle_id = 0;
-  g_mutex_unlock (&self->mutex);
-
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
-  return G_SOURCE_REMOVE;
-}
-
-/* Called on the writing thread. */
+/* The latest progress, on the main thread. */
 static void
-report_progress (const char *stage,
-                 guint64     done,
-                 guint64     total,
-                 gpointer    user_data)
+progress_changed (GObject    *object,
+                  const char *stage,
+                  double      fraction)
 {
-  StpExportTask *self = user_data;
+  StpExportTask *self = STP_EXPORT_TASK (object);
 
-  g_mutex_lock (&self->mutex);
-  self->pending_fraction = total > 0 ? CLAMP ((double) done / total, 0, 1) : -1;
-  if (self->idle_id == 0)
-    {
-      GSource *source = g_idle_source_new ();
-
-      g_source_set_callback (source, progress_idle, g_object_ref (self), g_object_unref);
-      g_source_set_static_name (source, "[stepscope] export progress");
-      self->idle_id = g_source_attach (source, self->context);
-      g_source_unref (source);
-    }
-  g_mutex_unlock (&self->mutex);
+  self->fraction = fraction;
+  g_object_notify_by_pspec (object, properties[PROP_FRACTION]);
 }
 
 static void
@@ -88,7 +63,7 @@ run_thread (GTask        *task,
   StpExportTask *self = source_object;
   GError *error = NULL;
 
-  if (stp_chrome_writer_write_file (self->trace, self->file, report_progress, self, cancellable, &error))
+  if (stp_chrome_writer_write_file (self->trace, self->file, stp_progress_relay_report, &self->progress, cancellable, &error))
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
@@ -103,7 +78,7 @@ stp_export_task_finalize (GObject *object)
   g_clear_object (&self->file);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->context, g_main_context_unref);
-  g_mutex_clear (&self->mutex);
+  stp_progress_relay_clear (&self->progress);
   G_OBJECT_CLASS (stp_export_task_parent_class)->finalize (object);
 }
 
@@ -142,9 +117,10 @@ stp_export_task_class_init (StpExportTaskClass *klass)
 static void
 stp_export_task_init (StpExportTask *self)
 {
-  g_mutex_init (&self->mutex);
   self->cancellable = g_cancellable_new ();
   self->context = g_main_context_ref_thread_default ();
+  stp_progress_relay_init (&self->progress, G_OBJECT (self), self->context,
+                           "[stepscope] export progress", progress_changed);
   self->fraction = -1;
 }
 

@@ -5,9 +5,9 @@
  *
  * The thread owns its inputs (the file, a reference to the trace, a copy
  * of the options) and hands back a finished trace with its render index,
- * both read-only from then on.  Progress from the thread is coalesced:
- * the latest value sits behind a mutex and at most one idle is pending on
- * the owner's main context, however fast the loader reports.
+ * both read-only from then on.  Progress from the thread is coalesced
+ * (stp-progress-relay.c): at most one idle is pending on the owner's
+ * main context, however fast the loader reports.
  */
 
 #define G_LOG_DOMAIN "stp-load-task"
@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include "stp-load-task.h"
+#include "stp-progress-relay.h"
 
 struct _StpLoadTask
 {
@@ -27,11 +28,7 @@ struct _StpLoadTask
   GMainContext       *context;
   StpLinks           *links;         /* set by the thread before it returns */
 
-  /* Written by the thread, read by the idle. */
-  GMutex              mutex;
-  char                pending_stage[32];
-  double              pending_fraction;
-  guint               idle_id;
+  StpProgressRelay    progress;
 
   /* Main thread. */
   char                stage[32];
@@ -49,49 +46,21 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (StpLoadTask, stp_load_task, G_TYPE_OBJECT)
 
-static gboolean
-progress_idle (gpointer data)
+/* The latest progress, on the main thread. */
+static void
+progress_changed (GObject    *object,
+                  const char *stage,
+                  double      fraction)
 {
-  StpLoadTask *self = data;
-  gboolean stage_changed;
+  StpLoadTask *self = STP_LOAD_TASK (object);
+  gboolean stage_changed = g_strcmp0 (self->stage, stage) != 0;
 
-  g_mutex_lock (&self->mutex);
-  stage_changed = g_strcmp0 (self->stage, self->pending_stage) != 0;
-  g_strlcpy (self->stage, self->pending_stage, sizeof self->stage);
-  self->fraction = self->pending_fraction;
-  self->idle_id = 0;
-  g_mutex_unlock (&self->mutex);
+  g_strlcpy (self->stage, stage, sizeof self->stage);
+  self->fraction = fraction;
 
   if (stage_changed)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* Called on the loading thread. */
-static void
-report_progress (const char *stage,
-                 guint64     done,
-                 guint64     total,
-                 gpointer    user_data)
-{
-  StpLoadTask *self = user_data;
-
-  g_mutex_lock (&self->mutex);
-  g_strlcpy (self->pending_stage, stage, sizeof self->pending_stage);
-  self->pending_fraction = total > 0 ? CLAMP ((double) done / total, 0, 1) : -1;
-  if (self->idle_id == 0)
-    {
-      GSource *source = g_idle_source_new ();
-
-      g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
-      g_source_set_callback (source, progress_idle, g_object_ref (self), g_object_unref);
-      g_source_set_static_name (source, "[stepscope] load progress");
-      self->idle_id = g_source_attach (source, self->context);
-      g_source_unref (source);
-    }
-  g_mutex_unlock (&self->mutex);
+    g_object_notify_by_pspec (object, properties[PROP_STAGE]);
+  g_object_notify_by_pspec (object, properties[PROP_FRACTION]);
 }
 
 static void
@@ -106,10 +75,10 @@ run_thread (GTask        *task,
   StpRenderIndex *index;
 
   if (self->file != NULL)
-    trace = stp_load_file (self->file, &self->options, report_progress, self, cancellable, &error);
+    trace = stp_load_file (self->file, &self->options, stp_progress_relay_report, &self->progress, cancellable, &error);
   else
     {
-      report_progress ("analyze", 0, 0, self);
+      stp_progress_relay_report ("analyze", 0, 0, &self->progress);
       trace = stp_trace_reanalyze (self->trace, &self->options, cancellable, &error);
     }
 
@@ -119,7 +88,7 @@ run_thread (GTask        *task,
       return;
     }
 
-  report_progress ("index", 0, 0, self);
+  stp_progress_relay_report ("index", 0, 0, &self->progress);
   index = stp_render_index_new (trace, cancellable, &error);
   if (index == NULL)
     {
@@ -150,7 +119,7 @@ stp_load_task_finalize (GObject *object)
   g_clear_pointer (&self->links, stp_links_unref);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->context, g_main_context_unref);
-  g_mutex_clear (&self->mutex);
+  stp_progress_relay_clear (&self->progress);
 
   G_OBJECT_CLASS (stp_load_task_parent_class)->finalize (object);
 }
@@ -197,9 +166,10 @@ stp_load_task_class_init (StpLoadTaskClass *klass)
 static void
 stp_load_task_init (StpLoadTask *self)
 {
-  g_mutex_init (&self->mutex);
   self->cancellable = g_cancellable_new ();
   self->context = g_main_context_ref_thread_default ();
+  stp_progress_relay_init (&self->progress, G_OBJECT (self), self->context,
+                           "[stepscope] load progress", progress_changed);
   self->fraction = -1;
   g_strlcpy (self->stage, "read", sizeof self->stage);
 }
