@@ -152,6 +152,26 @@ test_order_across_chunks (void)
   g_assert_cmpuint (seen, ==, n);
 }
 
+/* A device is written as it is (nothing to replace there): exporting
+ * to /dev/null works, as users do to time a conversion. */
+static void
+test_to_device (void)
+{
+  g_autoptr(StpTrace) trace = load_run_meta ();
+  g_autoptr(GFile) file = g_file_new_for_path ("/dev/null");
+  g_autoptr(GError) error = NULL;
+
+  if (!g_file_test ("/dev/null", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/null");
+      return;
+    }
+
+  g_assert_true (stp_chrome_writer_write_file (trace, file, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL), ==, G_FILE_TYPE_SPECIAL);
+}
+
 /* Every special byte at every position of strings long enough to take
  * the vector path and its tail: the output parses back (json-glib) to
  * the input, invalid UTF-8 as U+FFFD. */
@@ -198,6 +218,7 @@ main (int    argc,
   g_test_add_func ("/export/file-replaced-only-on-success", test_file_replaced_only_on_success);
   g_test_add_func ("/export/order-across-chunks", test_order_across_chunks);
   g_test_add_func ("/export/string-escapes", test_string_escapes);
+  g_test_add_func ("/export/to-device", test_to_device);
 
   return g_test_run ();
 }

@@ -7,7 +7,8 @@
  * temporary file, but a new target it creates in place: a cancelled or
  * failed export (or a crash) would leave half a file under the name the
  * user chose.  So a new target is written as a hidden sibling,
- * ".NAME.XXXXXX.part", and renamed when complete.
+ * ".NAME.XXXXXX.part", and renamed when complete.  Devices and pipes
+ * are written as they are.
  */
 
 #define G_LOG_DOMAIN "stp-safe-output"
@@ -72,11 +73,23 @@ stp_safe_output_open (GFile         *target,
   self = g_new0 (StpSafeOutput, 1);
   self->target = g_object_ref (target);
 
-  if (g_file_query_exists (target, cancellable))
-    self->stream = g_file_replace (target, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
-                                   cancellable, error);
-  else
-    self->stream = create_sibling (target, &self->temp, cancellable, error);
+  switch (g_file_query_file_type (target, G_FILE_QUERY_INFO_NONE, cancellable))
+    {
+    case G_FILE_TYPE_UNKNOWN:
+      self->stream = create_sibling (target, &self->temp, cancellable, error);
+      break;
+
+    /* A device or a pipe (/dev/null, /dev/stdout, a FIFO): nothing to
+     * replace, so written in place. */
+    case G_FILE_TYPE_SPECIAL:
+      self->stream = g_file_append_to (target, G_FILE_CREATE_NONE, cancellable, error);
+      break;
+
+    default:
+      self->stream = g_file_replace (target, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
+                                     cancellable, error);
+      break;
+    }
 
   if (self->stream == NULL)
     return NULL;
