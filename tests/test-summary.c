@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "cli-test-util.h"
 #include "stp-chrome-json.h"
 #include "stp-derived-line.h"
 #include "stp-error.h"
@@ -592,47 +593,6 @@ test_collect (void)
 /* ------------------------------------------------------------------ */
 /* stepscope-cli summary                                               */
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_cli (Run        *run,
-         const char *first,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *cli = g_getenv ("STEPSCOPE_CLI");
-  va_list args;
-
-  g_assert_nonnull (cli);
-  g_ptr_array_add (argv, (char *) cli);
-  g_ptr_array_add (argv, (char *) "summary");
-  va_start (args, first);
-  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, (char *) arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                &run->out, &run->err, &run->status, &error);
-  g_assert_no_error (error);
-  run->status = WIFEXITED (run->status) ? WEXITSTATUS (run->status) : -1;
-}
-
 static char *
 write_chrome_file (void)
 {
@@ -673,7 +633,7 @@ test_cli_json (void)
   JsonObject *o;
   JsonArray *rows;
 
-  run_cli (&run, "--json", "--order-by", "count", path, NULL);
+  run_cli (&run, "summary", "--json", "--order-by", "count", path, NULL);
   g_assert_cmpint (run.status, ==, 0);
   o = parse_json (run.out, parser);
   g_assert_cmpstr (json_object_get_string_member (o, "by"), ==, "op");
@@ -697,13 +657,13 @@ test_cli_json (void)
     }
 
   /* µs from the trace start, END excluded. */
-  run_cli (&ranged, "--json", "--range", "45:60", path, NULL);
+  run_cli (&ranged, "summary", "--json", "--range", "45:60", path, NULL);
   g_assert_cmpint (ranged.status, ==, 0);
   o = parse_json (ranged.out, parser2);
   g_assert_cmpfloat (json_object_get_double_member (o, "total_time_us"), ==, 40);
   g_assert_cmpfloat (json_array_get_double_element (json_object_get_array_member (o, "range_us"), 1), ==, 60);
 
-  run_cli (&scope, "--json", "--by", "scope", path, NULL);
+  run_cli (&scope, "summary", "--json", "--by", "scope", path, NULL);
   g_assert_cmpint (scope.status, ==, 0);
   o = parse_json (scope.out, parser3);
   rows = json_object_get_array_member (o, "rows");
@@ -738,7 +698,7 @@ test_cli_text (void)
       glong width = -1;
       guint n = 0;
 
-      run_cli (&run, "--by", views[v], path, NULL);
+      run_cli (&run, "summary", "--by", views[v], path, NULL);
       g_assert_cmpint (run.status, ==, 0);
       lines = g_strsplit (run.out, "\n", -1);
       g_assert_nonnull (strstr (lines[0], "xspace"));
@@ -777,7 +737,7 @@ test_cli_errors (void)
     {
       g_auto(Run) run = { 0 };
 
-      run_cli (&run, cases[i].a, cases[i].b, path, NULL);
+      run_cli (&run, "summary", cases[i].a, cases[i].b, path, NULL);
       g_assert_cmpint (run.status, ==, cases[i].status);
       g_assert_nonnull (strstr (run.err, cases[i].message));
       g_assert_cmpstr (run.out, ==, "");
@@ -786,20 +746,20 @@ test_cli_errors (void)
   {
     g_auto(Run) run = { 0 };
 
-    run_cli (&run, corrupt, NULL);
+    run_cli (&run, "summary", corrupt, NULL);
     g_assert_cmpint (run.status, ==, 1);
     g_assert_nonnull (strstr (run.err, "corrupt XSpace"));
   }
   {
     g_auto(Run) run = { 0 };
 
-    run_cli (&run, "/nonexistent/trace.json", NULL);
+    run_cli (&run, "summary", "/nonexistent/trace.json", NULL);
     g_assert_cmpint (run.status, ==, 1);
   }
   {
     g_auto(Run) run = { 0 };
 
-    run_cli (&run, NULL);
+    run_cli (&run, "summary", NULL);
     g_assert_cmpint (run.status, ==, 2);
   }
 
