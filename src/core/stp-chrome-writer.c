@@ -46,48 +46,23 @@ typedef struct
 
 #define FORMAT_CHUNK 32768   /* events per block handed to the sink */
 
-/* One formatting thread's state: its output block and its own cache of
- * escaped strings (the trace itself is only read). */
+/* One formatting thread's state (the trace itself is only read). */
 typedef struct
 {
   StpTrace        *trace;
   GString         *buf;
   guint64          written;
-  GString         *quoted;       /* JSON literals of the strings written so far */
-  GArray          *quoted_at;    /* per StpStr: offset + 1 into quoted, 0 if not yet */
 } Writer;
 
-/* Names repeat on millions of events: escape each string once. */
+/* Escaping as it goes is as fast as copying a cached literal: names
+ * are short, and most of a large trace's names are written once or
+ * twice, so a cache would mostly hold memory. */
 static inline void
 put_str (Writer *w,
          StpStr  id)
 {
-  guint64 at;
-
-  if (id >= w->quoted_at->len)
-    g_array_set_size (w->quoted_at, stp_string_table_count (w->trace->strings));
-
-  at = g_array_index (w->quoted_at, guint64, id);
-  if (at == 0)
-    {
-      gsize start = w->quoted->len;
-
-      stp_json_append_string (w->quoted, stp_trace_str (w->trace, id),
-                              stp_string_table_get_len (w->trace->strings, id));
-      at = ((guint64) start << 24 | (w->quoted->len - start)) + 1;
-      /* Strings too long to pack are written directly each time. */
-      if (w->quoted->len - start >= (1 << 24) || start >= (G_GUINT64_CONSTANT (1) << 39))
-        {
-          g_string_truncate (w->quoted, start);
-          stp_json_append_string (w->buf, stp_trace_str (w->trace, id),
-                                  stp_string_table_get_len (w->trace->strings, id));
-          return;
-        }
-      g_array_index (w->quoted_at, guint64, id) = at;
-    }
-
-  at--;
-  stp_json_append_len (w->buf, w->quoted->str + (at >> 24), at & 0xffffff);
+  stp_json_append_string (w->buf, stp_trace_str (w->trace, id),
+                          stp_string_table_get_len (w->trace->strings, id));
 }
 
 static void
@@ -727,22 +702,6 @@ write_trace_metadata (Writer *w)
     }
 }
 
-static void
-writer_init (Writer   *w,
-             StpTrace *trace)
-{
-  w->trace = trace;
-  w->quoted = g_string_new (NULL);
-  w->quoted_at = g_array_new (FALSE, TRUE, sizeof (guint64));
-}
-
-static void
-writer_clear (Writer *w)
-{
-  g_string_free (w->quoted, TRUE);
-  g_array_unref (w->quoted_at);
-}
-
 typedef struct
 {
   StpTrace *trace;
@@ -822,9 +781,9 @@ stp_chrome_writer_write (StpTrace         *trace,
   g_array_set_size (job.refs, trace->n_seq);
   job.unordered = g_array_new (FALSE, FALSE, sizeof (Ref));
   index_events (trace, job.refs, job.unordered);
-  writer_init (&job.writer, trace);
+  job.writer.trace = trace;
   for (guint i = 0; i < STP_CHROME_WRITER_SINK_WORKERS; i++)
-    writer_init (&job.workers[i], trace);
+    job.workers[i].trace = trace;
 
   n_chunks = (job.refs->len + job.unordered->len + FORMAT_CHUNK - 1) / FORMAT_CHUNK;
   ok = stp_chrome_writer_sink_run (out, &funcs, &job, n_chunks,
@@ -834,9 +793,6 @@ stp_chrome_writer_write (StpTrace         *trace,
   g_debug ("exported %u events in %.3f s", job.refs->len + job.unordered->len,
            g_timer_elapsed (timer, NULL));
 
-  writer_clear (&job.writer);
-  for (guint i = 0; i < STP_CHROME_WRITER_SINK_WORKERS; i++)
-    writer_clear (&job.workers[i]);
   g_array_unref (job.refs);
   g_array_unref (job.unordered);
   return ok;
