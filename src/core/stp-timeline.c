@@ -60,6 +60,7 @@ typedef struct
   gint64                   *end_rel;
   guint32                  *lane;
   guint32                  *node_seq;   /* the seq of each node's op */
+  guint32                  *node_slice; /* where each node's op is in its track */
   GHashTable               *lane_sizes; /* compute process -> GArray of ops per lane, to size tracks */
   GHashTable               *lane_tracks; /* process -> GArray of tracks by lane */
   guint32                   last_process;
@@ -77,6 +78,8 @@ typedef struct
 
   GString                  *scratch;
   GArray                   *inputs;
+  StpStringTable           *op_names;    /* the ops' names until they are placed */
+  GArray                   *op_name_ids; /* StpStr by op_names id, 0 if not yet interned */
   StpStr                    cat_op;
   StpStr                    cat_tensor;
   StpStr                    cat_dataflow;
@@ -501,7 +504,8 @@ analyze_tensors (Analysis  *a,
 }
 
 /* What timeline.py's _emit_op shows of a node: the event name (the op),
- * the "name" arg and the inputs (none for GPU kernels and RecvTensor). */
+ * the "name" arg and the inputs (none for GPU kernels and RecvTensor;
+ * not split when inputs is NULL). */
 static void
 describe_node (const StpStepStats     *ss,
                const StpStepStatsNode *node,
@@ -514,7 +518,8 @@ describe_node (const StpStepStats     *ss,
   StpSpan device = g_array_index (ss->devices, StpStepStatsDevice, node->device).name;
 
   *name = node->node_name;
-  g_array_set_size (inputs, 0);
+  if (inputs != NULL)
+    g_array_set_size (inputs, 0);
 
   if (is_gputrace_device (device))
     {
@@ -532,7 +537,10 @@ describe_node (const StpStepStats     *ss,
 
       if (stp_timeline_parse_op_label (node->timeline_label.str, node->timeline_label.len,
                                        &parsed_name, op, &parsed_inputs))
-        stp_timeline_split_inputs (parsed_inputs, inputs);
+        {
+          if (inputs != NULL)
+            stp_timeline_split_inputs (parsed_inputs, inputs);
+        }
       else
         {
           op->str = unknown;
@@ -621,27 +629,91 @@ lane_track (Analysis *a,
   return g_array_index (tracks, guint32, lane);
 }
 
-/* _emit_op */
+/* Every lane's track, made in the order the ops first use them, before
+ * ops are added from another thread than the tensors' (see
+ * analyze_in_parallel). */
 static void
-emit_op (Analysis *a,
-         guint     i,
-         guint32   process,
-         GArray   *inputs)
+add_lane_tracks (Analysis *a)
 {
-  const StpStepStatsNode *node = get_node (a, i);
-  StpSpan name, op;
-  StpSlice *slice;
+  for (guint d = 0; d < a->ss->devices->len; d++)
+    {
+      const StpStepStatsDevice *device = get_device (a, d);
 
-  describe_node (a->ss, node, &name, &op, inputs);
+      for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
+        lane_track (a, a->compute_process[d], a->lane[i]);
+    }
+}
 
-  slice = stp_trace_add_slice (a->trace, lane_track (a, process, a->lane[i]));
-  slice->ts = a->start[i] * 1000;
-  slice->dur = a->end_rel[i] * 1000;
-  slice->name = intern_span (a, op);
-  slice->cat = a->cat_op;
+/* _emit_op, except for what depends on the dataflow: an op's seq comes
+ * after the flows of the ops before it, and its name is interned in the
+ * trace's table later (the tensors' thread fills that one meanwhile), so
+ * place_op() finishes each op in order. */
+static gboolean
+emit_ops (Analysis *a)
+{
+  for (guint d = 0; d < a->ss->devices->len; d++)
+    {
+      const StpStepStatsDevice *device = get_device (a, d);
+      guint32 process = a->compute_process[d];
+
+      for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
+        {
+          guint32 track = lane_track (a, process, a->lane[i]);
+          StpSpan name, op;
+          StpSlice *slice;
+
+          if (i % CANCEL_CHECK_INTERVAL == 0 && g_cancellable_is_cancelled (a->cancellable))
+            return FALSE;
+
+          describe_node (a->ss, get_node (a, i), &name, &op, NULL);
+
+          slice = stp_trace_add_slice (a->trace, track);
+          slice->ts = a->start[i] * 1000;
+          slice->dur = a->end_rel[i] * 1000;
+          slice->name = stp_string_table_intern (a->op_names, op.str, op.len);
+          slice->cat = a->cat_op;
+          slice->seq = STP_SEQ_NONE;
+          slice->flags = STP_SLICE_STEP_STATS_NODE;
+          slice->extra = i;
+          a->node_slice[i] = stp_trace_get_track (a->trace, track)->slices->len - 1;
+        }
+    }
+
+  return TRUE;
+}
+
+/* The op's name in the trace's table, interned in op order as _emit_op
+ * would; a name too long to keep whole is interned at every use, so the
+ * trace warns as often. */
+static StpStr
+op_name_id (Analysis *a,
+            StpStr    local)
+{
+  const char *str = stp_string_table_get (a->op_names, local);
+  gsize len = stp_string_table_get_len (a->op_names, local);
+  StpStr *id;
+
+  if (len > STP_MAX_NAME_LEN)
+    return stp_trace_intern (a->trace, str, len);
+
+  if (local >= a->op_name_ids->len)
+    g_array_set_size (a->op_name_ids, stp_string_table_count (a->op_names));
+  id = &g_array_index (a->op_name_ids, StpStr, local);
+  if (*id == STP_STR_EMPTY && len > 0)
+    *id = stp_trace_intern (a->trace, str, len);
+  return *id;
+}
+
+static void
+place_op (Analysis *a,
+          guint     i,
+          guint32   process)
+{
+  const StpTrack *track = stp_trace_get_track (a->trace, lane_track (a, process, a->lane[i]));
+  StpSlice *slice = &g_array_index (track->slices, StpSlice, a->node_slice[i]);
+
   slice->seq = stp_trace_next_seq (a->trace);
-  slice->flags = STP_SLICE_STEP_STATS_NODE;
-  slice->extra = i;
+  slice->name = op_name_id (a, slice->name);
   a->node_seq[i] = slice->seq;
 }
 
@@ -690,7 +762,7 @@ bind_flows_to_ops (Analysis *a)
     }
 }
 
-/* _show_compute: ops, and the dataflow into each op. */
+/* _show_compute: ops in order, and the dataflow into each op. */
 static gboolean
 show_compute (Analysis  *a,
               GError   **error)
@@ -707,15 +779,18 @@ show_compute (Analysis  *a,
           gint64 start_time = a->start[i];
           gint64 end_time = add64 (start_time, a->end_rel[i]);
           guint32 tid = a->lane[i];
+          StpSpan name, op;
 
           if (i % CANCEL_CHECK_INTERVAL == 0 &&
               g_cancellable_set_error_if_cancelled (a->cancellable, error))
             return FALSE;
 
-          emit_op (a, i, process, a->inputs);
+          place_op (a, i, process);
 
           if (is_gputrace || is_recv_tensor (node))
             continue;
+
+          describe_node (a->ss, node, &name, &op, a->inputs);
 
           for (guint k = 0; k < a->inputs->len; k++)
             {
@@ -914,6 +989,51 @@ show_memory_counters (Analysis  *a,
   return TRUE;
 }
 
+typedef struct
+{
+  Analysis *a;
+  gboolean  ok;
+  GError   *error;
+} TensorsJob;
+
+static gpointer
+analyze_tensors_thread (gpointer data)
+{
+  TensorsJob *job = data;
+
+  job->ok = analyze_tensors (job->a, &job->error);
+  return NULL;
+}
+
+/* _analyze_tensors and the ops of _show_compute share nothing they
+ * write (the ops get their names from a table of their own), so on a
+ * big step they run at the same time, a quarter of the analysis. */
+static gboolean
+analyze_in_parallel (Analysis  *a,
+                     GError   **error)
+{
+  TensorsJob job = { a, FALSE, NULL };
+  GThread *thread;
+  gboolean ops_done;
+
+  add_lane_tracks (a);
+
+  thread = g_thread_try_new ("stp-timeline", analyze_tensors_thread, &job, NULL);
+  if (thread == NULL)
+    analyze_tensors_thread (&job);
+  ops_done = emit_ops (a);
+  if (thread != NULL)
+    g_thread_join (thread);
+
+  if (!job.ok)
+    {
+      g_propagate_error (error, job.error);
+      return FALSE;
+    }
+
+  return ops_done || !g_cancellable_set_error_if_cancelled (a->cancellable, error);
+}
+
 static void
 analysis_clear (Analysis *a)
 {
@@ -921,6 +1041,9 @@ analysis_clear (Analysis *a)
   g_free (a->end_rel);
   g_free (a->lane);
   g_free (a->node_seq);
+  g_free (a->node_slice);
+  g_clear_pointer (&a->op_names, stp_string_table_free);
+  g_clear_pointer (&a->op_name_ids, g_array_unref);
   g_clear_pointer (&a->lane_sizes, g_hash_table_unref);
   g_clear_pointer (&a->lane_tracks, g_hash_table_unref);
   g_free (a->compute_process);
@@ -956,6 +1079,9 @@ stp_timeline_analyze (StpStepStats              *step_stats,
   a.end_rel = g_new (gint64, n + 1);
   a.lane = g_new (guint32, n + 1);
   a.node_seq = g_new (guint32, n + 1);
+  a.node_slice = g_new (guint32, n + 1);
+  a.op_names = stp_string_table_new ();
+  a.op_name_ids = g_array_new (FALSE, TRUE, sizeof (StpStr));
   a.lane_sizes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
   a.lane_tracks = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
   a.trackers = g_array_new (FALSE, FALSE, sizeof (Tracker));
@@ -991,7 +1117,7 @@ stp_timeline_analyze (StpStepStats              *step_stats,
   stp_array_reserve (a.trackers, step_stats->outputs->len);
   stp_array_reserve (a.trace->flows, n * 2);
 
-  if (!analyze_tensors (&a, error) || !show_compute (&a, error))
+  if (!analyze_in_parallel (&a, error) || !show_compute (&a, error))
     goto out;
 
   bind_flows_to_ops (&a);
