@@ -8,6 +8,12 @@
  * into memory advised as MADV_HUGEPAGE it took 0.1-0.2 s.  Buffers of a
  * few megabytes and more are therefore mapped directly and advised so;
  * where transparent huge pages are off this is an ordinary mapping.
+ *
+ * The faults themselves cost more than the memory: on that VM each one
+ * took ~10 µs, while MADV_POPULATE_WRITE mapped 41 MB in 2 ms.  So
+ * memory that is about to be filled is mapped in with one call
+ * (stp_buffer_populate) rather than a fault at a time as it is written:
+ * the 1M-node StepStats conversion went from 60,000 faults to 9,000.
  */
 
 #define G_LOG_DOMAIN "stp-buffer"
@@ -17,7 +23,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#define HUGE_THRESHOLD (4 * 1024 * 1024)
+#define HUGE_THRESHOLD     (4 * 1024 * 1024)
+#define POPULATE_THRESHOLD (64 * 1024)
 
 typedef struct
 {
@@ -40,8 +47,25 @@ stp_buffer_alloc (gsize size)
 #ifdef MADV_HUGEPAGE
   madvise (data, size, MADV_HUGEPAGE);
 #endif
+  stp_buffer_populate (data, size);
 
   return data;
+}
+
+void
+stp_buffer_populate (gpointer data,
+                     gsize    size)
+{
+#ifdef MADV_POPULATE_WRITE
+  gsize page = sysconf (_SC_PAGESIZE);
+  guintptr start = (guintptr) data & ~(guintptr) (page - 1);
+
+  /* Whole pages around the range: they belong to the same mapping.
+   * Kernels before 5.14 refuse, and then pages fault in as they are
+   * written, as they always did. */
+  if (size >= POPULATE_THRESHOLD)
+    madvise ((void *) start, size + ((guintptr) data - start), MADV_POPULATE_WRITE);
+#endif
 }
 
 gboolean
@@ -86,18 +110,13 @@ stp_buffer_to_bytes (guint8 *buffer,
   return g_bytes_new_with_free_func (buffer, len, mapping_free, mapping);
 }
 
-void
-stp_array_reserve (GArray *array,
-                   guint   n)
+static void
+reserve (GArray *array,
+         guint   n)
 {
   guint len = array->len;
   gsize bytes, page;
   guintptr start;
-
-  g_return_if_fail (array != NULL);
-
-  if (n <= len)
-    return;
 
   g_array_set_size (array, n);
   g_array_set_size (array, len);
@@ -111,4 +130,46 @@ stp_array_reserve (GArray *array,
   start = (guintptr) array->data & ~(guintptr) (page - 1);
   madvise ((void *) start, bytes + ((guintptr) array->data - start), MADV_HUGEPAGE);
 #endif
+}
+
+void
+stp_array_reserve (GArray *array,
+                   guint   n)
+{
+  guint elt;
+
+  g_return_if_fail (array != NULL);
+
+  if (n <= array->len)
+    return;
+
+  reserve (array, n);
+  elt = g_array_get_element_size (array);
+  stp_buffer_populate (array->data + (gsize) array->len * elt, (gsize) (n - array->len) * elt);
+}
+
+void
+stp_array_reserve_at_most (GArray *array,
+                           guint   n)
+{
+  g_return_if_fail (array != NULL);
+
+  if (n > array->len)
+    reserve (array, n);
+}
+
+void
+stp_array_populate_ahead (GArray *array,
+                          guint   reserved,
+                          guint   n)
+{
+  guint elt;
+  guint end;
+
+  g_return_if_fail (array != NULL);
+
+  end = array->len + MIN (n, reserved - MIN (reserved, array->len));
+  elt = g_array_get_element_size (array);
+  if (end > array->len)
+    stp_buffer_populate (array->data + (gsize) array->len * elt, (gsize) (end - array->len) * elt);
 }

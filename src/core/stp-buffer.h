@@ -10,6 +10,7 @@
 
 G_BEGIN_DECLS
 
+/* Large buffers are mapped in at once: callers fill them. */
 guint8 *stp_buffer_alloc    (gsize   size);
 /* Whether a buffer of this size is a fresh mapping (so zero-filled)
  * rather than malloc'd memory. */
@@ -21,10 +22,25 @@ GBytes *stp_buffer_to_bytes (guint8 *buffer,
                              gsize   size,
                              gsize   len);
 
+/* Maps a large range that is about to be written in with one call
+ * rather than a page fault per page (see stp-buffer.c).  Never changes
+ * its contents; does nothing for small ranges or on old kernels. */
+void    stp_buffer_populate (gpointer data,
+                             gsize    size);
+
 /* Makes room for n elements in an array created without clearing, in
- * memory advised for huge pages, so that filling it does not fault
- * page by page. */
+ * memory advised for huge pages and mapped in now: for arrays that are
+ * about to be filled to n. */
 void    stp_array_reserve   (GArray *array,
                              guint   n);
+/* The same for at most n elements, of which maybe far fewer are used:
+ * nothing is mapped in until stp_array_populate_ahead(). */
+void    stp_array_reserve_at_most (GArray *array,
+                                   guint   n);
+/* Maps in the next n elements past the array's length, within the
+ * `reserved` of stp_array_reserve_at_most(), while it fills. */
+void    stp_array_populate_ahead  (GArray *array,
+                                   guint   reserved,
+                                   guint   n);
 
 G_END_DECLS

@@ -14,6 +14,7 @@
 #define G_LOG_DOMAIN "stp-chrome-writer"
 
 #include "stp-chrome-writer-sink.h"
+#include "stp-buffer.h"
 
 #define N_BUFFERS   6
 #define DONE        G_MAXUINT
@@ -148,7 +149,13 @@ stp_chrome_writer_sink_run (GOutputStream                  *out,
   sink.ready = g_async_queue_new ();
   sink.free = g_async_queue_new ();
   for (guint i = 0; i < N_BUFFERS; i++)
-    g_async_queue_push (sink.free, g_string_sized_new (BUFFER_SIZE));
+    {
+      GString *buffer = g_string_sized_new (BUFFER_SIZE);
+
+      /* Mapped in at once: they are filled, and reused, from the start. */
+      stp_buffer_populate (buffer->str, buffer->allocated_len);
+      g_async_queue_push (sink.free, buffer);
+    }
 
   g_ptr_array_set_size (pending, n_chunks);
   for (guint i = 0; i < STP_CHROME_WRITER_SINK_WORKERS; i++)

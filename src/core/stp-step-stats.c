@@ -49,6 +49,7 @@ enum
 };
 
 #define CANCEL_CHECK_INTERVAL 65536
+#define OUTPUTS_AHEAD         (2 * CANCEL_CHECK_INTERVAL)   /* mapped in ahead of the index */
 
 StpStepStats *
 stp_step_stats_ref (StpStepStats *self)
@@ -278,9 +279,12 @@ read_device (StpStepStats        *self,
         {
           if (!read_node (self, &reader, &f, index, error))
             return FALSE;
-          if (self->nodes->len % CANCEL_CHECK_INTERVAL == 0 &&
-              g_cancellable_set_error_if_cancelled (cancellable, error))
-            return FALSE;
+          if (self->nodes->len % CANCEL_CHECK_INTERVAL == 0)
+            {
+              if (g_cancellable_set_error_if_cancelled (cancellable, error))
+                return FALSE;
+              stp_array_populate_ahead (self->outputs, self->max_outputs, OUTPUTS_AHEAD);
+            }
         }
     }
   if (error != NULL && *error != NULL)
@@ -572,7 +576,9 @@ index_wire (StpStepStats  *self,
   /* Most nodes have an output or two; the arrays grow if not. */
   n_nodes = count_nodes (self, format);
   stp_array_reserve (self->nodes, n_nodes);
-  stp_array_reserve (self->outputs, n_nodes * 2);
+  self->max_outputs = n_nodes * 2;
+  stp_array_reserve_at_most (self->outputs, self->max_outputs);
+  stp_array_populate_ahead (self->outputs, self->max_outputs, OUTPUTS_AHEAD);
 
   if (format == STP_FORMAT_RUN_METADATA || format == STP_FORMAT_RUN_METADATA_TEXT)
     return read_run_metadata (self, &top, cancellable, error);

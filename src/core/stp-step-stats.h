@@ -56,6 +56,7 @@ struct _StpStepStats
   GBytes      *wire;        /* the StepStats' bytes (binary, or packed from text) */
   GByteArray  *merged;      /* owner of bytes made by merging repeated messages */
   GPtrArray   *chunks;
+  guint        max_outputs; /* outputs reserved while indexing */
 
   /*< public, read-only >*/
   StpFormat    format;

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #define CANCEL_CHECK_INTERVAL 16384
+#define FLOWS_AHEAD           (256 * 1024)   /* flows mapped in ahead of the dataflow */
 #define US_LIMIT (G_MAXINT64 / 1000 - 1)
 
 /* timeline.py's _TensorTracker and _flow_starts entry, reduced to what
@@ -75,6 +76,7 @@ typedef struct
   guint                     n_tensors;     /* distinct names: len(timeline.py's _tensors) */
   GArray                   *tensor_order;  /* StpStr, dict order */
   guint32                   next_flow_id;
+  guint                     max_flows;     /* reserved for */
 
   GString                  *scratch;
   GArray                   *inputs;
@@ -781,9 +783,12 @@ show_compute (Analysis  *a,
           guint32 tid = a->lane[i];
           StpSpan name, op;
 
-          if (i % CANCEL_CHECK_INTERVAL == 0 &&
-              g_cancellable_set_error_if_cancelled (a->cancellable, error))
-            return FALSE;
+          if (i % CANCEL_CHECK_INTERVAL == 0)
+            {
+              if (g_cancellable_set_error_if_cancelled (a->cancellable, error))
+                return FALSE;
+              stp_array_populate_ahead (a->trace->flows, a->max_flows, FLOWS_AHEAD);
+            }
 
           place_op (a, i, process);
 
@@ -989,6 +994,18 @@ show_memory_counters (Analysis  *a,
   return TRUE;
 }
 
+/* Filled for every node: mapped in at once (see stp-buffer.c). */
+static gpointer
+per_node_array (guint n,
+                gsize element_size)
+{
+  gsize size = ((gsize) n + 1) * element_size;
+  gpointer array = g_malloc (size);
+
+  stp_buffer_populate (array, size);
+  return array;
+}
+
 typedef struct
 {
   Analysis *a;
@@ -1063,6 +1080,7 @@ stp_timeline_analyze (StpStepStats              *step_stats,
                       GCancellable              *cancellable,
                       GError                   **error)
 {
+  g_autoptr(GTimer) timer = g_timer_new ();
   Analysis a = { 0 };
   guint n;
   StpTrace *result = NULL;
@@ -1075,11 +1093,11 @@ stp_timeline_analyze (StpStepStats              *step_stats,
   a.options = options;
   a.cancellable = cancellable;
   a.trace = stp_trace_new (step_stats->format, step_stats->filename);
-  a.start = g_new (gint64, n + 1);
-  a.end_rel = g_new (gint64, n + 1);
-  a.lane = g_new (guint32, n + 1);
-  a.node_seq = g_new (guint32, n + 1);
-  a.node_slice = g_new (guint32, n + 1);
+  a.start = per_node_array (n, sizeof (gint64));
+  a.end_rel = per_node_array (n, sizeof (gint64));
+  a.lane = per_node_array (n, sizeof (guint32));
+  a.node_seq = per_node_array (n, sizeof (guint32));
+  a.node_slice = per_node_array (n, sizeof (guint32));
   a.op_names = stp_string_table_new ();
   a.op_name_ids = g_array_new (FALSE, TRUE, sizeof (StpStr));
   a.lane_sizes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
@@ -1115,10 +1133,19 @@ stp_timeline_analyze (StpStepStats              *step_stats,
 
   /* Sized once: filling these is most of the analysis' memory. */
   stp_array_reserve (a.trackers, step_stats->outputs->len);
-  stp_array_reserve (a.trace->flows, n * 2);
+  a.max_flows = n * 2;
+  stp_array_reserve_at_most (a.trace->flows, a.max_flows);
 
-  if (!analyze_in_parallel (&a, error) || !show_compute (&a, error))
+  g_debug ("%s: prepared in %.3f s", a.ss->filename, g_timer_elapsed (timer, NULL));
+  g_timer_start (timer);
+  if (!analyze_in_parallel (&a, error))
     goto out;
+  g_debug ("%s: tensors and ops in %.3f s", a.ss->filename, g_timer_elapsed (timer, NULL));
+  g_timer_start (timer);
+  if (!show_compute (&a, error))
+    goto out;
+  g_debug ("%s: dataflow in %.3f s", a.ss->filename, g_timer_elapsed (timer, NULL));
+  g_timer_start (timer);
 
   bind_flows_to_ops (&a);
 
@@ -1129,6 +1156,7 @@ stp_timeline_analyze (StpStepStats              *step_stats,
       !stp_trace_finish (a.trace, cancellable, error))
     goto out;
 
+  g_debug ("%s: finished in %.3f s", a.ss->filename, g_timer_elapsed (timer, NULL));
   result = g_steal_pointer (&a.trace);
 
 out:
