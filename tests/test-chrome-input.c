@@ -7,11 +7,14 @@
 #define G_LOG_DOMAIN "test-chrome-input"
 
 #include <glib/gstdio.h>
+#include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include "stp-error.h"
+#include "stp-file-map.h"
 #include "stp-input.h"
 #include "test-chrome-common.h"
 #include "stp-chrome-json.h"
@@ -281,25 +284,32 @@ test_progress (void)
   g_assert_cmpuint (last, ==, gz->len);
 }
 
-/* A real file: the pull API in small pieces, and the whole file mapped. */
-static void
-test_file_map_and_read (void)
+static char *
+write_temp_file (const char *contents,
+                 gsize       len)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(StpInput) input = NULL;
-  g_autoptr(StpInput) again = NULL;
-  g_autoptr(GBytes) mapped = NULL;
-  g_autoptr(GString) pulled = g_string_new (NULL);
+  char *path = NULL;
   int fd = g_file_open_tmp ("stp-input-XXXXXX.json", &path, &error);
-  guint8 piece[7];
-  gssize n;
 
   g_assert_no_error (error);
-  g_assert_true (g_file_set_contents (path, trace_json, -1, &error));
   close (fd);
-  file = g_file_new_for_path (path);
+  g_assert_true (g_file_set_contents (path, contents, len, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+/* A real file through the pull API, in small pieces. */
+static void
+test_file_read (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = write_temp_file (trace_json, strlen (trace_json));
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StpInput) input = NULL;
+  g_autoptr(GString) pulled = g_string_new (NULL);
+  guint8 piece[7];
+  gssize n;
 
   input = stp_input_open (file, NULL, &error);
   g_assert_no_error (error);
@@ -309,14 +319,103 @@ test_file_map_and_read (void)
   g_assert_cmpstr (pulled->str, ==, trace_json);
   g_assert_cmpuint (stp_input_get_file_position (input), ==, strlen (trace_json));
 
-  again = stp_input_open (file, NULL, &error);
-  mapped = stp_input_map (again, &error);
+  g_unlink (path);
+}
+
+static GBytes *
+read_all_of (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StpInput) input = stp_input_open (file, NULL, &error);
+  GBytes *bytes;
+
   g_assert_no_error (error);
-  g_assert_nonnull (mapped);
-  g_assert_cmpmem (g_bytes_get_data (mapped, NULL), g_bytes_get_size (mapped),
-                   trace_json, strlen (trace_json));
+  bytes = stp_input_read_all (input, G_MAXSIZE, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (bytes);
+  return bytes;
+}
+
+/* Where the process allows it (the CLI), read_all maps a plain file: it
+ * reads the same bytes, and sees the file change under it, as only a
+ * mapping does.  Not where it does not (the viewer). */
+static void
+test_file_map (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GBytes) copied = NULL;
+  g_autoptr(GBytes) mapped = NULL;
+  FILE *f;
+
+  /* Mapping is for the whole process, once enabled. */
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+      g_test_trap_assert_passed ();
+      return;
+    }
+
+  path = write_temp_file (trace_json, strlen (trace_json));
+  copied = read_all_of (path);
+  stp_file_map_enable ("test-chrome-input", 3);
+  mapped = read_all_of (path);
+  g_assert_true (g_bytes_equal (copied, mapped));
+
+  g_assert_cmpint (trace_json[0], !=, ' ');
+  f = fopen (path, "r+");
+  g_assert_nonnull (f);
+  g_assert_cmpint (fputc (' ', f), ==, ' ');
+  g_assert_cmpint (fclose (f), ==, 0);
+  g_assert_cmpint (((const char *) g_bytes_get_data (mapped, NULL))[0], ==, ' ');
+  g_assert_cmpint (((const char *) g_bytes_get_data (copied, NULL))[0], ==, trace_json[0]);
 
   g_unlink (path);
+}
+
+/* A mapped input truncated on disk: reading it ends the process with
+ * the message and status given, not a crash. */
+static void
+test_file_map_truncated (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autofree char *path = write_temp_file (trace_json, strlen (trace_json));
+      g_autoptr(GBytes) mapped = NULL;
+      volatile const char *data;
+
+      stp_file_map_enable ("test-chrome-input", 3);
+      mapped = read_all_of (path);
+      data = g_bytes_get_data (mapped, NULL);
+      g_assert_cmpint (truncate (path, 0), ==, 0);
+      g_unlink (path);
+      g_print ("read %c\n", data[1]);
+      g_assert_not_reached ();
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stdout_unmatched ("read*");
+  g_test_trap_assert_stderr ("test-chrome-input: *stp-input-*.json: "
+                             "the file was truncated while it was being read\n");
+}
+
+/* Any other SIGBUS is not mistaken for one. */
+static void
+test_file_map_other_sigbus (void)
+{
+  if (g_test_subprocess ())
+    {
+      stp_file_map_enable ("test-chrome-input", 3);
+      raise (SIGBUS);
+      g_print ("survived\n");
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stdout_unmatched ("survived*");
+  g_test_trap_assert_stderr_unmatched ("*truncated*");
 }
 
 int
@@ -325,7 +424,10 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/chrome-input/file-map-and-read", test_file_map_and_read);
+  g_test_add_func ("/chrome-input/file-read", test_file_read);
+  g_test_add_func ("/chrome-input/file-map", test_file_map);
+  g_test_add_func ("/chrome-input/file-map-truncated", test_file_map_truncated);
+  g_test_add_func ("/chrome-input/file-map-other-sigbus", test_file_map_other_sigbus);
 
   g_test_add_func ("/chrome-input/plain", test_plain);
   g_test_add_func ("/chrome-input/gzip-members", test_gzip_members);

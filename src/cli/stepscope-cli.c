@@ -19,6 +19,7 @@
 
 #include "stp-chrome-writer.h"
 #include "stp-error.h"
+#include "stp-file-map.h"
 #include "stp-json-writer.h"
 #include "stp-loader.h"
 #include "stp-cli-info.h"
@@ -441,6 +442,10 @@ main (int    argc,
       char **argv)
 {
   setlocale (LC_ALL, "");
+
+  /* Inputs are mapped rather than copied: a conversion ends anyway, and
+   * says so, if an input is truncated while it runs. */
+  stp_file_map_enable ("stepscope-cli", EXIT_BAD_INPUT);
 
   if (argc < 2)
     {

@@ -17,6 +17,10 @@
 #include "stp-input.h"
 #include "stp-buffer.h"
 #include "stp-error.h"
+#include "stp-file-map.h"
+
+#include <gio/gfiledescriptorbased.h>
+#include <sys/stat.h>
 
 #include <string.h>
 #include <zlib.h>
@@ -782,17 +786,42 @@ stp_input_read (StpInput  *self,
   return avail;
 }
 
+/* The whole plain file, mapped, where the process allows it (see
+ * stp-file-map.h); NULL to read it instead. */
+static GBytes *
+map_whole_file (StpInput *self,
+                gsize     max_size)
+{
+  struct stat st;
+  int fd;
+
+  if (!stp_file_map_is_enabled () || self->compression != STP_COMPRESSION_NONE ||
+      self->consumed != 0 || !G_IS_FILE_DESCRIPTOR_BASED (self->stream))
+    return NULL;
+
+  fd = g_file_descriptor_based_get_fd (G_FILE_DESCRIPTOR_BASED (self->stream));
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size <= 0 ||
+      (guint64) st.st_size > max_size || (guint64) st.st_size > G_MAXSIZE)
+    return NULL;
+
+  return stp_file_map_fd (fd, st.st_size, self->display_name);
+}
+
 GBytes *
 stp_input_read_all (StpInput  *self,
                     gsize      max_size,
                     GError   **error)
 {
   g_autoptr(GByteArray) out = NULL;
+  GBytes *out_bytes;
   guint8 *exact = NULL;
   gsize expected = 0;
   gsize got = 0;
 
   g_return_val_if_fail (self != NULL, NULL);
+
+  if ((out_bytes = map_whole_file (self, max_size)) != NULL)
+    return out_bytes;
 
   /* A plain file's size is known: fill one buffer instead of growing one. */
   if (self->compression == STP_COMPRESSION_NONE && self->file_size >= self->consumed &&
@@ -847,31 +876,4 @@ stp_input_read_all (StpInput  *self,
   if (exact != NULL)
     return stp_buffer_to_bytes (exact, expected, got);
   return g_byte_array_free_to_bytes (g_steal_pointer (&out));
-}
-
-GBytes *
-stp_input_map (StpInput  *self,
-               GError   **error)
-{
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *path = NULL;
-  GMappedFile *mapped;
-  GBytes *bytes;
-
-  g_return_val_if_fail (self != NULL, NULL);
-
-  if (self->compression != STP_COMPRESSION_NONE || self->consumed != 0)
-    return NULL;
-
-  file = g_file_parse_name (self->display_name);
-  path = g_file_get_path (file);
-  if (path == NULL)
-    return NULL;
-
-  mapped = g_mapped_file_new (path, FALSE, error);
-  if (mapped == NULL)
-    return NULL;
-  bytes = g_mapped_file_get_bytes (mapped);
-  g_mapped_file_unref (mapped);
-  return bytes;
 }

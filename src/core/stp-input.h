@@ -77,15 +77,11 @@ gssize         stp_input_read             (StpInput       *self,
                                            gsize           size,
                                            GError        **error);
 
-/* Everything that is left, at most max_size bytes (else STP_ERROR_LIMIT). */
+/* Everything that is left, at most max_size bytes (else STP_ERROR_LIMIT);
+ * a plain file mapped rather than read where stp_file_map_enable() was
+ * called. */
 GBytes        *stp_input_read_all         (StpInput       *self,
                                            gsize           max_size,
-                                           GError        **error);
-
-/* For an uncompressed local file: the whole file memory-mapped, else
- * NULL without an error.  A mapping faults (SIGBUS) if the file is
- * truncated on disk while mapped: keep it only for the load itself. */
-GBytes        *stp_input_map              (StpInput       *self,
                                            GError        **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpInput, stp_input_free)
