@@ -152,8 +152,9 @@ stp_chrome_writer_sink_run (GOutputStream                  *out,
     {
       GString *buffer = g_string_sized_new (BUFFER_SIZE);
 
-      /* Mapped in at once: they are filled, and reused, from the start. */
-      stp_buffer_populate (buffer->str, buffer->allocated_len);
+      /* A big export fills and refills them all: map them in at once. */
+      if (n_chunks >= N_BUFFERS)
+        stp_buffer_populate (buffer->str, buffer->allocated_len);
       g_async_queue_push (sink.free, buffer);
     }
 
