@@ -722,6 +722,39 @@ format_head (gpointer  data,
   write_metadata (&job->writer);
 }
 
+static inline const Ref *
+ref_at (const Job *job,
+        guint      i)
+{
+  return i < job->refs->len ? &g_array_index (job->refs, Ref, i)
+                            : &g_array_index (job->unordered, Ref, i - job->refs->len);
+}
+
+/* The name a flow or object event writes: names of millions of
+ * tensors, read from all over the string table. */
+static StpStr
+ref_scattered_name (const Job *job,
+                    const Ref *ref)
+{
+  switch ((RefKind) ref->kind)
+    {
+    case REF_FLOW_SRC:
+    case REF_FLOW_DST:
+      return g_array_index (job->trace->flows, StpFlow, ref->a).name;
+    case REF_OBJECT_CREATE:
+    case REF_OBJECT_DELETE:
+      return g_array_index (job->trace->objects, StpObject, ref->a).name;
+    default:
+      return STP_STR_EMPTY;
+    }
+}
+
+/* Names are prefetched in two steps, their entry and then their bytes,
+ * this many events ahead: a 1M-node StepStats export (2.4M flow events
+ * named after tensors) takes ~0.25 s less CPU, 0.05 s less time. */
+#define PREFETCH_ENTRY 16
+#define PREFETCH_BYTES 8
+
 static guint64
 format_chunk (gpointer  data,
               guint     worker,
@@ -730,6 +763,7 @@ format_chunk (gpointer  data,
 {
   Job *job = data;
   Writer *w = &job->workers[worker];
+  StpStringTable *strings = job->trace->strings;
   guint n = job->refs->len + job->unordered->len;
   guint end = MIN (n, (chunk + 1) * FORMAT_CHUNK);
   guint64 before;
@@ -738,9 +772,13 @@ format_chunk (gpointer  data,
   before = w->written;
 
   for (guint i = chunk * FORMAT_CHUNK; i < end; i++)
-    write_ref (w, i < job->refs->len
-                  ? &g_array_index (job->refs, Ref, i)
-                  : &g_array_index (job->unordered, Ref, i - job->refs->len));
+    {
+      if (i + PREFETCH_ENTRY < end)
+        stp_string_table_prefetch (strings, ref_scattered_name (job, ref_at (job, i + PREFETCH_ENTRY)), FALSE);
+      if (i + PREFETCH_BYTES < end)
+        stp_string_table_prefetch (strings, ref_scattered_name (job, ref_at (job, i + PREFETCH_BYTES)), TRUE);
+      write_ref (w, ref_at (job, i));
+    }
 
   return w->written - before;
 }

@@ -34,6 +34,12 @@ gsize           stp_string_table_get_len  (const StpStringTable *self,
                                            StpStr                id);
 guint           stp_string_table_count    (const StpStringTable *self);
 gsize           stp_string_table_get_size (const StpStringTable *self);
+/* Hints that string id is about to be read: its entry, or (a few steps
+ * later, once the entry is at hand) its bytes.  A loop writing millions
+ * of names out of a table of millions otherwise waits on memory. */
+void            stp_string_table_prefetch (const StpStringTable *self,
+                                           StpStr                id,
+                                           gboolean              bytes);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpStringTable, stp_string_table_free)
 
