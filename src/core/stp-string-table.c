@@ -334,3 +334,47 @@ stp_string_table_prefetch (const StpStringTable *self,
   else
     __builtin_prefetch (e);
 }
+
+void
+stp_string_table_lookup_many (const StpStringTable *self,
+                              StpStringQuery       *queries,
+                              guint                 n)
+{
+  guint mask;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (queries != NULL || n == 0);
+
+  mask = self->n_slots - 1;
+
+  /* The slots, then the entries they hold, then the entries' bytes,
+   * each for every query before the next step needs them. */
+  for (guint k = 0; k < n; k++)
+    {
+      queries[k].hash = hash_bytes (queries[k].str, queries[k].len);
+      __builtin_prefetch (&self->slots[queries[k].hash & mask]);
+    }
+
+  for (guint k = 0; k < n; k++)
+    {
+      guint64 slot = self->slots[queries[k].hash & mask];
+
+      if (slot != 0 && (guint32) (slot >> 32) == queries[k].hash)
+        __builtin_prefetch (&g_array_index (self->entries, Entry, slot_id (slot)));
+    }
+
+  for (guint k = 0; k < n; k++)
+    {
+      guint64 slot = self->slots[queries[k].hash & mask];
+
+      if (slot != 0 && (guint32) (slot >> 32) == queries[k].hash)
+        __builtin_prefetch (g_array_index (self->entries, Entry, slot_id (slot)).str);
+    }
+
+  for (guint k = 0; k < n; k++)
+    {
+      guint64 *slot = find_slot (self, queries[k].str, queries[k].len, queries[k].hash);
+
+      queries[k].id = *slot != 0 ? slot_id (*slot) : STP_STR_INVALID;
+    }
+}

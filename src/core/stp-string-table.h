@@ -14,6 +14,8 @@ G_BEGIN_DECLS
 typedef guint32 StpStr;
 
 #define STP_STR_EMPTY ((StpStr) 0)
+/* Not a string: what a lookup finds for a string that is not there. */
+#define STP_STR_INVALID ((StpStr) G_MAXUINT32)
 
 typedef struct _StpStringTable StpStringTable;
 
@@ -34,6 +36,21 @@ gsize           stp_string_table_get_len  (const StpStringTable *self,
                                            StpStr                id);
 guint           stp_string_table_count    (const StpStringTable *self);
 gsize           stp_string_table_get_size (const StpStringTable *self);
+/* One string of stp_string_table_lookup_many(): str and len in, id out
+ * (STP_STR_INVALID if the table does not have it). */
+typedef struct
+{
+  const char *str;
+  gsize       len;
+  guint32     hash;
+  StpStr      id;
+} StpStringQuery;
+
+/* Looks up n strings at once, a step for all of them at a time, so that
+ * their cache misses overlap instead of following one another. */
+void            stp_string_table_lookup_many (const StpStringTable *self,
+                                              StpStringQuery       *queries,
+                                              guint                 n);
 /* Hints that string id is about to be read: its entry, or (a few steps
  * later, once the entry is at hand) its bytes.  A loop writing millions
  * of names out of a table of millions otherwise waits on memory. */

@@ -27,6 +27,7 @@
 
 #define CANCEL_CHECK_INTERVAL 16384
 #define FLOWS_AHEAD           (256 * 1024)   /* flows mapped in ahead of the dataflow */
+#define LOOKUP_BATCH          64             /* nodes whose inputs are looked up together */
 #define US_LIMIT (G_MAXINT64 / 1000 - 1)
 
 /* timeline.py's _TensorTracker and _flow_starts entry, reduced to what
@@ -80,6 +81,8 @@ typedef struct
 
   GString                  *scratch;
   GArray                   *inputs;
+  GArray                   *queries;       /* StpStringQuery: a batch's inputs */
+  guint                     batch_inputs[LOOKUP_BATCH + 1];  /* each node's first query */
   StpStringTable           *op_names;    /* the ops' names until they are placed */
   GArray                   *op_name_ids; /* StpStr by op_names id, 0 if not yet interned */
   StpStr                    cat_op;
@@ -764,68 +767,166 @@ bind_flows_to_ops (Analysis *a)
     }
 }
 
+/* The tracker of the tensor called name (id from a lookup), if any. */
+static inline Tracker *
+tracker_of (Analysis *a,
+            StpStr    id)
+{
+  guint index = id != STP_STR_INVALID ? tensor_index (a, id) : 0;
+
+  return index != 0 ? &g_array_index (a->trackers, Tracker, index - 1) : NULL;
+}
+
+/* An input that names no tensor may come through a Send/Recv pair
+ * inserted by partitioning: the value then appears to come from the
+ * node before the "/_". */
+static Tracker *
+lookup_partitioned_input (Analysis *a,
+                          StpSpan   input,
+                          StpStr   *id)
+{
+  for (gsize j = input.len; j >= 2; j--)
+    if (input.str[j - 2] == '/' && input.str[j - 1] == '_')
+      {
+        if (j - 2 > 0)
+          input.len = j - 2;
+        break;
+      }
+
+  return lookup_tensor (a, input.str, input.len, id);
+}
+
+/* The inputs of a batch of nodes, looked up together: a lookup is a
+ * chain of cache misses (slot, entry, bytes, tensor, tracker, producer)
+ * and a batch lets each step's misses overlap. */
+static void
+look_up_batch (Analysis *a,
+               guint     first,
+               guint     n,
+               gboolean  skip_all)
+{
+  GArray *queries = a->queries;
+
+  g_array_set_size (queries, 0);
+  for (guint j = 0; j < n; j++)
+    {
+      const StpStepStatsNode *node = get_node (a, first + j);
+      StpSpan name, op;
+
+      a->batch_inputs[j] = queries->len;
+      if (skip_all || is_recv_tensor (node))
+        continue;
+
+      describe_node (a->ss, node, &name, &op, a->inputs);
+      for (guint k = 0; k < a->inputs->len; k++)
+        {
+          StpStringQuery q = { 0 };
+
+          q.str = g_array_index (a->inputs, StpSpan, k).str;
+          q.len = g_array_index (a->inputs, StpSpan, k).len;
+          g_array_append_val (queries, q);
+        }
+    }
+  a->batch_inputs[n] = queries->len;
+
+  stp_string_table_lookup_many (a->trace->strings, (StpStringQuery *) queries->data, queries->len);
+
+  for (guint k = 0; k < queries->len; k++)
+    {
+      StpStr id = g_array_index (queries, StpStringQuery, k).id;
+
+      if (id != STP_STR_INVALID && id < a->tensors->len)
+        __builtin_prefetch (&g_array_index (a->tensors, guint32, id));
+    }
+  for (guint k = 0; k < queries->len; k++)
+    {
+      StpStr id = g_array_index (queries, StpStringQuery, k).id;
+      guint index = id != STP_STR_INVALID ? tensor_index (a, id) : 0;
+
+      if (index != 0)
+        __builtin_prefetch (&g_array_index (a->trackers, Tracker, index - 1));
+    }
+  for (guint k = 0; k < queries->len; k++)
+    {
+      const Tracker *tensor = tracker_of (a, g_array_index (queries, StpStringQuery, k).id);
+
+      if (tensor != NULL)
+        {
+          __builtin_prefetch (&get_node (a, tensor->node)->device);
+          __builtin_prefetch (&a->lane[tensor->node]);
+        }
+    }
+}
+
+/* The dataflow into node i, whose inputs are the batch's queries
+ * [first, end). */
+static void
+show_inputs (Analysis *a,
+             guint     i,
+             guint32   process,
+             guint     first,
+             guint     end)
+{
+  gint64 end_time = add64 (a->start[i], a->end_rel[i]);
+  guint32 tid = a->lane[i];
+
+  for (guint k = first; k < end; k++)
+    {
+      const StpStringQuery *q = &g_array_index (a->queries, StpStringQuery, k);
+      StpStr input_name = q->id;
+      Tracker *tensor = tracker_of (a, input_name);
+
+      if (tensor == NULL)
+        {
+          StpSpan input = { q->str, q->len };
+          tensor = lookup_partitioned_input (a, input, &input_name);
+        }
+
+      if (tensor == NULL)
+        continue;
+
+      tensor->last_unref = MAX (tensor->last_unref, end_time - 1);
+
+      if (a->options->show_dataflow &&
+          (a->compute_process[node_device (a, tensor->node)] != process ||
+           a->lane[tensor->node] != tid))
+        emit_flow (a, tensor, input_name, i, process, tid);
+    }
+}
+
 /* _show_compute: ops in order, and the dataflow into each op. */
 static gboolean
 show_compute (Analysis  *a,
               GError   **error)
 {
+  guint since_check = CANCEL_CHECK_INTERVAL;   /* check, and map flows in, at once */
+
   for (guint d = 0; d < a->ss->devices->len; d++)
     {
       const StpStepStatsDevice *device = get_device (a, d);
       guint32 process = a->compute_process[d];
       gboolean is_gputrace = is_gputrace_device (device->name);
+      guint end = device->first_node + device->n_nodes;
 
-      for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
+      for (guint first = device->first_node; first < end; first += LOOKUP_BATCH)
         {
-          const StpStepStatsNode *node = get_node (a, i);
-          gint64 start_time = a->start[i];
-          gint64 end_time = add64 (start_time, a->end_rel[i]);
-          guint32 tid = a->lane[i];
-          StpSpan name, op;
+          guint n = MIN (LOOKUP_BATCH, end - first);
 
-          if (i % CANCEL_CHECK_INTERVAL == 0)
+          since_check += n;
+          if (since_check >= CANCEL_CHECK_INTERVAL)
             {
+              since_check = 0;
               if (g_cancellable_set_error_if_cancelled (a->cancellable, error))
                 return FALSE;
               stp_array_populate_ahead (a->trace->flows, a->max_flows, FLOWS_AHEAD);
             }
 
-          place_op (a, i, process);
+          look_up_batch (a, first, n, is_gputrace);
 
-          if (is_gputrace || is_recv_tensor (node))
-            continue;
-
-          describe_node (a->ss, node, &name, &op, a->inputs);
-
-          for (guint k = 0; k < a->inputs->len; k++)
+          for (guint j = 0; j < n; j++)
             {
-              StpSpan input = g_array_index (a->inputs, StpSpan, k);
-              StpStr input_name;
-              Tracker *tensor = lookup_tensor (a, input.str, input.len, &input_name);
-
-              if (tensor == NULL)
-                {
-                  /* A Send/Recv pair inserted by partitioning: the value
-                   * appears to come from the node before the "/_". */
-                  for (gsize j = input.len; j >= 2; j--)
-                    if (input.str[j - 2] == '/' && input.str[j - 1] == '_')
-                      {
-                        if (j - 2 > 0)
-                          input.len = j - 2;
-                        break;
-                      }
-                  tensor = lookup_tensor (a, input.str, input.len, &input_name);
-                }
-
-              if (tensor == NULL)
-                continue;
-
-              tensor->last_unref = MAX (tensor->last_unref, end_time - 1);
-
-              if (a->options->show_dataflow &&
-                  (a->compute_process[node_device (a, tensor->node)] != process ||
-                   a->lane[tensor->node] != tid))
-                emit_flow (a, tensor, input_name, i, process, tid);
+              place_op (a, first + j, process);
+              show_inputs (a, first + j, process, a->batch_inputs[j], a->batch_inputs[j + 1]);
             }
         }
     }
@@ -1069,6 +1170,7 @@ analysis_clear (Analysis *a)
   g_clear_pointer (&a->tensors, g_array_unref);
   g_clear_pointer (&a->tensor_order, g_array_unref);
   g_clear_pointer (&a->inputs, g_array_unref);
+  g_clear_pointer (&a->queries, g_array_unref);
   if (a->scratch != NULL)
     g_string_free (a->scratch, TRUE);
   g_clear_pointer (&a->trace, stp_trace_unref);
@@ -1106,6 +1208,7 @@ stp_timeline_analyze (StpStepStats              *step_stats,
   a.tensors = g_array_new (FALSE, TRUE, sizeof (guint32));
   a.tensor_order = g_array_new (FALSE, FALSE, sizeof (StpStr));
   a.inputs = g_array_new (FALSE, FALSE, sizeof (StpSpan));
+  a.queries = g_array_new (FALSE, FALSE, sizeof (StpStringQuery));
   a.scratch = g_string_sized_new (256);
   a.cat_op = stp_trace_intern0 (a.trace, "Op");
   a.cat_tensor = stp_trace_intern0 (a.trace, "Tensor");
