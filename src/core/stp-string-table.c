@@ -136,9 +136,9 @@ alloc_slots (guint n_slots)
 }
 
 static void
-rehash (StpStringTable *self)
+rehash (StpStringTable *self,
+        guint           n_slots)
 {
-  guint n_slots = self->n_slots * 2;
   guint64 *slots = alloc_slots (n_slots);
 
   for (guint id = 0; id < self->entries->len; id++)
@@ -242,20 +242,15 @@ stp_string_table_lookup (const StpStringTable *self,
   return TRUE;
 }
 
-StpStr
-stp_string_table_intern (StpStringTable *self,
-                         const char     *str,
-                         gsize           len)
+static StpStr
+intern_hashed (StpStringTable *self,
+               const char     *str,
+               gsize           len,
+               guint32         hash)
 {
-  guint32 hash;
   guint64 *slot;
   Entry e;
 
-  g_return_val_if_fail (self != NULL, STP_STR_EMPTY);
-  g_return_val_if_fail (str != NULL || len == 0, STP_STR_EMPTY);
-  g_return_val_if_fail (len <= G_MAXUINT32, STP_STR_EMPTY);
-
-  hash = hash_bytes (str, len);
   slot = find_slot (self, str, len, hash);
   if (*slot != 0)
     return slot_id (*slot);
@@ -268,9 +263,21 @@ stp_string_table_intern (StpStringTable *self,
 
   /* Keep the load factor under one half. */
   if (self->entries->len * 2 > self->n_slots)
-    rehash (self);
+    rehash (self, self->n_slots * 2);
 
   return self->entries->len - 1;
+}
+
+StpStr
+stp_string_table_intern (StpStringTable *self,
+                         const char     *str,
+                         gsize           len)
+{
+  g_return_val_if_fail (self != NULL, STP_STR_EMPTY);
+  g_return_val_if_fail (str != NULL || len == 0, STP_STR_EMPTY);
+  g_return_val_if_fail (len <= G_MAXUINT32, STP_STR_EMPTY);
+
+  return intern_hashed (self, str, len, hash_bytes (str, len));
 }
 
 StpStr
@@ -335,20 +342,16 @@ stp_string_table_prefetch (const StpStringTable *self,
     __builtin_prefetch (e);
 }
 
-void
-stp_string_table_lookup_many (const StpStringTable *self,
-                              StpStringQuery       *queries,
-                              guint                 n)
+/* The first steps of looking n strings up: their hashes, then their
+ * slots, the entries those hold and the entries' bytes, each step for
+ * every string before the next step needs them. */
+static void
+prefetch_queries (const StpStringTable *self,
+                  StpStringQuery       *queries,
+                  guint                 n)
 {
-  guint mask;
+  guint mask = self->n_slots - 1;
 
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (queries != NULL || n == 0);
-
-  mask = self->n_slots - 1;
-
-  /* The slots, then the entries they hold, then the entries' bytes,
-   * each for every query before the next step needs them. */
   for (guint k = 0; k < n; k++)
     {
       queries[k].hash = hash_bytes (queries[k].str, queries[k].len);
@@ -370,11 +373,57 @@ stp_string_table_lookup_many (const StpStringTable *self,
       if (slot != 0 && (guint32) (slot >> 32) == queries[k].hash)
         __builtin_prefetch (g_array_index (self->entries, Entry, slot_id (slot)).str);
     }
+}
 
+void
+stp_string_table_lookup_many (const StpStringTable *self,
+                              StpStringQuery       *queries,
+                              guint                 n)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (queries != NULL || n == 0);
+
+  prefetch_queries (self, queries, n);
   for (guint k = 0; k < n; k++)
     {
       guint64 *slot = find_slot (self, queries[k].str, queries[k].len, queries[k].hash);
 
       queries[k].id = *slot != 0 ? slot_id (*slot) : STP_STR_INVALID;
     }
+}
+
+void
+stp_string_table_intern_many (StpStringTable *self,
+                              StpStringQuery *queries,
+                              guint           n)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (queries != NULL || n == 0);
+
+  prefetch_queries (self, queries, n);
+  for (guint k = 0; k < n; k++)
+    {
+      g_return_if_fail (queries[k].str != NULL || queries[k].len == 0);
+      g_return_if_fail (queries[k].len <= G_MAXUINT32);
+
+      queries[k].id = intern_hashed (self, queries[k].str, queries[k].len, queries[k].hash);
+    }
+}
+
+void
+stp_string_table_reserve (StpStringTable *self,
+                          guint           n)
+{
+  guint64 wanted;
+  guint n_slots;
+
+  g_return_if_fail (self != NULL);
+
+  wanted = ((guint64) self->entries->len + n) * 2;
+  if (wanted <= self->n_slots || wanted > G_MAXUINT32 / 2)
+    return;
+
+  for (n_slots = self->n_slots; n_slots < wanted; n_slots *= 2)
+    ;
+  rehash (self, n_slots);
 }

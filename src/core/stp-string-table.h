@@ -35,6 +35,10 @@ const char     *stp_string_table_get      (const StpStringTable *self,
 gsize           stp_string_table_get_len  (const StpStringTable *self,
                                            StpStr                id);
 guint           stp_string_table_count    (const StpStringTable *self);
+/* Makes room for n more strings at once, rather than growing the table
+ * by doubling (each doubling re-inserts every string). */
+void            stp_string_table_reserve  (StpStringTable *self,
+                                           guint           n);
 gsize           stp_string_table_get_size (const StpStringTable *self);
 /* One string of stp_string_table_lookup_many(): str and len in, id out
  * (STP_STR_INVALID if the table does not have it). */
@@ -49,6 +53,11 @@ typedef struct
 /* Looks up n strings at once, a step for all of them at a time, so that
  * their cache misses overlap instead of following one another. */
 void            stp_string_table_lookup_many (const StpStringTable *self,
+                                              StpStringQuery       *queries,
+                                              guint                 n);
+/* Interns n strings, in order (their ids are those of n calls to
+ * stp_string_table_intern()), with the same overlapping. */
+void            stp_string_table_intern_many (StpStringTable       *self,
                                               StpStringQuery       *queries,
                                               guint                 n);
 /* Hints that string id is about to be read: its entry, or (a few steps

@@ -80,6 +80,7 @@ typedef struct
   guint                     max_flows;     /* reserved for */
 
   GString                  *scratch;
+  GString                  *tensor_names;  /* a batch's "name:index" */
   GArray                   *inputs;
   GArray                   *queries;       /* StpStringQuery: a batch's inputs */
   guint                     batch_inputs[LOOKUP_BATCH + 1];  /* each node's first query */
@@ -393,30 +394,6 @@ lookup_tensor (Analysis   *a,
   return &g_array_index (a->trackers, Tracker, index - 1);
 }
 
-static StpStr
-output_name (Analysis               *a,
-             const StpStepStatsNode *node,
-             guint                   index)
-{
-  char digits[12];
-  guint n = 0;
-
-  if (index == 0)
-    return intern_span (a, node->node_name);
-
-  /* "name:index", without printf: half the outputs of a big step. */
-  do
-    digits[n++] = '0' + index % 10;
-  while ((index /= 10) > 0);
-
-  g_string_truncate (a->scratch, 0);
-  g_string_append_len (a->scratch, node->node_name.str, node->node_name.len);
-  g_string_append_c (a->scratch, ':');
-  while (n > 0)
-    g_string_append_c (a->scratch, digits[--n]);
-  return stp_trace_intern (a->trace, a->scratch->str, a->scratch->len);
-}
-
 static void
 emit_tensor_object (Analysis                 *a,
                     Tracker                  *tracker,
@@ -455,55 +432,147 @@ emit_tensor_object (Analysis                 *a,
                           stp_trace_next_seq (trace), args);
 }
 
+/* Outputs whose names are interned together (see look_up_batch). */
+#define TENSOR_BATCH 64
+
+/* A tensor in the batch: its producer and output index, and where its
+ * name is (its own span for output 0, else in a->tensor_names). */
+typedef struct
+{
+  guint32 node;
+  guint32 output;
+  gsize   name_at;
+  gsize   name_len;
+} PendingTensor;
+
+static void
+track_tensor (Analysis *a,
+              guint     i,
+              guint     k,
+              StpStr    name,
+              StpStr    allocator)
+{
+  const StpStepStatsNode *node = get_node (a, i);
+  const StpStepStatsOutput *output =
+    &g_array_index (a->ss->outputs, StpStepStatsOutput, node->first_output + k);
+  gint64 end_time = add64 (a->start[i], a->end_rel[i]);
+  Tracker tracker = { 0 };
+
+  tracker.name = name;
+  tracker.object = STP_INDEX_NONE;
+  tracker.object_id = a->n_tensors;
+  tracker.allocator = allocator;
+  tracker.num_bytes = output->requested_bytes;
+  tracker.last_unref = end_time;
+  tracker.node = i;
+
+  if (tensor_index (a, name) == 0)
+    {
+      g_array_append_val (a->tensor_order, name);
+      a->n_tensors++;
+    }
+
+  if (a->options->show_memory)
+    emit_tensor_object (a, &tracker, output, a->lane[i], end_time);
+
+  g_array_append_val (a->trackers, tracker);
+  set_tensor_index (a, name, a->trackers->len);
+}
+
+/* Interns the batch's names and allocators in the order one output at
+ * a time would, then tracks each tensor. */
+static void
+flush_tensors (Analysis *a,
+               GArray   *pending)
+{
+  StpStringQuery queries[2 * TENSOR_BATCH];
+  guint n = pending->len;
+
+  g_assert (n <= TENSOR_BATCH);
+
+  for (guint j = 0; j < n; j++)
+    {
+      const PendingTensor *p = &g_array_index (pending, PendingTensor, j);
+      const StpStepStatsNode *node = get_node (a, p->node);
+      const StpStepStatsOutput *output =
+        &g_array_index (a->ss->outputs, StpStepStatsOutput, node->first_output + p->output);
+
+      queries[2 * j].str = p->output == 0 ? node->node_name.str : a->tensor_names->str + p->name_at;
+      queries[2 * j].len = p->name_len;
+      queries[2 * j + 1].str = output->allocator_name.str;
+      queries[2 * j + 1].len = output->allocator_name.len;
+    }
+
+  stp_trace_intern_many (a->trace, queries, 2 * n);
+
+  for (guint j = 0; j < n; j++)
+    {
+      const PendingTensor *p = &g_array_index (pending, PendingTensor, j);
+
+      track_tensor (a, p->node, p->output, queries[2 * j].id, queries[2 * j + 1].id);
+    }
+
+  g_array_set_size (pending, 0);
+  g_string_truncate (a->tensor_names, 0);
+}
+
+/* "name:index" (output 0 is the node's name) into a->tensor_names. */
+static void
+add_pending_tensor (Analysis *a,
+                    GArray   *pending,
+                    guint     i,
+                    guint     k)
+{
+  const StpStepStatsNode *node = get_node (a, i);
+  PendingTensor p = { i, k, a->tensor_names->len, node->node_name.len };
+
+  if (k > 0)
+    {
+      char digits[12];
+      guint n = 0;
+
+      /* Without printf: half the outputs of a big step. */
+      do
+        digits[n++] = '0' + k % 10;
+      while ((k /= 10) > 0);
+
+      g_string_append_len (a->tensor_names, node->node_name.str, node->node_name.len);
+      g_string_append_c (a->tensor_names, ':');
+      while (n > 0)
+        g_string_append_c (a->tensor_names, digits[--n]);
+      p.name_len = a->tensor_names->len - p.name_at;
+    }
+
+  g_array_append_val (pending, p);
+  if (pending->len == TENSOR_BATCH)
+    flush_tensors (a, pending);
+}
+
 /* _analyze_tensors: every output of every node becomes a tensor. */
 static gboolean
 analyze_tensors (Analysis  *a,
                  GError   **error)
 {
+  g_autoptr(GArray) pending = g_array_sized_new (FALSE, FALSE, sizeof (PendingTensor), TENSOR_BATCH);
+
+  /* Nearly every output has a name of its own. */
+  stp_string_table_reserve (a->trace->strings, a->ss->outputs->len);
+
   for (guint d = 0; d < a->ss->devices->len; d++)
     {
       const StpStepStatsDevice *device = get_device (a, d);
 
       for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
         {
-          const StpStepStatsNode *node = get_node (a, i);
-          gint64 start_time = a->start[i];
-          gint64 end_time = add64 (start_time, a->end_rel[i]);
-
           if (i % CANCEL_CHECK_INTERVAL == 0 &&
               g_cancellable_set_error_if_cancelled (a->cancellable, error))
             return FALSE;
 
-          for (guint k = 0; k < node->n_outputs; k++)
-            {
-              const StpStepStatsOutput *output =
-                &g_array_index (a->ss->outputs, StpStepStatsOutput, node->first_output + k);
-              Tracker tracker = { 0 };
-              StpStr name = output_name (a, node, k);
-              gboolean known = tensor_index (a, name) != 0;
-
-              tracker.name = name;
-              tracker.object = STP_INDEX_NONE;
-              tracker.object_id = a->n_tensors;
-              tracker.allocator = intern_span (a, output->allocator_name);
-              tracker.num_bytes = output->requested_bytes;
-              tracker.last_unref = end_time;
-              tracker.node = i;
-
-              if (!known)
-                {
-                  g_array_append_val (a->tensor_order, name);
-                  a->n_tensors++;
-                }
-
-              if (a->options->show_memory)
-                emit_tensor_object (a, &tracker, output, a->lane[i], end_time);
-
-              g_array_append_val (a->trackers, tracker);
-              set_tensor_index (a, name, a->trackers->len);
-            }
+          for (guint k = 0; k < get_node (a, i)->n_outputs; k++)
+            add_pending_tensor (a, pending, i, k);
         }
     }
+  flush_tensors (a, pending);
 
   return TRUE;
 }
@@ -1173,6 +1242,8 @@ analysis_clear (Analysis *a)
   g_clear_pointer (&a->queries, g_array_unref);
   if (a->scratch != NULL)
     g_string_free (a->scratch, TRUE);
+  if (a->tensor_names != NULL)
+    g_string_free (a->tensor_names, TRUE);
   g_clear_pointer (&a->trace, stp_trace_unref);
 }
 
@@ -1210,6 +1281,7 @@ stp_timeline_analyze (StpStepStats              *step_stats,
   a.inputs = g_array_new (FALSE, FALSE, sizeof (StpSpan));
   a.queries = g_array_new (FALSE, FALSE, sizeof (StpStringQuery));
   a.scratch = g_string_sized_new (256);
+  a.tensor_names = g_string_sized_new (4096);
   a.cat_op = stp_trace_intern0 (a.trace, "Op");
   a.cat_tensor = stp_trace_intern0 (a.trace, "Tensor");
   a.cat_dataflow = stp_trace_intern0 (a.trace, "DataFlow");

@@ -182,6 +182,26 @@ stp_trace_unref (StpTrace *self)
   g_free (self);
 }
 
+/* A name too long to keep is cut, with a warning. */
+static inline gsize
+name_len (StpTrace   *self,
+          const char *str,
+          gsize       len)
+{
+  gsize cut = STP_MAX_NAME_LEN;
+
+  if (G_LIKELY (len <= STP_MAX_NAME_LEN))
+    return len;
+
+  /* At a character boundary, if it is UTF-8 at all. */
+  while (cut > STP_MAX_NAME_LEN - 4 && ((guchar) str[cut] & 0xc0) == 0x80)
+    cut--;
+  stp_trace_warn (self, "long-name",
+                  "a name of %" G_GSIZE_FORMAT " bytes was cut to its first %" G_GSIZE_FORMAT,
+                  len, cut);
+  return cut;
+}
+
 StpStr
 stp_trace_intern (StpTrace   *self,
                   const char *str,
@@ -189,20 +209,20 @@ stp_trace_intern (StpTrace   *self,
 {
   g_return_val_if_fail (self != NULL, STP_STR_EMPTY);
 
-  if (G_UNLIKELY (len > STP_MAX_NAME_LEN))
-    {
-      gsize cut = STP_MAX_NAME_LEN;
+  return stp_string_table_intern (self->strings, str, name_len (self, str, len));
+}
 
-      /* At a character boundary, if it is UTF-8 at all. */
-      while (cut > STP_MAX_NAME_LEN - 4 && ((guchar) str[cut] & 0xc0) == 0x80)
-        cut--;
-      stp_trace_warn (self, "long-name",
-                      "a name of %" G_GSIZE_FORMAT " bytes was cut to its first %" G_GSIZE_FORMAT,
-                      len, cut);
-      len = cut;
-    }
+void
+stp_trace_intern_many (StpTrace       *self,
+                       StpStringQuery *queries,
+                       guint           n)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (queries != NULL || n == 0);
 
-  return stp_string_table_intern (self->strings, str, len);
+  for (guint k = 0; k < n; k++)
+    queries[k].len = name_len (self, queries[k].str, queries[k].len);
+  stp_string_table_intern_many (self->strings, queries, n);
 }
 
 StpStr
