@@ -17,6 +17,7 @@
 
 #include "stp-step-stats.h"
 #include "stp-buffer.h"
+#include "stp-prefault.h"
 #include "stp-error.h"
 #include "stp-pbtext.h"
 #include "stp-wire.h"
@@ -49,6 +50,7 @@ enum
 };
 
 #define CANCEL_CHECK_INTERVAL 65536
+#define COUNT_PREFETCH        4096   /* bytes read ahead of the count of nodes */
 #define OUTPUTS_AHEAD         (2 * CANCEL_CHECK_INTERVAL)   /* mapped in ahead of the index */
 
 StpStepStats *
@@ -530,10 +532,18 @@ count_nodes_in_step_stats (const guint8 *data,
   while (stp_wire_next (&reader, &f, NULL))
     if (f.number == STEP_STATS_DEV_STATS && f.type == STP_WIRE_LEN)
       {
+        const guint8 *fetched;
+
         stp_wire_reader_sub (&device, &reader, &f);
-        while (stp_wire_next (&device, &g, NULL))
-          if (g.number == DEVICE_NODE_STATS && g.type == STP_WIRE_LEN)
-            n++;
+        fetched = device.data;
+        for (;;)
+          {
+            stp_wire_prefetch_ahead (&device, COUNT_PREFETCH, &fetched);
+            if (!stp_wire_next (&device, &g, NULL))
+              break;
+            if (g.number == DEVICE_NODE_STATS && g.type == STP_WIRE_LEN)
+              n++;
+          }
       }
 
   return n;
@@ -569,20 +579,29 @@ index_wire (StpStepStats  *self,
   StpWireReader top;
   gsize len;
   const guint8 *data = g_bytes_get_data (self->wire, &len);
+  StpPrefault *nodes_prefault;
   guint n_nodes;
+  gboolean ok;
 
   stp_wire_reader_init (&top, data, len, 0);
 
-  /* Most nodes have an output or two; the arrays grow if not. */
+  /* Most nodes have an output or two; the arrays grow if not.  The
+   * nodes' memory is mapped in by another core while this one fills it. */
   n_nodes = count_nodes (self, format);
-  stp_array_reserve (self->nodes, n_nodes);
+  stp_array_reserve_at_most (self->nodes, n_nodes);
+  nodes_prefault = stp_prefault_start (self->nodes->data, (gsize) n_nodes * sizeof (StpStepStatsNode),
+                                       G_MAXSIZE);
   self->max_outputs = n_nodes * 2;
   stp_array_reserve_at_most (self->outputs, self->max_outputs);
   stp_array_populate_ahead (self->outputs, self->max_outputs, OUTPUTS_AHEAD);
 
   if (format == STP_FORMAT_RUN_METADATA || format == STP_FORMAT_RUN_METADATA_TEXT)
-    return read_run_metadata (self, &top, cancellable, error);
-  return read_step_stats (self, &top, NULL, cancellable, error);
+    ok = read_run_metadata (self, &top, cancellable, error);
+  else
+    ok = read_step_stats (self, &top, NULL, cancellable, error);
+
+  stp_prefault_finish (nodes_prefault);
+  return ok;
 }
 
 static gboolean

@@ -22,12 +22,14 @@
 #include "stp-buffer.h"
 #include "stp-error.h"
 #include "stp-json-writer.h"
+#include "stp-prefault.h"
 
 #include <string.h>
 
 #define CANCEL_CHECK_INTERVAL 16384
-#define FLOWS_AHEAD           (256 * 1024)   /* flows mapped in ahead of the dataflow */
+#define FLOWS_AHEAD           (16 * 1024 * 1024)   /* bytes of flows mapped in ahead of the dataflow */
 #define LOOKUP_BATCH          64             /* nodes whose inputs are looked up together */
+#define PREFAULT_INTERVAL     1024           /* nodes between reports to the flows' prefault */
 #define US_LIMIT (G_MAXINT64 / 1000 - 1)
 
 /* timeline.py's _TensorTracker and _flow_starts entry, reduced to what
@@ -965,10 +967,11 @@ show_inputs (Analysis *a,
 
 /* _show_compute: ops in order, and the dataflow into each op. */
 static gboolean
-show_compute (Analysis  *a,
-              GError   **error)
+show_compute (Analysis     *a,
+              StpPrefault  *flows_prefault,
+              GError      **error)
 {
-  guint since_check = CANCEL_CHECK_INTERVAL;   /* check, and map flows in, at once */
+  guint since_check = 0;
 
   for (guint d = 0; d < a->ss->devices->len; d++)
     {
@@ -982,12 +985,12 @@ show_compute (Analysis  *a,
           guint n = MIN (LOOKUP_BATCH, end - first);
 
           since_check += n;
-          if (since_check >= CANCEL_CHECK_INTERVAL)
+          if (since_check >= PREFAULT_INTERVAL)
             {
               since_check = 0;
               if (g_cancellable_set_error_if_cancelled (a->cancellable, error))
                 return FALSE;
-              stp_array_populate_ahead (a->trace->flows, a->max_flows, FLOWS_AHEAD);
+              stp_prefault_advance (flows_prefault, a->trace->flows->len * sizeof (StpFlow));
             }
 
           look_up_batch (a, first, n, is_gputrace);
@@ -1255,6 +1258,8 @@ stp_timeline_analyze (StpStepStats              *step_stats,
 {
   g_autoptr(GTimer) timer = g_timer_new ();
   Analysis a = { 0 };
+  StpPrefault *flows_prefault;
+  gboolean ok;
   guint n;
   StpTrace *result = NULL;
 
@@ -1317,7 +1322,12 @@ stp_timeline_analyze (StpStepStats              *step_stats,
     goto out;
   g_debug ("%s: tensors and ops in %.3f s", a.ss->filename, g_timer_elapsed (timer, NULL));
   g_timer_start (timer);
-  if (!show_compute (&a, error))
+  /* Another core maps the flows in just ahead of them. */
+  flows_prefault = stp_prefault_start (a.trace->flows->data, (gsize) a.max_flows * sizeof (StpFlow),
+                                       FLOWS_AHEAD);
+  ok = show_compute (&a, flows_prefault, error);
+  stp_prefault_finish (flows_prefault);
+  if (!ok)
     goto out;
   g_debug ("%s: dataflow in %.3f s", a.ss->filename, g_timer_elapsed (timer, NULL));
   g_timer_start (timer);

@@ -1,0 +1,191 @@
+/* test-buffer.c: mapping memory in before it is filled
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "stp-buffer.h"
+#include "stp-prefault.h"
+
+#define SIZE (64 * 1024 * 1024)
+
+static guint8 *
+fresh_mapping (gsize size)
+{
+  void *data = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+  g_assert_true (data != MAP_FAILED);
+  return data;
+}
+
+/* How many of the range's pages are resident. */
+static gsize
+resident_pages (const guint8 *data,
+                gsize         size)
+{
+  gsize page = sysconf (_SC_PAGESIZE);
+  gsize n = (size + page - 1) / page;
+  g_autofree guchar *vec = g_malloc (n);
+  gsize resident = 0;
+
+  g_assert_cmpint (mincore ((void *) data, size, vec), ==, 0);
+  for (gsize i = 0; i < n; i++)
+    resident += vec[i] & 1;
+  return resident;
+}
+
+static gboolean
+can_populate (void)
+{
+  guint8 *probe = fresh_mapping (1 << 20);
+  gboolean ok = madvise (probe, 1 << 20, MADV_POPULATE_WRITE) == 0;
+
+  munmap (probe, 1 << 20);
+  return ok;
+}
+
+static void
+test_populate (void)
+{
+  gsize page = sysconf (_SC_PAGESIZE);
+  guint8 *data;
+
+  if (!can_populate ())
+    {
+      g_test_skip ("MADV_POPULATE_WRITE needs Linux 5.14");
+      return;
+    }
+
+  data = fresh_mapping (SIZE);
+  g_assert_cmpuint (resident_pages (data, SIZE), ==, 0);
+
+  /* Mapped in whole, contents untouched (zero). */
+  stp_buffer_populate (data + 100, SIZE / 2 - 100);
+  g_assert_cmpuint (resident_pages (data, SIZE / 2), ==, SIZE / 2 / page);
+  g_assert_cmpuint (resident_pages (data + SIZE / 2, SIZE / 2), ==, 0);
+  for (gsize i = 0; i < SIZE / 2; i += 4093)
+    g_assert_cmpint (data[i], ==, 0);
+
+  munmap (data, SIZE);
+}
+
+static void
+test_array_reserve (void)
+{
+  g_autoptr(GArray) exact = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GArray) bound = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint n = SIZE / sizeof (guint64);
+  gpointer before;
+
+  stp_array_reserve (exact, n);
+  g_assert_cmpuint (exact->len, ==, 0);
+  before = exact->data;
+  g_array_set_size (exact, n);
+  g_assert_true (exact->data == before);   /* no move: the room was there */
+
+  stp_array_reserve_at_most (bound, n);
+  before = bound->data;
+  for (guint64 i = 0; i < n; i++)
+    {
+      if (i % 65536 == 0)
+        stp_array_populate_ahead (bound, n, 65536);
+      g_array_append_val (bound, i);
+    }
+  g_assert_true (bound->data == before);
+  for (guint i = 0; i < n; i += 997)
+    g_assert_cmpuint (g_array_index (bound, guint64, i), ==, i);
+
+  /* Past the reservation, populate_ahead does nothing. */
+  stp_array_populate_ahead (bound, n, 65536);
+}
+
+/* The helper maps the range in while the writer fills it: every byte
+ * the writer wrote is still there, and the range ends up resident. */
+static void
+test_prefault_all (void)
+{
+  gsize page = sysconf (_SC_PAGESIZE);
+  guint8 *data = fresh_mapping (SIZE);
+  StpPrefault *prefault = stp_prefault_start (data, SIZE, G_MAXSIZE);
+
+  g_assert_nonnull (prefault);
+  for (gsize i = 0; i < SIZE; i++)
+    data[i] = (guint8) (i * 7 + (i >> 12));
+  stp_prefault_finish (prefault);
+
+  for (gsize i = 0; i < SIZE; i++)
+    if (data[i] != (guint8) (i * 7 + (i >> 12)))
+      g_assert_cmpuint (i, ==, G_MAXSIZE);
+  g_assert_cmpuint (resident_pages (data, SIZE), ==, SIZE / page);
+
+  munmap (data, SIZE);
+}
+
+/* Ahead of the writer: no further than asked before it advances, and
+ * finish() stops it early. */
+static void
+test_prefault_ahead (void)
+{
+  gsize page = sysconf (_SC_PAGESIZE);
+  gsize ahead = 8 * 1024 * 1024;
+  guint8 *data;
+  StpPrefault *prefault;
+
+  if (!can_populate ())
+    {
+      g_test_skip ("MADV_POPULATE_WRITE needs Linux 5.14");
+      return;
+    }
+
+  data = fresh_mapping (SIZE);
+  prefault = stp_prefault_start (data, SIZE, ahead);
+  g_assert_nonnull (prefault);
+
+  /* It maps `ahead` (and at most a step more) in, then waits. */
+  for (guint tries = 0; resident_pages (data, ahead) < ahead / page && tries < 2000; tries++)
+    g_usleep (1000);
+  g_assert_cmpuint (resident_pages (data, ahead), ==, ahead / page);
+  g_usleep (50000);
+  g_assert_cmpuint (resident_pages (data + 2 * ahead, SIZE - 2 * ahead), ==, 0);
+
+  stp_prefault_advance (prefault, ahead);
+  for (guint tries = 0; resident_pages (data + ahead, ahead) < ahead / page && tries < 2000; tries++)
+    g_usleep (1000);
+  g_assert_cmpuint (resident_pages (data + ahead, ahead), ==, ahead / page);
+
+  stp_prefault_finish (prefault);
+  g_assert_cmpuint (resident_pages (data + 4 * ahead, SIZE - 4 * ahead), ==, 0);
+
+  munmap (data, SIZE);
+}
+
+static void
+test_prefault_small (void)
+{
+  guint8 small[4096];
+
+  /* Not worth a thread; NULL is accepted everywhere. */
+  g_assert_null (stp_prefault_start (small, sizeof small, G_MAXSIZE));
+  g_assert_null (stp_prefault_start (NULL, SIZE, G_MAXSIZE));
+  stp_prefault_advance (NULL, 10);
+  stp_prefault_finish (NULL);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/buffer/populate", test_populate);
+  g_test_add_func ("/buffer/array-reserve", test_array_reserve);
+  g_test_add_func ("/buffer/prefault-all", test_prefault_all);
+  g_test_add_func ("/buffer/prefault-ahead", test_prefault_ahead);
+  g_test_add_func ("/buffer/prefault-small", test_prefault_small);
+
+  return g_test_run ();
+}
