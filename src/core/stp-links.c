@@ -41,18 +41,6 @@ struct _StpLinks
 
 G_DEFINE_BOXED_TYPE (StpLinks, stp_links, stp_links_ref, stp_links_unref)
 
-static gboolean
-span_contains (StpSpan     span,
-               const char *needle)
-{
-  gsize n = strlen (needle);
-
-  for (gsize i = 0; i + n <= span.len; i++)
-    if (memcmp (span.str + i, needle, n) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 static Producer *
 lookup (StpLinks   *self,
         const char *name,
@@ -145,14 +133,15 @@ index_consumers (StpLinks      *self,
   for (guint32 i = 0; i < self->ss->nodes->len; i++)
     {
       const StpStepStatsNode *node = &g_array_index (self->ss->nodes, StpStepStatsNode, i);
-      StpSpan device = g_array_index (self->ss->devices, StpStepStatsDevice, node->device).name;
+      const StpStepStatsDevice *device = &g_array_index (self->ss->devices, StpStepStatsDevice,
+                                                         node->device);
       StpSpan name, op, list;
 
       if (i % CANCEL_CHECK_INTERVAL == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
 
       /* GPU kernels and RecvTensor have no inputs in timeline.py. */
-      if (span_contains (device, "/stream:") || span_contains (device, "/memcpy"))
+      if (device->gpu_tracer)
         continue;
       if (node->node_name.len == 10 && memcmp (node->node_name.str, "RecvTensor", 10) == 0)
         continue;

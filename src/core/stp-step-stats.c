@@ -293,6 +293,8 @@ read_device (StpStepStats        *self,
     return FALSE;
 
   device.n_nodes = self->nodes->len - device.first_node;
+  device.gpu_tracer = stp_span_contains (device.name, "/stream:") ||
+                      stp_span_contains (device.name, "/memcpy");
   g_array_index (self->devices, StpStepStatsDevice, index) = device;
   return TRUE;
 }
@@ -651,6 +653,15 @@ sniff_text_format (const guint8 *data,
     return STP_FORMAT_STEP_STATS_TEXT;
 
   return STP_FORMAT_RUN_METADATA_TEXT;
+}
+
+gboolean
+stp_span_contains (StpSpan     span,
+                   const char *needle)
+{
+  g_return_val_if_fail (needle != NULL, FALSE);
+
+  return span.len > 0 && memmem (span.str, span.len, needle, strlen (needle)) != NULL;
 }
 
 StpStepStats *

@@ -45,7 +45,13 @@ typedef struct
   StpSpan  name;
   guint32  first_node;
   guint32  n_nodes;
+  gboolean gpu_tracer;   /* a GPU tracer's stream or memcpy "device" (timeline.py's
+                          * _is_gputrace_device): its nodes are kernels, not ops */
 } StpStepStatsDevice;
+
+/* Whether span holds needle (a C string) anywhere. */
+gboolean      stp_span_contains          (StpSpan         span,
+                                          const char     *needle);
 
 typedef struct _StpStepStats StpStepStats;
 

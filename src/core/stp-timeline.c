@@ -161,24 +161,6 @@ intern_span (Analysis *a,
 }
 
 static gboolean
-span_contains (StpSpan     span,
-               const char *needle)
-{
-  gsize n = strlen (needle);
-
-  for (gsize i = 0; i + n <= span.len; i++)
-    if (memcmp (span.str + i, needle, n) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-is_gputrace_device (StpSpan device)
-{
-  return span_contains (device, "/stream:") || span_contains (device, "/memcpy");
-}
-
-static gboolean
 is_recv_tensor (const StpStepStatsNode *node)
 {
   return node->node_name.len == 10 && memcmp (node->node_name.str, "RecvTensor", 10) == 0;
@@ -203,7 +185,7 @@ preprocess_op_time (Analysis *a)
     {
       const StpStepStatsDevice *device = get_device (a, d);
 
-      if (!span_contains (device->name, "/stream:all"))
+      if (!stp_span_contains (device->name, "/stream:all"))
         continue;
 
       for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
@@ -238,7 +220,7 @@ preprocess_op_time (Analysis *a)
     {
       const StpStepStatsDevice *device = get_device (a, d);
 
-      if (span_contains (device->name, "/stream:all") || !span_contains (device->name, "/job"))
+      if (stp_span_contains (device->name, "/stream:all") || !stp_span_contains (device->name, "/job"))
         continue;
 
       for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
@@ -591,13 +573,13 @@ describe_node (const StpStepStats     *ss,
 {
   static const char recv[] = "RecvTensor";
   static const char unknown[] = "unknown";
-  StpSpan device = g_array_index (ss->devices, StpStepStatsDevice, node->device).name;
+  const StpStepStatsDevice *device = &g_array_index (ss->devices, StpStepStatsDevice, node->device);
 
   *name = node->node_name;
   if (inputs != NULL)
     g_array_set_size (inputs, 0);
 
-  if (is_gputrace_device (device))
+  if (device->gpu_tracer)
     {
       stp_timeline_parse_kernel_label (node->timeline_label.str, node->timeline_label.len,
                                        node->node_name, name, op);
@@ -977,7 +959,7 @@ show_compute (Analysis     *a,
     {
       const StpStepStatsDevice *device = get_device (a, d);
       guint32 process = a->compute_process[d];
-      gboolean is_gputrace = is_gputrace_device (device->name);
+      gboolean is_gputrace = device->gpu_tracer;
       guint end = device->first_node + device->n_nodes;
 
       for (guint first = device->first_node; first < end; first += LOOKUP_BATCH)
