@@ -819,7 +819,8 @@ stp_chrome_writer_write (StpTrace         *trace,
   job.refs = g_array_new (FALSE, FALSE, sizeof (Ref));
   stp_array_reserve (job.refs, trace->n_seq);
   g_array_set_size (job.refs, trace->n_seq);
-  memset (job.refs->data, 0, (gsize) trace->n_seq * sizeof (Ref));
+  if (trace->n_seq > 0)
+    memset (job.refs->data, 0, (gsize) trace->n_seq * sizeof (Ref));
   job.unordered = g_array_new (FALSE, FALSE, sizeof (Ref));
   index_events (trace, job.refs, job.unordered);
   g_debug ("indexed %u events by seq in %.3f s", job.refs->len, g_timer_elapsed (timer, NULL));
