@@ -98,7 +98,7 @@ put_event_id (Writer *w,
 /* Starts an event: {"ph":..,"cat":..,"name":..,"pid":..,"tid":..,"ts":.. */
 static void
 begin_event (Writer               *w,
-             const char           *ph,
+             char                  ph,
              StpStr                cat,
              StpStr                name,
              const StpProcess     *process,
@@ -109,7 +109,7 @@ begin_event (Writer               *w,
   GString *b = w->buf;
 
   stp_json_append_literal (b, ",\n{\"ph\":\"");
-  g_string_append (b, ph);
+  stp_json_append_c (b, ph);
   stp_json_append_literal (b, "\",\"cat\":");
   put_str (w, cat);
   stp_json_append_literal (b, ",\"name\":");
@@ -291,7 +291,7 @@ write_slice (Writer         *w,
   if ((s->flags & STP_SLICE_FROM_BEGIN) && !(s->flags & STP_SLICE_UNCLOSED))
     begin_only = TRUE;
 
-  begin_event (w, begin_only ? "B" : "X", s->cat, s->name, track_process (w, track),
+  begin_event (w, begin_only ? 'B' : 'X', s->cat, s->name, track_process (w, track),
                track->tid, track->tid_str, s->ts);
 
   if (!begin_only && !(s->flags & STP_SLICE_UNCLOSED))
@@ -313,7 +313,7 @@ write_instant (Writer         *w,
 {
   const char *scope = track == NULL ? "g" : track->kind == STP_TRACK_INSTANTS ? "p" : "t";
   /* I and R come back as they were read, samples as P (without a scope) */
-  char ph[2] = { extra_phase (w, s->extra, (s->flags & STP_SLICE_SAMPLE) ? 'P' : 'i'), '\0' };
+  char ph = extra_phase (w, s->extra, (s->flags & STP_SLICE_SAMPLE) ? 'P' : 'i');
 
   begin_event (w, ph, s->cat, s->name, track ? track_process (w, track) : NULL,
                track ? track->tid : 0, track ? track->tid_str : 0, s->ts);
@@ -330,9 +330,7 @@ write_flow_end (Writer           *w,
                 const StpFlowEnd *end)
 {
   const StpTrack *track = stp_trace_get_track (w->trace, end->track);
-  char ph[2] = { end->phase, '\0' };
-
-  begin_event (w, ph, flow->cat, flow->name, track_process (w, track),
+  begin_event (w, end->phase, flow->cat, flow->name, track_process (w, track),
                track->tid, track->tid_str, end->ts);
   put_event_id (w, flow->id);
   if (end->binding == 'e')
@@ -355,7 +353,7 @@ write_counter (Writer         *w,
   const StpCounterSample *sample = &g_array_index (first->samples, StpCounterSample, sample_index);
   gboolean first_member = TRUE;
 
-  begin_event (w, "C", track->cat, track->name, track_process (w, track),
+  begin_event (w, 'C', track->cat, track->name, track_process (w, track),
                track->tid, track->tid_str, sample->ts);
   if (track->counter_id != STP_STR_EMPTY)
     {
@@ -410,7 +408,7 @@ write_object_event (Writer          *w,
 {
   const StpProcess *process = stp_trace_get_process (w->trace, object->process);
 
-  begin_event (w, ph, object->cat, object->name, process, tid, 0, ts);
+  begin_event (w, ph[0], object->cat, object->name, process, tid, 0, ts);
   put_event_id (w, object->id);
   if (ph[0] == 'N')
     put_extra (w, object->extra);

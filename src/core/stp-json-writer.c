@@ -67,12 +67,37 @@ stp_json_append_string (GString    *out,
   const guchar *p = (const guchar *) str;
   /* An empty string may come as NULL, where even p + 0 is undefined. */
   const guchar *end = len > 0 ? p + len : p;
+  gsize run = plain_run (p, end);
+
+  /* Nearly every name is plain: quotes around it, with one check for room. */
+  if (run == len)
+    {
+      char *dest;
+
+      if (G_UNLIKELY (out->len + len + 3 > out->allocated_len))
+        {
+          gsize had = out->len;
+
+          g_string_set_size (out, had + len + 2);
+          g_string_truncate (out, had);
+        }
+      dest = out->str + out->len;
+      dest[0] = '"';
+      if (len > 0)
+        memcpy (dest + 1, str, len);
+      dest[len + 1] = '"';
+      dest[len + 2] = '\0';
+      out->len += len + 2;
+      return;
+    }
 
   stp_json_append_c (out, '"');
+  stp_json_append_len (out, (const char *) p, run);
+  p += run;
 
   while (p < end)
     {
-      gsize run = plain_run (p, end);
+      run = plain_run (p, end);
 
       if (run > 0)
         stp_json_append_len (out, (const char *) p, run);
