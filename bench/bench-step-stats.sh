@@ -142,6 +142,7 @@ for row in $ROWS; do
       run_timed "stp-$row-$k" "$CLI" convert $flags -o "$tmp/stp-$row.json" "$input" || break
     done
     if ls "$tmp"/stp-"$row"-*.time > /dev/null 2>&1; then
+      echo "$row: stepscope-cli runs (s):" $(cut -d' ' -f1 "$tmp"/stp-"$row"-*.time)
       sort -n "$tmp"/stp-"$row"-*.time | awk -v n="$STP_RUNS" '
         { s[NR] = $1; if ($2 > kb) kb = $2 }
         END { if (NR == n) print s[int((NR + 1) / 2)], kb }' > "$tmp/stp-$row.time"
