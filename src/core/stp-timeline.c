@@ -17,7 +17,7 @@
 
 #define G_LOG_DOMAIN "stp-timeline"
 
-#include "stp-timeline.h"
+#include "stp-timeline-analysis.h"
 #include "stp-timeline-private.h"
 #include "stp-buffer.h"
 #include "stp-error.h"
@@ -26,73 +26,9 @@
 
 #include <string.h>
 
-#define CANCEL_CHECK_INTERVAL 16384
 #define FLOWS_AHEAD           (16 * 1024 * 1024)   /* bytes of flows mapped in ahead of the dataflow */
-#define LOOKUP_BATCH          64             /* nodes whose inputs are looked up together */
 #define PREFAULT_INTERVAL     1024           /* nodes between reports to the flows' prefault */
 #define US_LIMIT (G_MAXINT64 / 1000 - 1)
-
-/* timeline.py's _TensorTracker and _flow_starts entry, reduced to what
- * cannot be found again from the producing node (its times, device and
- * lane): a million of these are filled per million ops. */
-typedef struct
-{
-  StpStr  name;
-  guint32 object;       /* model object, when show_memory */
-  guint32 object_id;    /* timeline.py's id */
-  guint32 node;         /* the producer */
-  StpStr  allocator;
-  gint64  num_bytes;
-  gint64  last_unref;
-} Tracker;
-
-typedef struct
-{
-  gint64 time;
-  gint64 num_bytes;
-  StpStr name;
-} Allocation;
-
-typedef struct
-{
-  StpStepStats             *ss;
-  const StpTimelineOptions *options;
-  GCancellable             *cancellable;
-  StpTrace                 *trace;
-
-  gint64                   *start;      /* per node, after op_time */
-  gint64                   *end_rel;
-  guint32                  *lane;
-  guint32                  *node_seq;   /* the seq of each node's op */
-  guint32                  *node_slice; /* where each node's op is in its track */
-  GHashTable               *lane_sizes; /* compute process -> GArray of ops per lane, to size tracks */
-  GHashTable               *lane_tracks; /* process -> GArray of tracks by lane */
-  guint32                   last_process;
-  GArray                   *last_tracks;
-
-  guint32                   allocators_process;
-  guint32                  *compute_process;  /* per device */
-  guint32                  *tensors_process;
-
-  GArray                   *trackers;      /* Tracker, every production */
-  GArray                   *tensors;       /* guint32 by StpStr: latest tracker + 1, or 0 */
-  guint                     n_tensors;     /* distinct names: len(timeline.py's _tensors) */
-  GArray                   *tensor_order;  /* StpStr, dict order */
-  guint32                   next_flow_id;
-  guint                     max_flows;     /* reserved for */
-
-  GString                  *scratch;
-  GString                  *tensor_names;  /* a batch's "name:index" */
-  GArray                   *inputs;
-  GArray                   *queries;       /* StpStringQuery: a batch's inputs */
-  guint                     batch_inputs[LOOKUP_BATCH + 1];  /* each node's first query */
-  StpStringTable           *op_names;    /* the ops' names until they are placed */
-  GArray                   *op_name_ids; /* StpStr by op_names id, 0 if not yet interned */
-  StpStr                    cat_op;
-  StpStr                    cat_tensor;
-  StpStr                    cat_dataflow;
-  StpStr                    cat_memory;
-} Analysis;
 
 const char *
 stp_op_time_to_string (StpOpTime op_time)
@@ -125,58 +61,9 @@ stp_op_time_from_string (const char *str,
   return TRUE;
 }
 
-static inline const StpStepStatsNode *
-get_node (const Analysis *a,
-          guint           i)
-{
-  return &g_array_index (a->ss->nodes, StpStepStatsNode, i);
-}
-
-static inline gint64
-node_end (const Analysis *a,
-          guint           i)
-{
-  return (gint64) ((guint64) a->start[i] + (guint64) a->end_rel[i]);
-}
-
-static inline guint32
-node_device (const Analysis *a,
-             guint           i)
-{
-  return g_array_index (a->ss->nodes, StpStepStatsNode, i).device;
-}
-
-static inline const StpStepStatsDevice *
-get_device (const Analysis *a,
-            guint           i)
-{
-  return &g_array_index (a->ss->devices, StpStepStatsDevice, i);
-}
-
-static inline StpStr
-intern_span (Analysis *a,
-             StpSpan   span)
-{
-  return stp_trace_intern (a->trace, span.str, span.len);
-}
-
-static gboolean
-is_recv_tensor (const StpStepStatsNode *node)
-{
-  return node->node_name.len == 10 && memcmp (node->node_name.str, "RecvTensor", 10) == 0;
-}
-
-/* Wrapping arithmetic: timeline.py has unbounded ints, C has UB. */
-static inline gint64
-add64 (gint64 a,
-       gint64 b)
-{
-  return (gint64) ((guint64) a + (guint64) b);
-}
-
 /* _preprocess_op_time: ops on /job devices take their kernels' times. */
 static void
-preprocess_op_time (Analysis *a)
+preprocess_op_time (StpAnalysis *a)
 {
   g_autoptr(GHashTable) gpu_start = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   StpOpTime op_time = a->options->op_time;
@@ -245,8 +132,8 @@ preprocess_op_time (Analysis *a)
 }
 
 static gboolean
-check_time_range (Analysis  *a,
-                  GError   **error)
+check_time_range (StpAnalysis  *a,
+                  GError      **error)
 {
   for (guint i = 0; i < a->ss->nodes->len; i++)
     {
@@ -269,7 +156,7 @@ check_time_range (Analysis  *a,
 /* _allocate_pids: Allocators, then Compute and Tensors per device.  A
  * device listed twice keeps the pids of its last listing. */
 static void
-allocate_pids (Analysis *a)
+allocate_pids (StpAnalysis *a)
 {
   g_autoptr(GHashTable) by_name = g_hash_table_new (NULL, NULL);
   StpTrace *trace = a->trace;
@@ -315,7 +202,7 @@ allocate_pids (Analysis *a)
 }
 
 static void
-assign_lanes (Analysis *a)
+assign_lanes (StpAnalysis *a)
 {
   for (guint d = 0; d < a->ss->devices->len; d++)
     {
@@ -341,224 +228,6 @@ assign_lanes (Analysis *a)
           g_array_index (sizes, guint, lane)++;
         }
     }
-}
-
-static inline guint
-tensor_index (Analysis *a,
-              StpStr    name)
-{
-  return name < a->tensors->len ? g_array_index (a->tensors, guint32, name) : 0;
-}
-
-static void
-set_tensor_index (Analysis *a,
-                  StpStr    name,
-                  guint     index)
-{
-  if (name >= a->tensors->len)
-    g_array_set_size (a->tensors, MAX (name + 1, a->tensors->len * 2));
-  g_array_index (a->tensors, guint32, name) = index;
-}
-
-static Tracker *
-lookup_tensor (Analysis   *a,
-               const char *name,
-               gsize       len,
-               StpStr     *id_out)
-{
-  StpStr id;
-  guint index;
-
-  if (!stp_string_table_lookup (a->trace->strings, name, len, &id))
-    return NULL;
-  *id_out = id;
-  index = tensor_index (a, id);
-  if (index == 0)
-    return NULL;
-  return &g_array_index (a->trackers, Tracker, index - 1);
-}
-
-static void
-emit_tensor_object (Analysis                 *a,
-                    Tracker                  *tracker,
-                    const StpStepStatsOutput *output,
-                    guint32                   tid,
-                    gint64                    end_time)
-{
-  StpTrace *trace = a->trace;
-  g_autofree char *desc = stp_step_stats_describe_tensor (a->ss, output);
-  StpObject *object;
-  StpRaw args;
-  char *r, *w;
-
-  tracker->object = stp_trace_add_object (trace, a->tensors_process[node_device (a, tracker->node)]);
-  object = &g_array_index (trace->objects, StpObject, tracker->object);
-  object->name = tracker->name;
-  object->cat = a->cat_tensor;
-  object->id = tracker->object_id;
-  object->create_ts = a->start[tracker->node] * 1000;
-  object->create_tid = tid;
-  object->create_seq = stp_trace_next_seq (trace);
-
-  /* str(tensor_description).replace('"', '') */
-  for (r = w = desc; *r; r++)
-    if (*r != '"')
-      *w++ = *r;
-  *w = '\0';
-
-  g_string_truncate (a->scratch, 0);
-  stp_json_append_literal (a->scratch, "{\"snapshot\":{\"tensor_description\":");
-  stp_json_append_string (a->scratch, desc, w - desc);
-  stp_json_append_literal (a->scratch, "}}");
-  args = stp_trace_add_raw (trace, a->scratch->str, a->scratch->len);
-
-  stp_trace_add_snapshot (trace, tracker->object, (end_time - 1) * 1000, tid,
-                          stp_trace_next_seq (trace), args);
-}
-
-/* Outputs whose names are interned together (see look_up_batch). */
-#define TENSOR_BATCH 64
-
-/* A tensor in the batch: its producer and output index, and where its
- * name is (its own span for output 0, else in a->tensor_names). */
-typedef struct
-{
-  guint32 node;
-  guint32 output;
-  gsize   name_at;
-  gsize   name_len;
-} PendingTensor;
-
-static void
-track_tensor (Analysis *a,
-              guint     i,
-              guint     k,
-              StpStr    name,
-              StpStr    allocator)
-{
-  const StpStepStatsNode *node = get_node (a, i);
-  const StpStepStatsOutput *output =
-    &g_array_index (a->ss->outputs, StpStepStatsOutput, node->first_output + k);
-  gint64 end_time = add64 (a->start[i], a->end_rel[i]);
-  Tracker tracker = { 0 };
-
-  tracker.name = name;
-  tracker.object = STP_INDEX_NONE;
-  tracker.object_id = a->n_tensors;
-  tracker.allocator = allocator;
-  tracker.num_bytes = output->requested_bytes;
-  tracker.last_unref = end_time;
-  tracker.node = i;
-
-  if (tensor_index (a, name) == 0)
-    {
-      g_array_append_val (a->tensor_order, name);
-      a->n_tensors++;
-    }
-
-  if (a->options->show_memory)
-    emit_tensor_object (a, &tracker, output, a->lane[i], end_time);
-
-  g_array_append_val (a->trackers, tracker);
-  set_tensor_index (a, name, a->trackers->len);
-}
-
-/* Interns the batch's names and allocators in the order one output at
- * a time would, then tracks each tensor. */
-static void
-flush_tensors (Analysis *a,
-               GArray   *pending)
-{
-  StpStringQuery queries[2 * TENSOR_BATCH];
-  guint n = pending->len;
-
-  g_assert (n <= TENSOR_BATCH);
-
-  for (guint j = 0; j < n; j++)
-    {
-      const PendingTensor *p = &g_array_index (pending, PendingTensor, j);
-      const StpStepStatsNode *node = get_node (a, p->node);
-      const StpStepStatsOutput *output =
-        &g_array_index (a->ss->outputs, StpStepStatsOutput, node->first_output + p->output);
-
-      queries[2 * j].str = p->output == 0 ? node->node_name.str : a->tensor_names->str + p->name_at;
-      queries[2 * j].len = p->name_len;
-      queries[2 * j + 1].str = output->allocator_name.str;
-      queries[2 * j + 1].len = output->allocator_name.len;
-    }
-
-  stp_trace_intern_many (a->trace, queries, 2 * n);
-
-  for (guint j = 0; j < n; j++)
-    {
-      const PendingTensor *p = &g_array_index (pending, PendingTensor, j);
-
-      track_tensor (a, p->node, p->output, queries[2 * j].id, queries[2 * j + 1].id);
-    }
-
-  g_array_set_size (pending, 0);
-  g_string_truncate (a->tensor_names, 0);
-}
-
-/* "name:index" (output 0 is the node's name) into a->tensor_names. */
-static void
-add_pending_tensor (Analysis *a,
-                    GArray   *pending,
-                    guint     i,
-                    guint     k)
-{
-  const StpStepStatsNode *node = get_node (a, i);
-  PendingTensor p = { i, k, a->tensor_names->len, node->node_name.len };
-
-  if (k > 0)
-    {
-      char digits[12];
-      guint n = 0;
-
-      /* Without printf: half the outputs of a big step. */
-      do
-        digits[n++] = '0' + k % 10;
-      while ((k /= 10) > 0);
-
-      g_string_append_len (a->tensor_names, node->node_name.str, node->node_name.len);
-      g_string_append_c (a->tensor_names, ':');
-      while (n > 0)
-        g_string_append_c (a->tensor_names, digits[--n]);
-      p.name_len = a->tensor_names->len - p.name_at;
-    }
-
-  g_array_append_val (pending, p);
-  if (pending->len == TENSOR_BATCH)
-    flush_tensors (a, pending);
-}
-
-/* _analyze_tensors: every output of every node becomes a tensor. */
-static gboolean
-analyze_tensors (Analysis  *a,
-                 GError   **error)
-{
-  g_autoptr(GArray) pending = g_array_sized_new (FALSE, FALSE, sizeof (PendingTensor), TENSOR_BATCH);
-
-  /* Nearly every output has a name of its own. */
-  stp_string_table_reserve (a->trace->strings, a->ss->outputs->len);
-
-  for (guint d = 0; d < a->ss->devices->len; d++)
-    {
-      const StpStepStatsDevice *device = get_device (a, d);
-
-      for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
-        {
-          if (i % CANCEL_CHECK_INTERVAL == 0 &&
-              g_cancellable_set_error_if_cancelled (a->cancellable, error))
-            return FALSE;
-
-          for (guint k = 0; k < get_node (a, i)->n_outputs; k++)
-            add_pending_tensor (a, pending, i, k);
-        }
-    }
-  flush_tensors (a, pending);
-
-  return TRUE;
 }
 
 /* What timeline.py's _emit_op shows of a node: the event name (the op),
@@ -650,9 +319,9 @@ append_node_args (gpointer        source,
 }
 
 static guint32
-lane_track (Analysis *a,
-            guint32   process,
-            guint32   lane)
+lane_track (StpAnalysis *a,
+            guint32      process,
+            guint32      lane)
 {
   GArray *tracks;
   guint32 none = STP_INDEX_NONE;
@@ -691,7 +360,7 @@ lane_track (Analysis *a,
  * ops are added from another thread than the tensors' (see
  * analyze_in_parallel). */
 static void
-add_lane_tracks (Analysis *a)
+add_lane_tracks (StpAnalysis *a)
 {
   for (guint d = 0; d < a->ss->devices->len; d++)
     {
@@ -707,7 +376,7 @@ add_lane_tracks (Analysis *a)
  * trace's table later (the tensors' thread fills that one meanwhile), so
  * place_op() finishes each op in order. */
 static gboolean
-emit_ops (Analysis *a)
+emit_ops (StpAnalysis *a)
 {
   for (guint d = 0; d < a->ss->devices->len; d++)
     {
@@ -744,8 +413,8 @@ emit_ops (Analysis *a)
  * would; a name too long to keep whole is interned at every use, so the
  * trace warns as often. */
 static StpStr
-op_name_id (Analysis *a,
-            StpStr    local)
+op_name_id (StpAnalysis *a,
+            StpStr       local)
 {
   const char *str = stp_string_table_get (a->op_names, local);
   gsize len = stp_string_table_get_len (a->op_names, local);
@@ -763,9 +432,9 @@ op_name_id (Analysis *a,
 }
 
 static void
-place_op (Analysis *a,
-          guint     i,
-          guint32   process)
+place_op (StpAnalysis *a,
+          guint        i,
+          guint32      process)
 {
   const StpTrack *track = stp_trace_get_track (a->trace, lane_track (a, process, a->lane[i]));
   StpSlice *slice = &g_array_index (track->slices, StpSlice, a->node_slice[i]);
@@ -776,12 +445,12 @@ place_op (Analysis *a,
 }
 
 static void
-emit_flow (Analysis      *a,
-           const Tracker *tensor,
-           StpStr         name,
-           guint          consumer,
-           guint32        process,
-           guint32        tid)
+emit_flow (StpAnalysis      *a,
+           const StpTracker *tensor,
+           StpStr            name,
+           guint             consumer,
+           guint32           process,
+           guint32           tid)
 {
   StpTrace *trace = a->trace;
   StpFlow *flow = stp_trace_add_flow (trace);
@@ -810,7 +479,7 @@ emit_flow (Analysis      *a,
 }
 
 static void
-bind_flows_to_ops (Analysis *a)
+bind_flows_to_ops (StpAnalysis *a)
 {
   for (guint i = 0; i < a->trace->flows->len; i++)
     {
@@ -821,22 +490,22 @@ bind_flows_to_ops (Analysis *a)
 }
 
 /* The tracker of the tensor called name (id from a lookup), if any. */
-static inline Tracker *
-tracker_of (Analysis *a,
-            StpStr    id)
+static inline StpTracker *
+tracker_of (StpAnalysis *a,
+            StpStr       id)
 {
   guint index = id != STP_STR_INVALID ? tensor_index (a, id) : 0;
 
-  return index != 0 ? &g_array_index (a->trackers, Tracker, index - 1) : NULL;
+  return index != 0 ? &g_array_index (a->trackers, StpTracker, index - 1) : NULL;
 }
 
 /* An input that names no tensor may come through a Send/Recv pair
  * inserted by partitioning: the value then appears to come from the
  * node before the "/_". */
-static Tracker *
-lookup_partitioned_input (Analysis *a,
-                          StpSpan   input,
-                          StpStr   *id)
+static StpTracker *
+lookup_partitioned_input (StpAnalysis *a,
+                          StpSpan      input,
+                          StpStr      *id)
 {
   for (gsize j = input.len; j >= 2; j--)
     if (input.str[j - 2] == '/' && input.str[j - 1] == '_')
@@ -846,17 +515,17 @@ lookup_partitioned_input (Analysis *a,
         break;
       }
 
-  return lookup_tensor (a, input.str, input.len, id);
+  return stp_timeline_lookup_tensor (a, input.str, input.len, id);
 }
 
 /* The inputs of a batch of nodes, looked up together: a lookup is a
  * chain of cache misses (slot, entry, bytes, tensor, tracker, producer)
  * and a batch lets each step's misses overlap. */
 static void
-look_up_batch (Analysis *a,
-               guint     first,
-               guint     n,
-               gboolean  skip_all)
+look_up_batch (StpAnalysis *a,
+               guint        first,
+               guint        n,
+               gboolean     skip_all)
 {
   GArray *queries = a->queries;
 
@@ -897,11 +566,11 @@ look_up_batch (Analysis *a,
       guint index = id != STP_STR_INVALID ? tensor_index (a, id) : 0;
 
       if (index != 0)
-        __builtin_prefetch (&g_array_index (a->trackers, Tracker, index - 1));
+        __builtin_prefetch (&g_array_index (a->trackers, StpTracker, index - 1));
     }
   for (guint k = 0; k < queries->len; k++)
     {
-      const Tracker *tensor = tracker_of (a, g_array_index (queries, StpStringQuery, k).id);
+      const StpTracker *tensor = tracker_of (a, g_array_index (queries, StpStringQuery, k).id);
 
       if (tensor != NULL)
         {
@@ -914,11 +583,11 @@ look_up_batch (Analysis *a,
 /* The dataflow into node i, whose inputs are the batch's queries
  * [first, end). */
 static void
-show_inputs (Analysis *a,
-             guint     i,
-             guint32   process,
-             guint     first,
-             guint     end)
+show_inputs (StpAnalysis *a,
+             guint        i,
+             guint32      process,
+             guint        first,
+             guint        end)
 {
   gint64 end_time = add64 (a->start[i], a->end_rel[i]);
   guint32 tid = a->lane[i];
@@ -927,7 +596,7 @@ show_inputs (Analysis *a,
     {
       const StpStringQuery *q = &g_array_index (a->queries, StpStringQuery, k);
       StpStr input_name = q->id;
-      Tracker *tensor = tracker_of (a, input_name);
+      StpTracker *tensor = tracker_of (a, input_name);
 
       if (tensor == NULL)
         {
@@ -949,7 +618,7 @@ show_inputs (Analysis *a,
 
 /* _show_compute: ops in order, and the dataflow into each op. */
 static gboolean
-show_compute (Analysis     *a,
+show_compute (StpAnalysis  *a,
               StpPrefault  *flows_prefault,
               GError      **error)
 {
@@ -988,167 +657,6 @@ show_compute (Analysis     *a,
   return TRUE;
 }
 
-static gint
-compare_allocations (gconstpointer pa,
-                     gconstpointer pb,
-                     gpointer      user_data)
-{
-  const StpStringTable *strings = user_data;
-  const Allocation *a = pa;
-  const Allocation *b = pb;
-  gsize la, lb;
-  gint r;
-
-  /* Python sorts the (time, bytes, name) tuples. */
-  if (a->time != b->time)
-    return a->time < b->time ? -1 : 1;
-  if (a->num_bytes != b->num_bytes)
-    return a->num_bytes < b->num_bytes ? -1 : 1;
-  if (a->name == b->name)
-    return 0;
-
-  la = stp_string_table_get_len (strings, a->name);
-  lb = stp_string_table_get_len (strings, b->name);
-  r = memcmp (stp_string_table_get (strings, a->name),
-              stp_string_table_get (strings, b->name), MIN (la, lb));
-  if (r != 0)
-    return r;
-  return la < lb ? -1 : (la > lb);
-}
-
-static gint
-compare_names (gconstpointer pa,
-               gconstpointer pb,
-               gpointer      user_data)
-{
-  Allocation a = { 0, 0, *(const StpStr *) pa };
-  Allocation b = { 0, 0, *(const StpStr *) pb };
-
-  return compare_allocations (&a, &b, user_data);
-}
-
-/* The maximum's tensor set: replay the allocations up to the maximum,
- * rather than copying the set at every new maximum as timeline.py does
- * (quadratic when memory only grows). */
-static GArray *
-tensors_at (Analysis *a,
-            GArray   *list,
-            gint      until)
-{
-  g_autoptr(GHashTable) live = g_hash_table_new (NULL, NULL);
-  GArray *names = g_array_new (FALSE, FALSE, sizeof (StpStr));
-  GHashTableIter iter;
-  gpointer key;
-
-  for (gint i = 0; i <= until; i++)
-    {
-      const Allocation *alloc = &g_array_index (list, Allocation, i);
-
-      if (alloc->num_bytes < 0)
-        g_hash_table_remove (live, GUINT_TO_POINTER (alloc->name));
-      else
-        g_hash_table_add (live, GUINT_TO_POINTER (alloc->name));
-    }
-
-  g_hash_table_iter_init (&iter, live);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    {
-      StpStr name = GPOINTER_TO_UINT (key);
-      g_array_append_val (names, name);
-    }
-  g_array_sort_with_data (names, compare_names, a->trace->strings);
-
-  return names;
-}
-
-static void
-emit_allocator (Analysis *a,
-                StpStr    allocator,
-                GArray   *list)
-{
-  StpTrace *trace = a->trace;
-  StpAllocatorMaximum max = { allocator, 0, 0, NULL };
-  StpCounterSeries *series;
-  guint32 track;
-  gint64 total = 0;
-  gint best = -1;
-
-  track = stp_trace_add_track (trace, a->allocators_process, STP_TRACK_COUNTER, allocator);
-  stp_trace_get_track (trace, track)->cat = a->cat_memory;
-  series = stp_trace_add_counter_series (trace, track, allocator);
-
-  g_array_sort_with_data (list, compare_allocations, trace->strings);
-
-  for (guint i = 0; i < list->len; i++)
-    {
-      const Allocation *alloc = &g_array_index (list, Allocation, i);
-
-      total = add64 (total, alloc->num_bytes);
-      if (total > max.num_bytes)
-        {
-          max.num_bytes = total;
-          max.ts = alloc->time * 1000;
-          best = i;
-        }
-
-      stp_trace_add_counter_sample (trace, series, alloc->time * 1000, (double) total,
-                                    stp_trace_next_seq (trace));
-    }
-
-  max.tensors = best >= 0 ? tensors_at (a, list, best) : g_array_new (FALSE, FALSE, sizeof (StpStr));
-  g_array_append_val (trace->allocator_maximums, max);
-}
-
-/* _show_memory_counters: tensor deletions, then one cumulative counter
- * per allocator. */
-static gboolean
-show_memory_counters (Analysis  *a,
-                      GError   **error)
-{
-  StpTrace *trace = a->trace;
-  g_autoptr(GHashTable) index = g_hash_table_new (NULL, NULL);
-  g_autoptr(GPtrArray) lists = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  g_autoptr(GArray) allocators = g_array_new (FALSE, FALSE, sizeof (StpStr));
-
-  for (guint i = 0; i < a->tensor_order->len; i++)
-    {
-      StpStr name = g_array_index (a->tensor_order, StpStr, i);
-      guint t = tensor_index (a, name);
-      const Tracker *tensor = &g_array_index (a->trackers, Tracker, t - 1);
-      StpObject *object = &g_array_index (trace->objects, StpObject, tensor->object);
-      Allocation alloc = { a->start[tensor->node], tensor->num_bytes, name };
-      gpointer slot;
-      GArray *list;
-
-      object->delete_ts = tensor->last_unref * 1000;
-      object->delete_tid = 0;
-      object->delete_seq = stp_trace_next_seq (trace);
-
-      if (!g_hash_table_lookup_extended (index, GUINT_TO_POINTER (tensor->allocator), NULL, &slot))
-        {
-          g_ptr_array_add (lists, g_array_new (FALSE, FALSE, sizeof (Allocation)));
-          g_array_append_val (allocators, tensor->allocator);
-          slot = GUINT_TO_POINTER (lists->len - 1);
-          g_hash_table_insert (index, GUINT_TO_POINTER (tensor->allocator), slot);
-        }
-      list = g_ptr_array_index (lists, GPOINTER_TO_UINT (slot));
-
-      g_array_append_val (list, alloc);
-      alloc.time = tensor->last_unref;
-      alloc.num_bytes = -(guint64) tensor->num_bytes;
-      g_array_append_val (list, alloc);
-    }
-
-  for (guint i = 0; i < allocators->len; i++)
-    {
-      if (g_cancellable_set_error_if_cancelled (a->cancellable, error))
-        return FALSE;
-      emit_allocator (a, g_array_index (allocators, StpStr, i), g_ptr_array_index (lists, i));
-    }
-
-  return TRUE;
-}
-
 /* Filled for every node: mapped in at once (see stp-buffer.c). */
 static gpointer
 per_node_array (guint n,
@@ -1163,7 +671,7 @@ per_node_array (guint n,
 
 typedef struct
 {
-  Analysis *a;
+  StpAnalysis *a;
   gboolean  ok;
   GError   *error;
 } TensorsJob;
@@ -1173,7 +681,7 @@ analyze_tensors_thread (gpointer data)
 {
   TensorsJob *job = data;
 
-  job->ok = analyze_tensors (job->a, &job->error);
+  job->ok = stp_timeline_analyze_tensors (job->a, &job->error);
   return NULL;
 }
 
@@ -1181,8 +689,8 @@ analyze_tensors_thread (gpointer data)
  * write (the ops get their names from a table of their own), so on a
  * big step they run at the same time, a quarter of the analysis. */
 static gboolean
-analyze_in_parallel (Analysis  *a,
-                     GError   **error)
+analyze_in_parallel (StpAnalysis  *a,
+                     GError      **error)
 {
   TensorsJob job = { a, FALSE, NULL };
   GThread *thread;
@@ -1207,7 +715,7 @@ analyze_in_parallel (Analysis  *a,
 }
 
 static void
-analysis_clear (Analysis *a)
+analysis_clear (StpAnalysis *a)
 {
   g_free (a->start);
   g_free (a->end_rel);
@@ -1239,7 +747,7 @@ stp_timeline_analyze (StpStepStats              *step_stats,
                       GError                   **error)
 {
   g_autoptr(GTimer) timer = g_timer_new ();
-  Analysis a = { 0 };
+  StpAnalysis a = { 0 };
   StpPrefault *flows_prefault;
   gboolean ok;
   guint n;
@@ -1262,7 +770,7 @@ stp_timeline_analyze (StpStepStats              *step_stats,
   a.op_name_ids = g_array_new (FALSE, TRUE, sizeof (StpStr));
   a.lane_sizes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
   a.lane_tracks = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
-  a.trackers = g_array_new (FALSE, FALSE, sizeof (Tracker));
+  a.trackers = g_array_new (FALSE, FALSE, sizeof (StpTracker));
   a.tensors = g_array_new (FALSE, TRUE, sizeof (guint32));
   a.tensor_order = g_array_new (FALSE, FALSE, sizeof (StpStr));
   a.inputs = g_array_new (FALSE, FALSE, sizeof (StpSpan));
@@ -1319,7 +827,7 @@ stp_timeline_analyze (StpStepStats              *step_stats,
   if (options->derived_lines)
     stp_timeline_derive_gpu_lines (a.trace, step_stats, a.compute_process);
 
-  if ((options->show_memory && !show_memory_counters (&a, error)) ||
+  if ((options->show_memory && !stp_timeline_show_memory_counters (&a, error)) ||
       !stp_trace_finish (a.trace, cancellable, error))
     goto out;
 

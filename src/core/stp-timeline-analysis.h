@@ -1,0 +1,143 @@
+/* stp-timeline-analysis.h: the state of one timeline.py analysis
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Shared by stp-timeline.c (pids, lanes, ops and dataflow, the driver)
+ * and stp-timeline-tensors.c (tensors, memory counters, maximums).
+ */
+
+#pragma once
+
+#include "stp-timeline.h"
+
+#include <string.h>
+
+G_BEGIN_DECLS
+
+#define CANCEL_CHECK_INTERVAL 16384
+#define LOOKUP_BATCH          64             /* nodes whose inputs are looked up together */
+
+/* timeline.py's _TensorTracker and _flow_starts entry, reduced to what
+ * cannot be found again from the producing node (its times, device and
+ * lane): a million of these are filled per million ops. */
+typedef struct
+{
+  StpStr  name;
+  guint32 object;       /* model object, when show_memory */
+  guint32 object_id;    /* timeline.py's id */
+  guint32 node;         /* the producer */
+  StpStr  allocator;
+  gint64  num_bytes;
+  gint64  last_unref;
+} StpTracker;
+
+
+typedef struct
+{
+  StpStepStats             *ss;
+  const StpTimelineOptions *options;
+  GCancellable             *cancellable;
+  StpTrace                 *trace;
+
+  gint64                   *start;      /* per node, after op_time */
+  gint64                   *end_rel;
+  guint32                  *lane;
+  guint32                  *node_seq;   /* the seq of each node's op */
+  guint32                  *node_slice; /* where each node's op is in its track */
+  GHashTable               *lane_sizes; /* compute process -> GArray of ops per lane, to size tracks */
+  GHashTable               *lane_tracks; /* process -> GArray of tracks by lane */
+  guint32                   last_process;
+  GArray                   *last_tracks;
+
+  guint32                   allocators_process;
+  guint32                  *compute_process;  /* per device */
+  guint32                  *tensors_process;
+
+  GArray                   *trackers;      /* StpTracker, every production */
+  GArray                   *tensors;       /* guint32 by StpStr: latest tracker + 1, or 0 */
+  guint                     n_tensors;     /* distinct names: len(timeline.py's _tensors) */
+  GArray                   *tensor_order;  /* StpStr, dict order */
+  guint32                   next_flow_id;
+  guint                     max_flows;     /* reserved for */
+
+  GString                  *scratch;
+  GString                  *tensor_names;  /* a batch's "name:index" */
+  GArray                   *inputs;
+  GArray                   *queries;       /* StpStringQuery: a batch's inputs */
+  guint                     batch_inputs[LOOKUP_BATCH + 1];  /* each node's first query */
+  StpStringTable           *op_names;    /* the ops' names until they are placed */
+  GArray                   *op_name_ids; /* StpStr by op_names id, 0 if not yet interned */
+  StpStr                    cat_op;
+  StpStr                    cat_tensor;
+  StpStr                    cat_dataflow;
+  StpStr                    cat_memory;
+} StpAnalysis;
+
+static inline const StpStepStatsNode *
+get_node (const StpAnalysis *a,
+          guint              i)
+{
+  return &g_array_index (a->ss->nodes, StpStepStatsNode, i);
+}
+
+static inline gint64
+node_end (const StpAnalysis *a,
+          guint              i)
+{
+  return (gint64) ((guint64) a->start[i] + (guint64) a->end_rel[i]);
+}
+
+static inline guint32
+node_device (const StpAnalysis *a,
+             guint              i)
+{
+  return g_array_index (a->ss->nodes, StpStepStatsNode, i).device;
+}
+
+static inline const StpStepStatsDevice *
+get_device (const StpAnalysis *a,
+            guint              i)
+{
+  return &g_array_index (a->ss->devices, StpStepStatsDevice, i);
+}
+
+static inline StpStr
+intern_span (StpAnalysis *a,
+             StpSpan      span)
+{
+  return stp_trace_intern (a->trace, span.str, span.len);
+}
+
+static inline gboolean
+is_recv_tensor (const StpStepStatsNode *node)
+{
+  return node->node_name.len == 10 && memcmp (node->node_name.str, "RecvTensor", 10) == 0;
+}
+
+/* Wrapping arithmetic: timeline.py has unbounded ints, C has UB. */
+static inline gint64
+add64 (gint64 a,
+       gint64 b)
+{
+  return (gint64) ((guint64) a + (guint64) b);
+}
+
+static inline guint
+tensor_index (StpAnalysis *a,
+              StpStr       name)
+{
+  return name < a->tensors->len ? g_array_index (a->tensors, guint32, name) : 0;
+}
+
+/* stp-timeline-tensors.c */
+gboolean    stp_timeline_analyze_tensors      (StpAnalysis  *a,
+                                               GError      **error);
+StpTracker *stp_timeline_lookup_tensor        (StpAnalysis  *a,
+                                               const char   *name,
+                                               gsize         len,
+                                               StpStr       *id_out);
+gboolean    stp_timeline_show_memory_counters (StpAnalysis  *a,
+                                               GError      **error);
+
+G_END_DECLS

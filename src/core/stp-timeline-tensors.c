@@ -1,0 +1,394 @@
+/* stp-timeline-tensors.c: timeline.py's tensors and memory counters
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * _analyze_tensors (a tensor object per output, tracked by name for the
+ * dataflow) and _show_memory_counters (one cumulative counter per
+ * allocator, its maximum and the tensors live then), for stp-timeline.c.
+ */
+
+#define G_LOG_DOMAIN "stp-timeline"
+
+#include "stp-timeline-analysis.h"
+#include "stp-json-writer.h"
+
+static void
+set_tensor_index (StpAnalysis *a,
+                  StpStr       name,
+                  guint        index)
+{
+  if (name >= a->tensors->len)
+    g_array_set_size (a->tensors, MAX (name + 1, a->tensors->len * 2));
+  g_array_index (a->tensors, guint32, name) = index;
+}
+
+StpTracker *
+stp_timeline_lookup_tensor (StpAnalysis *a,
+                            const char  *name,
+                            gsize        len,
+                            StpStr      *id_out)
+{
+  StpStr id;
+  guint index;
+
+  if (!stp_string_table_lookup (a->trace->strings, name, len, &id))
+    return NULL;
+  *id_out = id;
+  index = tensor_index (a, id);
+  if (index == 0)
+    return NULL;
+  return &g_array_index (a->trackers, StpTracker, index - 1);
+}
+
+static void
+emit_tensor_object (StpAnalysis              *a,
+                    StpTracker               *tracker,
+                    const StpStepStatsOutput *output,
+                    guint32                   tid,
+                    gint64                    end_time)
+{
+  StpTrace *trace = a->trace;
+  g_autofree char *desc = stp_step_stats_describe_tensor (a->ss, output);
+  StpObject *object;
+  StpRaw args;
+  char *r, *w;
+
+  tracker->object = stp_trace_add_object (trace, a->tensors_process[node_device (a, tracker->node)]);
+  object = &g_array_index (trace->objects, StpObject, tracker->object);
+  object->name = tracker->name;
+  object->cat = a->cat_tensor;
+  object->id = tracker->object_id;
+  object->create_ts = a->start[tracker->node] * 1000;
+  object->create_tid = tid;
+  object->create_seq = stp_trace_next_seq (trace);
+
+  /* str(tensor_description).replace('"', '') */
+  for (r = w = desc; *r; r++)
+    if (*r != '"')
+      *w++ = *r;
+  *w = '\0';
+
+  g_string_truncate (a->scratch, 0);
+  stp_json_append_literal (a->scratch, "{\"snapshot\":{\"tensor_description\":");
+  stp_json_append_string (a->scratch, desc, w - desc);
+  stp_json_append_literal (a->scratch, "}}");
+  args = stp_trace_add_raw (trace, a->scratch->str, a->scratch->len);
+
+  stp_trace_add_snapshot (trace, tracker->object, (end_time - 1) * 1000, tid,
+                          stp_trace_next_seq (trace), args);
+}
+
+/* Outputs whose names are interned together, as the dataflow looks its
+ * inputs up (stp-timeline.c): their cache misses overlap. */
+#define TENSOR_BATCH 64
+
+/* A tensor in the batch: its producer and output index, and where its
+ * name is (its own span for output 0, else in a->tensor_names). */
+typedef struct
+{
+  guint32 node;
+  guint32 output;
+  gsize   name_at;
+  gsize   name_len;
+} PendingTensor;
+
+static void
+track_tensor (StpAnalysis *a,
+              guint        i,
+              guint        k,
+              StpStr       name,
+              StpStr       allocator)
+{
+  const StpStepStatsNode *node = get_node (a, i);
+  const StpStepStatsOutput *output =
+    &g_array_index (a->ss->outputs, StpStepStatsOutput, node->first_output + k);
+  gint64 end_time = add64 (a->start[i], a->end_rel[i]);
+  StpTracker tracker = { 0 };
+
+  tracker.name = name;
+  tracker.object = STP_INDEX_NONE;
+  tracker.object_id = a->n_tensors;
+  tracker.allocator = allocator;
+  tracker.num_bytes = output->requested_bytes;
+  tracker.last_unref = end_time;
+  tracker.node = i;
+
+  if (tensor_index (a, name) == 0)
+    {
+      g_array_append_val (a->tensor_order, name);
+      a->n_tensors++;
+    }
+
+  if (a->options->show_memory)
+    emit_tensor_object (a, &tracker, output, a->lane[i], end_time);
+
+  g_array_append_val (a->trackers, tracker);
+  set_tensor_index (a, name, a->trackers->len);
+}
+
+/* Interns the batch's names and allocators in the order one output at
+ * a time would, then tracks each tensor. */
+static void
+flush_tensors (StpAnalysis *a,
+               GArray      *pending)
+{
+  StpStringQuery queries[2 * TENSOR_BATCH];
+  guint n = pending->len;
+
+  g_assert (n <= TENSOR_BATCH);
+
+  for (guint j = 0; j < n; j++)
+    {
+      const PendingTensor *p = &g_array_index (pending, PendingTensor, j);
+      const StpStepStatsNode *node = get_node (a, p->node);
+      const StpStepStatsOutput *output =
+        &g_array_index (a->ss->outputs, StpStepStatsOutput, node->first_output + p->output);
+
+      queries[2 * j].str = p->output == 0 ? node->node_name.str : a->tensor_names->str + p->name_at;
+      queries[2 * j].len = p->name_len;
+      queries[2 * j + 1].str = output->allocator_name.str;
+      queries[2 * j + 1].len = output->allocator_name.len;
+    }
+
+  stp_trace_intern_many (a->trace, queries, 2 * n);
+
+  for (guint j = 0; j < n; j++)
+    {
+      const PendingTensor *p = &g_array_index (pending, PendingTensor, j);
+
+      track_tensor (a, p->node, p->output, queries[2 * j].id, queries[2 * j + 1].id);
+    }
+
+  g_array_set_size (pending, 0);
+  g_string_truncate (a->tensor_names, 0);
+}
+
+/* "name:index" (output 0 is the node's name) into a->tensor_names. */
+static void
+add_pending_tensor (StpAnalysis *a,
+                    GArray      *pending,
+                    guint        i,
+                    guint        k)
+{
+  const StpStepStatsNode *node = get_node (a, i);
+  PendingTensor p = { i, k, a->tensor_names->len, node->node_name.len };
+
+  if (k > 0)
+    {
+      char digits[12];
+      guint n = 0;
+
+      /* Without printf: half the outputs of a big step. */
+      do
+        digits[n++] = '0' + k % 10;
+      while ((k /= 10) > 0);
+
+      g_string_append_len (a->tensor_names, node->node_name.str, node->node_name.len);
+      g_string_append_c (a->tensor_names, ':');
+      while (n > 0)
+        g_string_append_c (a->tensor_names, digits[--n]);
+      p.name_len = a->tensor_names->len - p.name_at;
+    }
+
+  g_array_append_val (pending, p);
+  if (pending->len == TENSOR_BATCH)
+    flush_tensors (a, pending);
+}
+
+/* _analyze_tensors: every output of every node becomes a tensor. */
+gboolean
+stp_timeline_analyze_tensors (StpAnalysis  *a,
+                              GError      **error)
+{
+  g_autoptr(GArray) pending = g_array_sized_new (FALSE, FALSE, sizeof (PendingTensor), TENSOR_BATCH);
+
+  /* Nearly every output has a name of its own. */
+  stp_string_table_reserve (a->trace->strings, a->ss->outputs->len);
+
+  for (guint d = 0; d < a->ss->devices->len; d++)
+    {
+      const StpStepStatsDevice *device = get_device (a, d);
+
+      for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
+        {
+          if (i % CANCEL_CHECK_INTERVAL == 0 &&
+              g_cancellable_set_error_if_cancelled (a->cancellable, error))
+            return FALSE;
+
+          for (guint k = 0; k < get_node (a, i)->n_outputs; k++)
+            add_pending_tensor (a, pending, i, k);
+        }
+    }
+  flush_tensors (a, pending);
+
+  return TRUE;
+}
+
+typedef struct
+{
+  gint64 time;
+  gint64 num_bytes;
+  StpStr name;
+} Allocation;
+
+static gint
+compare_allocations (gconstpointer pa,
+                     gconstpointer pb,
+                     gpointer      user_data)
+{
+  const StpStringTable *strings = user_data;
+  const Allocation *a = pa;
+  const Allocation *b = pb;
+  gsize la, lb;
+  gint r;
+
+  /* Python sorts the (time, bytes, name) tuples. */
+  if (a->time != b->time)
+    return a->time < b->time ? -1 : 1;
+  if (a->num_bytes != b->num_bytes)
+    return a->num_bytes < b->num_bytes ? -1 : 1;
+  if (a->name == b->name)
+    return 0;
+
+  la = stp_string_table_get_len (strings, a->name);
+  lb = stp_string_table_get_len (strings, b->name);
+  r = memcmp (stp_string_table_get (strings, a->name),
+              stp_string_table_get (strings, b->name), MIN (la, lb));
+  if (r != 0)
+    return r;
+  return la < lb ? -1 : (la > lb);
+}
+
+static gint
+compare_names (gconstpointer pa,
+               gconstpointer pb,
+               gpointer      user_data)
+{
+  Allocation a = { 0, 0, *(const StpStr *) pa };
+  Allocation b = { 0, 0, *(const StpStr *) pb };
+
+  return compare_allocations (&a, &b, user_data);
+}
+
+/* The maximum's tensor set: replay the allocations up to the maximum,
+ * rather than copying the set at every new maximum as timeline.py does
+ * (quadratic when memory only grows). */
+static GArray *
+tensors_at (StpAnalysis *a,
+            GArray      *list,
+            gint         until)
+{
+  g_autoptr(GHashTable) live = g_hash_table_new (NULL, NULL);
+  GArray *names = g_array_new (FALSE, FALSE, sizeof (StpStr));
+  GHashTableIter iter;
+  gpointer key;
+
+  for (gint i = 0; i <= until; i++)
+    {
+      const Allocation *alloc = &g_array_index (list, Allocation, i);
+
+      if (alloc->num_bytes < 0)
+        g_hash_table_remove (live, GUINT_TO_POINTER (alloc->name));
+      else
+        g_hash_table_add (live, GUINT_TO_POINTER (alloc->name));
+    }
+
+  g_hash_table_iter_init (&iter, live);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      StpStr name = GPOINTER_TO_UINT (key);
+      g_array_append_val (names, name);
+    }
+  g_array_sort_with_data (names, compare_names, a->trace->strings);
+
+  return names;
+}
+
+static void
+emit_allocator (StpAnalysis *a,
+                StpStr       allocator,
+                GArray      *list)
+{
+  StpTrace *trace = a->trace;
+  StpAllocatorMaximum max = { allocator, 0, 0, NULL };
+  StpCounterSeries *series;
+  guint32 track;
+  gint64 total = 0;
+  gint best = -1;
+
+  track = stp_trace_add_track (trace, a->allocators_process, STP_TRACK_COUNTER, allocator);
+  stp_trace_get_track (trace, track)->cat = a->cat_memory;
+  series = stp_trace_add_counter_series (trace, track, allocator);
+
+  g_array_sort_with_data (list, compare_allocations, trace->strings);
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      const Allocation *alloc = &g_array_index (list, Allocation, i);
+
+      total = add64 (total, alloc->num_bytes);
+      if (total > max.num_bytes)
+        {
+          max.num_bytes = total;
+          max.ts = alloc->time * 1000;
+          best = i;
+        }
+
+      stp_trace_add_counter_sample (trace, series, alloc->time * 1000, (double) total,
+                                    stp_trace_next_seq (trace));
+    }
+
+  max.tensors = best >= 0 ? tensors_at (a, list, best) : g_array_new (FALSE, FALSE, sizeof (StpStr));
+  g_array_append_val (trace->allocator_maximums, max);
+}
+
+/* _show_memory_counters: tensor deletions, then one cumulative counter
+ * per allocator. */
+gboolean
+stp_timeline_show_memory_counters (StpAnalysis  *a,
+                                   GError      **error)
+{
+  StpTrace *trace = a->trace;
+  g_autoptr(GHashTable) index = g_hash_table_new (NULL, NULL);
+  g_autoptr(GPtrArray) lists = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr(GArray) allocators = g_array_new (FALSE, FALSE, sizeof (StpStr));
+
+  for (guint i = 0; i < a->tensor_order->len; i++)
+    {
+      StpStr name = g_array_index (a->tensor_order, StpStr, i);
+      guint t = tensor_index (a, name);
+      const StpTracker *tensor = &g_array_index (a->trackers, StpTracker, t - 1);
+      StpObject *object = &g_array_index (trace->objects, StpObject, tensor->object);
+      Allocation alloc = { a->start[tensor->node], tensor->num_bytes, name };
+      gpointer slot;
+      GArray *list;
+
+      object->delete_ts = tensor->last_unref * 1000;
+      object->delete_tid = 0;
+      object->delete_seq = stp_trace_next_seq (trace);
+
+      if (!g_hash_table_lookup_extended (index, GUINT_TO_POINTER (tensor->allocator), NULL, &slot))
+        {
+          g_ptr_array_add (lists, g_array_new (FALSE, FALSE, sizeof (Allocation)));
+          g_array_append_val (allocators, tensor->allocator);
+          slot = GUINT_TO_POINTER (lists->len - 1);
+          g_hash_table_insert (index, GUINT_TO_POINTER (tensor->allocator), slot);
+        }
+      list = g_ptr_array_index (lists, GPOINTER_TO_UINT (slot));
+
+      g_array_append_val (list, alloc);
+      alloc.time = tensor->last_unref;
+      alloc.num_bytes = -(guint64) tensor->num_bytes;
+      g_array_append_val (list, alloc);
+    }
+
+  for (guint i = 0; i < allocators->len; i++)
+    {
+      if (g_cancellable_set_error_if_cancelled (a->cancellable, error))
+        return FALSE;
+      emit_allocator (a, g_array_index (allocators, StpStr, i), g_ptr_array_index (lists, i));
+    }
+
+  return TRUE;
+}
