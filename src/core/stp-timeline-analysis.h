@@ -32,7 +32,8 @@ typedef struct
   gint64  last_unref;
 } StpTracker;
 
-
+/* One analysis: its input, options, the trace it builds and what it
+ * keeps per node, per tensor and per batch on the way. */
 typedef struct
 {
   StpStepStats             *ss;
@@ -59,7 +60,7 @@ typedef struct
   guint                     n_tensors;     /* distinct names: len(timeline.py's _tensors) */
   GArray                   *tensor_order;  /* StpStr, dict order */
   guint32                   next_flow_id;
-  guint                     max_flows;     /* reserved for */
+  guint                     max_flows;     /* flows reserved for (2 per node) */
 
   GString                  *scratch;
   GString                  *tensor_names;  /* a batch's "name:index" */
