@@ -12,12 +12,14 @@
 #include <locale.h>
 
 #include "stp-application.h"
+#include "stp-settings.h"
 
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(StpApplication) app = NULL;
+  g_autoptr(GError) error = NULL;
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
@@ -25,6 +27,12 @@ main (int   argc,
   textdomain (GETTEXT_PACKAGE);
 
   g_set_application_name (_("Stepscope"));
+
+  if (!stp_settings_check (&error))
+    {
+      g_printerr ("stepscope: %s\n", error->message);
+      return 1;
+    }
 
   app = stp_application_new ();
   return g_application_run (G_APPLICATION (app), argc, argv);

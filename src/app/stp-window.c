@@ -22,6 +22,7 @@
 
 #include <glib/gi18n.h>
 
+#include "stp-settings.h"
 #include "stp-window-private.h"
 
 enum {
@@ -911,6 +912,23 @@ stp_window_class_init (StpWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.show-details", NULL);
 }
 
+/* Settings that cannot be saved still apply; say so the first time the
+ * user changes one (not for the window size, which changes by itself). */
+static void
+on_setting_not_remembered (StpWindow  *self,
+                           const char *key)
+{
+  static gboolean said;
+  gboolean user_setting = FALSE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (setting_actions); i++)
+    user_setting |= g_str_equal (key, setting_actions[i]);
+  if (said || !user_setting)
+    return;
+  said = TRUE;
+  stp_window_toast (self, _("Settings cannot be saved on this system: changes apply until Stepscope closes"));
+}
+
 static void
 stp_window_init (StpWindow *self)
 {
@@ -919,7 +937,10 @@ stp_window_init (StpWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->settings = g_settings_new (APPLICATION_ID);
+  self->settings = stp_settings_new ();
+  if (!stp_settings_are_remembered ())
+    g_signal_connect_object (self->settings, "changed", G_CALLBACK (on_setting_not_remembered),
+                             self, G_CONNECT_SWAPPED);
   stp_window_init_summary (self);
 
   /* win.show-dataflow, win.show-memory, win.op-time, win.show-flows */

@@ -19,6 +19,7 @@
 
 #include "stp-loader.h"
 #include "stp-step-stats.h"
+#include "stp-settings.h"
 #include "stp-window.h"
 #include "viewer-test-util.h"
 
@@ -32,7 +33,7 @@
 static GSettings *
 settings (void)
 {
-  return g_settings_new ("io.github.stepscope.Stepscope");
+  return stp_settings_new ();
 }
 
 static const char *

@@ -18,13 +18,14 @@
 #include <math.h>
 #include <string.h>
 
+#include "stp-settings.h"
 #include "stp-window.h"
 #include "viewer-test-util.h"
 
 static GSettings *
 settings (void)
 {
-  return g_settings_new ("io.github.stepscope.Stepscope");
+  return stp_settings_new ();
 }
 
 static StpSummaryView *

@@ -3,8 +3,8 @@
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Runs with GTK_A11Y=test, GSETTINGS_BACKEND=memory and the schema
- * compiled in the build directory.  Screenshots of each state go to
+ * Runs with GTK_A11Y=test and GSETTINGS_BACKEND=memory (the app brings its
+ * own schema).  Screenshots of each state go to
  * STP_SCREENSHOT_DIR (the build directory's tests/viewer/screenshots).
  */
 
@@ -14,6 +14,7 @@
 #include <math.h>
 
 #include "stp-loader.h"
+#include "stp-settings.h"
 #include "stp-window.h"
 #include "viewer-test-util.h"
 
@@ -155,7 +156,7 @@ test_step_stats (void)
   /* Memory on: the analysis runs again, without reading the file, and the
    * new trace has the Allocators counters and tensor objects. */
   {
-    g_autoptr(GSettings) settings = g_settings_new ("io.github.stepscope.Stepscope");
+    g_autoptr(GSettings) settings = stp_settings_new ();
     StpTrace *after;
     gboolean counters = FALSE;
 
