@@ -1,96 +1,74 @@
-/* stp-lane-allocator.c: first free row for intervals, in O(log n)
+/* stp-lane-allocator.c: first free lane for intervals, in O(log lanes)
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Intervals arrive sorted by start.  Each lane is busy until the end of
- * its last interval.  take() returns the lowest-numbered lane that is
- * free at the interval's start, or opens a new one.  Busy lanes wait in
- * a heap keyed by the time they free up; free lanes in a heap keyed by
- * their number.  Every interval costs O(log lanes), whatever the input:
- * a million intervals that all overlap cost no more than a million
- * disjoint ones.  A lane is free at `start` when its last interval
- * ended strictly before it, the rule timeline.py uses for its lanes.
+ * Each lane is busy until the end of its last interval; a lane is free
+ * at `start` when that end is strictly before it (timeline.py's rule).
+ * take() returns the lowest-numbered free lane, or opens a new one.
+ *
+ * A first-fit scan over the lanes, as timeline.py does, is quadratic when
+ * many intervals overlap.  Here a tree of minimum ends over the lanes
+ * finds the same lane in O(log lanes), whatever the order intervals
+ * arrive in: the timeline.py port assigns in node order, the trace layout
+ * in start order, and both share this one allocator.
  */
 
 #define G_LOG_DOMAIN "stp-lane-allocator"
 
 #include "stp-lane-allocator.h"
 
-typedef struct
-{
-  gint64  key;
-  guint32 lane;
-  guint32 version;
-} HeapEntry;
+/* Ends of lanes that do not exist yet: never free. */
+#define NO_LANE G_MAXINT64
+/* The end of a lane opened by occupy() beyond the last: always free. */
+#define NEVER_BUSY G_MININT64
 
 struct _StpLaneAllocator
 {
-  GArray *busy;      /* HeapEntry keyed by free time */
-  GArray *idle;      /* HeapEntry keyed by lane number */
-  GArray *busy_until; /* gint64 per lane */
-  GArray *versions;  /* guint32 per lane */
+  gint64 *min;      /* min[1] is the root; leaves at [capacity, 2 * capacity) */
+  guint   capacity; /* a power of two */
+  guint32 n_lanes;
 };
 
-static gboolean
-entry_less (const HeapEntry *a,
-            const HeapEntry *b)
+static void
+fill_inner_nodes (StpLaneAllocator *self)
 {
-  return a->key < b->key || (a->key == b->key && a->lane < b->lane);
+  for (guint i = self->capacity - 1; i >= 1; i--)
+    self->min[i] = MIN (self->min[2 * i], self->min[2 * i + 1]);
 }
 
 static void
-heap_push (GArray    *heap,
-           HeapEntry  entry)
+grow_to (StpLaneAllocator *self,
+         guint32           n_lanes)
 {
-  guint i;
+  guint old_capacity = self->capacity;
+  gint64 *old = self->min;
 
-  g_array_append_val (heap, entry);
-  i = heap->len - 1;
+  if (n_lanes <= self->capacity)
+    return;
 
-  while (i > 0)
-    {
-      guint parent = (i - 1) / 2;
-      HeapEntry *e = &g_array_index (heap, HeapEntry, i);
-      HeapEntry *p = &g_array_index (heap, HeapEntry, parent);
-      HeapEntry tmp;
+  while (self->capacity < n_lanes)
+    self->capacity *= 2;
+  self->min = g_new (gint64, 2 * self->capacity);
+  for (guint i = 0; i < 2 * self->capacity; i++)
+    self->min[i] = NO_LANE;
+  for (guint lane = 0; lane < self->n_lanes; lane++)
+    self->min[self->capacity + lane] = old[old_capacity + lane];
+  fill_inner_nodes (self);
 
-      if (!entry_less (e, p))
-        break;
-      tmp = *e; *e = *p; *p = tmp;
-      i = parent;
-    }
+  g_free (old);
 }
 
-static HeapEntry
-heap_pop (GArray *heap)
+static void
+set_end (StpLaneAllocator *self,
+         guint32           lane,
+         gint64            end)
 {
-  HeapEntry top = g_array_index (heap, HeapEntry, 0);
-  guint i = 0;
+  guint i = self->capacity + lane;
 
-  g_array_index (heap, HeapEntry, 0) = g_array_index (heap, HeapEntry, heap->len - 1);
-  g_array_set_size (heap, heap->len - 1);
-
-  for (;;)
-    {
-      guint l = 2 * i + 1, r = l + 1, m = i;
-      HeapEntry tmp;
-
-      if (l < heap->len && entry_less (&g_array_index (heap, HeapEntry, l),
-                                       &g_array_index (heap, HeapEntry, m)))
-        m = l;
-      if (r < heap->len && entry_less (&g_array_index (heap, HeapEntry, r),
-                                       &g_array_index (heap, HeapEntry, m)))
-        m = r;
-      if (m == i)
-        break;
-      tmp = g_array_index (heap, HeapEntry, i);
-      g_array_index (heap, HeapEntry, i) = g_array_index (heap, HeapEntry, m);
-      g_array_index (heap, HeapEntry, m) = tmp;
-      i = m;
-    }
-
-  return top;
+  self->min[i] = end;
+  for (i /= 2; i >= 1; i /= 2)
+    self->min[i] = MIN (self->min[2 * i], self->min[2 * i + 1]);
 }
 
 StpLaneAllocator *
@@ -98,10 +76,10 @@ stp_lane_allocator_new (void)
 {
   StpLaneAllocator *self = g_new0 (StpLaneAllocator, 1);
 
-  self->busy = g_array_new (FALSE, FALSE, sizeof (HeapEntry));
-  self->idle = g_array_new (FALSE, FALSE, sizeof (HeapEntry));
-  self->busy_until = g_array_new (FALSE, FALSE, sizeof (gint64));
-  self->versions = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->capacity = 16;
+  self->min = g_new (gint64, 2 * self->capacity);
+  for (guint i = 0; i < 2 * self->capacity; i++)
+    self->min[i] = NO_LANE;
 
   return self;
 }
@@ -112,63 +90,28 @@ stp_lane_allocator_free (StpLaneAllocator *self)
   if (self == NULL)
     return;
 
-  g_array_unref (self->busy);
-  g_array_unref (self->idle);
-  g_array_unref (self->busy_until);
-  g_array_unref (self->versions);
+  g_free (self->min);
   g_free (self);
 }
 
-static guint32 *
-lane_version (StpLaneAllocator *self,
-              guint32           lane)
-{
-  return &g_array_index (self->versions, guint32, lane);
-}
-
-/* Move lanes that are free at `start` from the busy heap to the idle one. */
-static void
-release_until (StpLaneAllocator *self,
-               gint64            start)
-{
-  while (self->busy->len > 0 &&
-         g_array_index (self->busy, HeapEntry, 0).key < start)
-    {
-      HeapEntry e = heap_pop (self->busy);
-
-      if (e.version != *lane_version (self, e.lane))
-        continue;   /* the lane was reused since */
-
-      e.key = e.lane;
-      heap_push (self->idle, e);
-    }
-}
-
+/* Marks `lane` busy until `end`, opening it (and any lanes before it,
+ * free) if it does not exist yet. */
 void
 stp_lane_allocator_occupy (StpLaneAllocator *self,
                            guint32           lane,
                            gint64            end)
 {
-  HeapEntry e;
-
   g_return_if_fail (self != NULL);
+  g_return_if_fail (lane < G_MAXUINT32 / 2);
 
-  while (lane >= self->busy_until->len)
+  if (lane >= self->n_lanes)
     {
-      gint64 never = G_MININT64;
-      guint32 zero = 0;
-
-      g_array_append_val (self->busy_until, never);
-      g_array_append_val (self->versions, zero);
+      grow_to (self, lane + 1);
+      while (self->n_lanes < lane)
+        set_end (self, self->n_lanes++, NEVER_BUSY);
+      self->n_lanes = lane + 1;
     }
-
-  (*lane_version (self, lane))++;
-  g_array_index (self->busy_until, gint64, lane) = end;
-
-  e.key = end;
-  e.lane = lane;
-  e.version = *lane_version (self, lane);
-  heap_push (self->busy, e);
+  set_end (self, lane, end);
 }
 
 gboolean
@@ -178,8 +121,7 @@ stp_lane_allocator_is_free (StpLaneAllocator *self,
 {
   g_return_val_if_fail (self != NULL, FALSE);
 
-  return lane >= self->busy_until->len ||
-         g_array_index (self->busy_until, gint64, lane) < start;
+  return lane >= self->n_lanes || self->min[self->capacity + lane] < start;
 }
 
 guint32
@@ -187,27 +129,22 @@ stp_lane_allocator_take (StpLaneAllocator *self,
                          gint64            start,
                          gint64            end)
 {
-  guint32 lane = G_MAXUINT32;
+  guint32 lane;
+  guint i = 1;
 
   g_return_val_if_fail (self != NULL, 0);
 
-  release_until (self, start);
-
-  while (self->idle->len > 0)
+  if (self->min[1] < start)
     {
-      HeapEntry e = heap_pop (self->idle);
-
-      /* Skip entries of lanes that were occupied again in the meantime. */
-      if (e.version == *lane_version (self, e.lane) &&
-          stp_lane_allocator_is_free (self, e.lane, start))
-        {
-          lane = e.lane;
-          break;
-        }
+      /* Descend to the leftmost lane that ended before start. */
+      while (i < self->capacity)
+        i = self->min[2 * i] < start ? 2 * i : 2 * i + 1;
+      lane = i - self->capacity;
     }
-
-  if (lane == G_MAXUINT32)
-    lane = self->busy_until->len;
+  else
+    {
+      lane = self->n_lanes;
+    }
 
   stp_lane_allocator_occupy (self, lane, end);
   return lane;
@@ -218,5 +155,5 @@ stp_lane_allocator_get_n_lanes (StpLaneAllocator *self)
 {
   g_return_val_if_fail (self != NULL, 0);
 
-  return self->busy_until->len;
+  return self->n_lanes;
 }

@@ -1,4 +1,4 @@
-/* stp-lane-allocator.h: first free row for intervals, in O(log n)
+/* stp-lane-allocator.h: first free lane for intervals, in O(log lanes)
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -29,16 +29,4 @@ void     stp_timeline_derive_gpu_lines   (StpTrace           *trace,
                                           const StpStepStats *step_stats,
                                           const guint32      *compute_process);
 
-/* timeline.py's lanes: each node goes to the first lane whose last end
- * is before its start, in node order.  O(log lanes) per node. */
-typedef struct _StpLaneTree StpLaneTree;
-
-StpLaneTree *stp_lane_tree_new    (void);
-void         stp_lane_tree_free   (StpLaneTree *tree);
-guint32      stp_lane_tree_assign (StpLaneTree *tree,
-                                   gint64       start,
-                                   gint64       end);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpLaneTree, stp_lane_tree_free)
-
 G_END_DECLS

@@ -22,6 +22,7 @@
 #include "stp-buffer.h"
 #include "stp-error.h"
 #include "stp-json-writer.h"
+#include "stp-lane-allocator.h"
 #include "stp-prefault.h"
 
 #include <string.h>
@@ -208,8 +209,11 @@ assign_lanes (StpAnalysis *a)
     {
       const StpStepStatsDevice *device = get_device (a, d);
       gpointer process = GUINT_TO_POINTER (a->compute_process[d]);
-      g_autoptr(StpLaneTree) lanes = stp_lane_tree_new ();
+      g_autoptr(StpLaneAllocator) lanes = stp_lane_allocator_new ();
       GArray *sizes = g_hash_table_lookup (a->lane_sizes, process);
+
+      /* timeline.py starts with one lane that ended at 0. */
+      stp_lane_allocator_occupy (lanes, 0, 0);
 
       /* A device listed twice shares its process, and its counts. */
       if (sizes == NULL)
@@ -220,7 +224,7 @@ assign_lanes (StpAnalysis *a)
 
       for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
         {
-          guint lane = stp_lane_tree_assign (lanes, a->start[i], add64 (a->start[i], a->end_rel[i]));
+          guint lane = stp_lane_allocator_take (lanes, a->start[i], add64 (a->start[i], a->end_rel[i]));
 
           a->lane[i] = lane;
           if (lane >= sizes->len)
