@@ -69,7 +69,7 @@ describe_hit (StpTimelineView *self,
             StpCounterSeries *series = g_ptr_array_index (track->series, i);
             double value;
 
-            if (stp_render_counter_value_at (series, hit->ts, &value, NULL))
+            if (stp_counter_series_value_at (series, hit->ts, &value, NULL))
               {
                 g_autofree char *v = stp_format_value (value, bytes);
                 g_autofree char *n = g_markup_escape_text (stp_trace_str (trace, series->name), -1);

@@ -681,28 +681,6 @@ fill_object (StpDetails     *self,
     }
 }
 
-static gboolean
-value_at (const StpCounterSeries *series,
-          gint64                  ts,
-          double                 *value)
-{
-  guint lo = 0, hi = series->samples->len;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (g_array_index (series->samples, StpCounterSample, mid).ts <= ts)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  if (lo == 0)
-    return FALSE;
-  *value = g_array_index (series->samples, StpCounterSample, lo - 1).value;
-  return TRUE;
-}
-
 static void
 fill_counter (StpDetails       *self,
               const StpTrace   *trace,
@@ -723,7 +701,7 @@ fill_counter (StpDetails       *self,
       StpDetailsSeries s = { 0 };
 
       s.name = g_strdup (stp_trace_str (trace, series->name));
-      s.has_value = value_at (series, ref->ts, &s.value);
+      s.has_value = stp_counter_series_value_at (series, ref->ts, &s.value, NULL);
       s.min = series->min;
       s.max = series->max;
       if (s.has_value)

@@ -455,6 +455,36 @@ stp_trace_add_counter_series (StpTrace *self,
   return series;
 }
 
+gboolean
+stp_counter_series_value_at (const StpCounterSeries *series,
+                             gint64                  ts,
+                             double                 *value,
+                             guint32                *sample)
+{
+  g_return_val_if_fail (series != NULL, FALSE);
+
+  guint lo = 0, hi = series->samples->len;
+
+  /* The first sample after ts; the one before it holds at ts. */
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g_array_index (series->samples, StpCounterSample, mid).ts <= ts)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+
+  if (lo == 0)
+    return FALSE;
+
+  *value = g_array_index (series->samples, StpCounterSample, lo - 1).value;
+  if (sample != NULL)
+    *sample = lo - 1;
+  return TRUE;
+}
+
 void
 stp_trace_add_counter_sample (StpTrace         *self,
                               StpCounterSeries *series,

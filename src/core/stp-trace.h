@@ -373,6 +373,13 @@ void         stp_trace_add_counter_sample (StpTrace    *self,
                                         double          value,
                                         guint32         seq);
 StpFlow     *stp_trace_add_flow        (StpTrace       *self);
+
+/* The value a counter holds at ts: that of the last sample at or before
+ * it; FALSE before the first.  `sample` (nullable) gets its index. */
+gboolean     stp_counter_series_value_at (const StpCounterSeries *series,
+                                          gint64                  ts,
+                                          double                 *value,
+                                          guint32                *sample);
 guint32      stp_trace_add_object      (StpTrace       *self,
                                         guint32         process);
 void         stp_trace_add_snapshot    (StpTrace       *self,

@@ -121,7 +121,7 @@ draw_hover (StpFrame       *frame,
     {
       double value;
 
-      if (stp_render_counter_value_at (g_ptr_array_index (track->series, i), ts, &value, NULL))
+      if (stp_counter_series_value_at (g_ptr_array_index (track->series, i), ts, &value, NULL))
         {
           total += value;
           any = TRUE;

@@ -300,7 +300,7 @@ draw_selected (StpFrame         *frame,
         {
           double value;
 
-          if (stp_render_counter_value_at (g_ptr_array_index (track->series, i), ref->ts, &value, NULL))
+          if (stp_counter_series_value_at (g_ptr_array_index (track->series, i), ref->ts, &value, NULL))
             {
               total += value;
               any = TRUE;

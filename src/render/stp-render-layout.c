@@ -305,34 +305,6 @@ stp_render_layout_depth_y (const StpRow *row,
   return row->y + row->slices_y + depth * STP_ROW_SLICE_HEIGHT;
 }
 
-gboolean
-stp_render_counter_value_at (const StpCounterSeries *series,
-                             gint64                  ts,
-                             double                 *value,
-                             guint32                *sample)
-{
-  guint lo = 0, hi = series->samples->len;
-
-  /* The first sample after ts; the one before it holds at ts. */
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (g_array_index (series->samples, StpCounterSample, mid).ts <= ts)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-
-  if (lo == 0)
-    return FALSE;
-
-  *value = g_array_index (series->samples, StpCounterSample, lo - 1).value;
-  if (sample != NULL)
-    *sample = lo - 1;
-  return TRUE;
-}
-
 /* Any slice of `depth` intersecting [t0, t1), preferring the longest
  * among the first few, as a merged mark stands for all of them. */
 static guint32
@@ -423,7 +395,7 @@ hit_track (StpRenderLayout     *self,
             double value;
             guint32 sample;
 
-            if (stp_render_counter_value_at (g_ptr_array_index (track->series, i), hit->ts, &value, &sample))
+            if (stp_counter_series_value_at (g_ptr_array_index (track->series, i), hit->ts, &value, &sample))
               {
                 if (i == 0)
                   hit->index = sample;

@@ -108,13 +108,6 @@ gboolean         stp_render_layout_hit_test       (StpRenderLayout     *self,
                                                    double               y,
                                                    StpHit              *hit);
 
-/* The value a counter track's series has at ts (the last sample at or
- * before ts); FALSE before the first sample. */
-gboolean         stp_render_counter_value_at      (const StpCounterSeries *series,
-                                                   gint64           ts,
-                                                   double          *value,
-                                                   guint32         *sample);
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpRenderLayout, stp_render_layout_free)
 
 G_END_DECLS
