@@ -3,24 +3,15 @@
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * An area is a time range over a set of tracks.  A slice is in it when it
- * is on one of the tracks and intersects the range (a zero-length slice
- * when it lies within it), at any depth; its whole duration and self
- * time count, as in chrome://tracing and Perfetto.
+ * A slice is in an area (stp-area.h) at any depth; its whole duration
+ * and self time count, as in chrome://tracing and Perfetto.
  */
 
 #pragma once
 
-#include "stp-item.h"
+#include "stp-area.h"
 
 G_BEGIN_DECLS
-
-typedef struct
-{
-  gint64   start;
-  gint64   end;
-  GArray  *tracks;      /* guint32 trace->tracks indices, sorted, unique */
-} StpArea;
 
 typedef struct
 {
@@ -43,17 +34,6 @@ typedef enum
   STP_AGGREGATE_SELF,
 } StpAggregateColumn;
 
-StpArea  *stp_area_new             (gint64              start,
-                                    gint64              end);
-StpArea  *stp_area_copy            (const StpArea      *area);
-void      stp_area_free            (StpArea            *area);
-void      stp_area_add_track       (StpArea            *area,
-                                    guint32             track);
-gboolean  stp_area_has_track       (const StpArea      *area,
-                                    guint32             track);
-gboolean  stp_area_contains        (const StpArea      *area,
-                                    const StpSlice     *slice);
-
 /* Rows (StpAggregateRow), one per name, sorted by total time, longest
  * first; NULL if cancelled. */
 GArray   *stp_aggregate_area       (const StpTrace     *trace,
@@ -74,7 +54,5 @@ gint64    stp_aggregate_row_average (const StpAggregateRow *row);
 GArray   *stp_aggregate_collect    (const StpTrace     *trace,
                                     const StpArea      *area,
                                     StpStr              name);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpArea, stp_area_free)
 
 G_END_DECLS

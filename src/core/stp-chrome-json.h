@@ -7,7 +7,7 @@
 #pragma once
 
 #include "stp-input.h"
-#include "stp-loader.h"
+#include "stp-progress.h"
 #include "stp-trace.h"
 
 G_BEGIN_DECLS

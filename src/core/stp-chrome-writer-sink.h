@@ -6,7 +6,9 @@
 
 #pragma once
 
-#include "stp-loader.h"
+#include <gio/gio.h>
+
+#include "stp-progress.h"
 
 G_BEGIN_DECLS
 

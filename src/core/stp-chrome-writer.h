@@ -6,7 +6,7 @@
 
 #pragma once
 
-#include "stp-loader.h"
+#include "stp-progress.h"
 #include "stp-trace.h"
 
 G_BEGIN_DECLS

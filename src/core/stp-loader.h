@@ -7,18 +7,11 @@
 #pragma once
 
 #include "stp-input.h"
+#include "stp-progress.h"
 #include "stp-timeline.h"
 #include "stp-trace.h"
 
 G_BEGIN_DECLS
-
-/* Called from the loading thread: `stage` is a short translatable-free
- * identifier ("read", "parse", "analyze", "layout"); done/total are bytes
- * for reading and parsing, items otherwise; total may be 0 if unknown. */
-typedef void (*StpProgressFunc) (const char *stage,
-                                 guint64     done,
-                                 guint64     total,
-                                 gpointer    user_data);
 
 StpTrace *stp_load_file       (GFile                    *file,
                                const StpTimelineOptions *options,

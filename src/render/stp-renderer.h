@@ -16,7 +16,7 @@
 #include <cairo.h>
 #include <pango/pango.h>
 
-#include "stp-aggregate.h"
+#include "stp-area.h"
 #include "stp-item.h"
 #include "stp-render-layout.h"
 #include "stp-render-style.h"
