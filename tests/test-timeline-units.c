@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "stp-lane-allocator.h"
-#include "stp-timeline-private.h"
+#include "stp-timeline-labels.h"
 #include "stp-trace.h"
 
 static char *

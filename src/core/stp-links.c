@@ -13,7 +13,7 @@
 
 #include "stp-links.h"
 #include "stp-loader.h"
-#include "stp-timeline-private.h"
+#include "stp-timeline-labels.h"
 
 #include <string.h>
 

@@ -18,7 +18,7 @@
 #include "stp-loader.h"
 #include "stp-step-stats.h"
 #include "stp-tf-op.h"
-#include "stp-timeline-private.h"
+#include "stp-timeline-labels.h"
 #include "stp-xspace.h"
 
 #include <stdlib.h>

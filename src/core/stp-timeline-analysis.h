@@ -141,4 +141,10 @@ StpTracker *stp_timeline_lookup_tensor        (StpAnalysis  *a,
 gboolean    stp_timeline_show_memory_counters (StpAnalysis  *a,
                                                GError      **error);
 
+/* Derived lines above the GPU kernels (options->derived_lines);
+ * compute_process[d] is the process of StepStats device d. */
+void     stp_timeline_derive_gpu_lines   (StpTrace           *trace,
+                                          const StpStepStats *step_stats,
+                                          const guint32      *compute_process);
+
 G_END_DECLS

@@ -17,7 +17,8 @@
 
 #define G_LOG_DOMAIN "stp-timeline"
 
-#include "stp-timeline-private.h"
+#include "stp-timeline-analysis.h"
+#include "stp-timeline-labels.h"
 #include "stp-derived-line.h"
 
 #include <string.h>

@@ -6,7 +6,7 @@
 
 #define G_LOG_DOMAIN "stp-timeline-labels"
 
-#include "stp-timeline-private.h"
+#include "stp-timeline-labels.h"
 
 #include <string.h>
 

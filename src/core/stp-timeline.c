@@ -18,7 +18,7 @@
 #define G_LOG_DOMAIN "stp-timeline"
 
 #include "stp-timeline-analysis.h"
-#include "stp-timeline-private.h"
+#include "stp-timeline-labels.h"
 #include "stp-buffer.h"
 #include "stp-error.h"
 #include "stp-json-writer.h"

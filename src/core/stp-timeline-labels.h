@@ -1,12 +1,17 @@
-/* stp-timeline-private.h: pieces of the timeline.py port, for tests
+/* stp-timeline-labels.h: what a StepStats node's timeline_label says
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * timeline.py reads an op's name, type and inputs, and a GPU kernel's
+ * name and op, out of the free text TensorFlow writes in timeline_label.
+ * The StepStats analysis, the summary and the links between ops all read
+ * them the same way, with these.
  */
 
 #pragma once
 
-#include "stp-timeline.h"
+#include "stp-step-stats.h"
 
 G_BEGIN_DECLS
 
@@ -22,11 +27,5 @@ void     stp_timeline_parse_kernel_label (const char *label,
                                           StpSpan     node_name,
                                           StpSpan    *name,
                                           StpSpan    *op);
-
-/* Derived lines above the GPU kernels (options->derived_lines);
- * compute_process[d] is the process of StepStats device d. */
-void     stp_timeline_derive_gpu_lines   (StpTrace           *trace,
-                                          const StpStepStats *step_stats,
-                                          const guint32      *compute_process);
 
 G_END_DECLS
