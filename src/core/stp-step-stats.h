@@ -7,15 +7,9 @@
 #pragma once
 
 #include "stp-trace.h"
+#include "stp-wire.h"
 
 G_BEGIN_DECLS
-
-/* Strings point into the wire bytes the StpStepStats keeps alive. */
-typedef struct
-{
-  const char *str;
-  guint32     len;
-} StpSpan;
 
 typedef struct
 {

@@ -6,7 +6,7 @@
 
 #pragma once
 
-#include "stp-step-stats.h"
+#include "stp-wire.h"
 
 G_BEGIN_DECLS
 

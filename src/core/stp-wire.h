@@ -10,6 +10,14 @@
 
 G_BEGIN_DECLS
 
+/* Bytes of a message read in place: they live as long as the buffer they
+ * were read from (a StpStepStats or XSpace keeps its own alive). */
+typedef struct
+{
+  const char *str;
+  guint32     len;
+} StpSpan;
+
 typedef enum
 {
   STP_WIRE_VARINT = 0,
