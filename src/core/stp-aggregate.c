@@ -243,20 +243,6 @@ collect_slice (const StpTrack *track,
   g_array_append_val (c->refs, ref);
 }
 
-static gint
-compare_refs (gconstpointer pa,
-              gconstpointer pb)
-{
-  const StpItemRef *a = pa;
-  const StpItemRef *b = pb;
-
-  if (a->ts != b->ts)
-    return a->ts < b->ts ? -1 : 1;
-  if (a->track != b->track)
-    return a->track < b->track ? -1 : 1;
-  return a->index < b->index ? -1 : a->index > b->index;
-}
-
 GArray *
 stp_aggregate_collect (const StpTrace *trace,
                        const StpArea  *area,
@@ -270,6 +256,6 @@ stp_aggregate_collect (const StpTrace *trace,
   c.name = name;
   c.refs = g_array_new (FALSE, FALSE, sizeof (StpItemRef));
   foreach_slice (trace, area, collect_slice, &c, NULL, NULL);
-  g_array_sort (c.refs, compare_refs);
+  g_array_sort (c.refs, stp_item_ref_compare_by_time);
   return c.refs;
 }

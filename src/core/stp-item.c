@@ -45,6 +45,22 @@ get_track (const StpTrace *trace,
   return track < trace->tracks->len ? stp_trace_get_track (trace, track) : NULL;
 }
 
+gint
+stp_item_ref_compare_by_time (gconstpointer pa,
+                              gconstpointer pb)
+{
+  const StpItemRef *a = pa;
+  const StpItemRef *b = pb;
+
+  if (a->ts != b->ts)
+    return a->ts < b->ts ? -1 : 1;
+  if (a->track != b->track)
+    return a->track < b->track ? -1 : 1;
+  if (a->kind != b->kind)
+    return a->kind < b->kind ? -1 : 1;
+  return a->index < b->index ? -1 : a->index > b->index;
+}
+
 gboolean
 stp_item_ref_is_valid (const StpTrace   *trace,
                        const StpItemRef *ref)

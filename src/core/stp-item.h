@@ -52,6 +52,10 @@ stp_item_ref_slice (guint32 track,
 
 gboolean        stp_item_ref_equal      (const StpItemRef *a,
                                          const StpItemRef *b);
+/* Orders references by time, then track, kind and index: a GCompareFunc
+ * for arrays of StpItemRef. */
+gint            stp_item_ref_compare_by_time (gconstpointer a,
+                                              gconstpointer b);
 /* Whether the reference points at something in this trace. */
 gboolean        stp_item_ref_is_valid   (const StpTrace   *trace,
                                          const StpItemRef *ref);

@@ -263,22 +263,6 @@ search_array (Run         *run,
   return TRUE;
 }
 
-static gint
-compare_matches (gconstpointer pa,
-                 gconstpointer pb)
-{
-  const StpItemRef *a = pa;
-  const StpItemRef *b = pb;
-
-  if (a->ts != b->ts)
-    return a->ts < b->ts ? -1 : 1;
-  if (a->track != b->track)
-    return a->track < b->track ? -1 : 1;
-  if (a->kind != b->kind)
-    return a->kind < b->kind ? -1 : 1;
-  return a->index < b->index ? -1 : a->index > b->index;
-}
-
 GArray *
 stp_search_run (StpSearch       *self,
                 StpSearchScope   scope,
@@ -318,7 +302,7 @@ stp_search_run (StpSearch       *self,
   if (!search_array (&run, trace->global_instants, STP_ITEM_GLOBAL_INSTANT, STP_INDEX_NONE, error))
     goto cancelled;
 
-  g_array_sort (run.matches, compare_matches);
+  g_array_sort (run.matches, stp_item_ref_compare_by_time);
 
 out:
   if (max_duration != NULL)

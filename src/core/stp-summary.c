@@ -824,20 +824,6 @@ occurrence_in_row (const Summarizer    *s,
     }
 }
 
-static gint
-compare_refs (gconstpointer pa,
-              gconstpointer pb)
-{
-  const StpItemRef *a = pa;
-  const StpItemRef *b = pb;
-
-  if (a->ts != b->ts)
-    return a->ts < b->ts ? -1 : 1;
-  if (a->track != b->track)
-    return a->track < b->track ? -1 : 1;
-  return a->index < b->index ? -1 : a->index > b->index;
-}
-
 GArray *
 stp_summary_collect (const StpTrace      *trace,
                      StpSummaryBy         by,
@@ -894,7 +880,7 @@ stp_summary_collect (const StpTrace      *trace,
   summarizer_clear (&s);
   if (!ok)
     return NULL;
-  g_array_sort (refs, compare_refs);
+  g_array_sort (refs, stp_item_ref_compare_by_time);
   return g_steal_pointer (&refs);
 }
 
