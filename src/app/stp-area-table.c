@@ -19,6 +19,7 @@
 
 #include "stp-area-table.h"
 #include "stp-render-view.h"
+#include "stp-worker.h"
 
 /* One row of the table, as a list item. */
 #define STP_TYPE_AREA_ROW (stp_area_row_get_type ())
@@ -67,7 +68,7 @@ struct _StpAreaTable
 
   StpTrace       *trace;
   StpArea        *area;
-  GCancellable   *cancellable;
+  StpWorker       worker;        /* sums up the area */
 };
 
 enum {
@@ -261,18 +262,15 @@ update_summary (StpAreaTable *self,
 }
 
 static void
-on_aggregated (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
+on_aggregated (gpointer      owner,
+               GAsyncResult *result)
 {
-  g_autoptr(StpAreaTable) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) rows = g_task_propagate_pointer (G_TASK (result), &error);
+  StpAreaTable *self = owner;
+  g_autoptr(GArray) rows = g_task_propagate_pointer (G_TASK (result), NULL);
 
-  if (rows == NULL || g_task_get_cancellable (G_TASK (result)) != self->cancellable)
+  if (rows == NULL)
     return;
 
-  g_clear_object (&self->cancellable);
   gtk_spinner_stop (GTK_SPINNER (self->spinner));
   gtk_widget_set_visible (self->spinner, FALSE);
 
@@ -296,14 +294,11 @@ stp_area_table_set_area (StpAreaTable  *self,
                          StpTrace      *trace,
                          const StpArea *area)
 {
-  g_autoptr(GTask) task = NULL;
   Job *job;
 
   g_return_if_fail (STP_IS_AREA_TABLE (self));
 
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
+  stp_worker_cancel (&self->worker);
   g_list_store_remove_all (self->store);
   g_clear_pointer (&self->area, stp_area_free);
   g_clear_pointer (&self->trace, stp_trace_unref);
@@ -315,7 +310,6 @@ stp_area_table_set_area (StpAreaTable  *self,
 
   self->trace = stp_trace_ref (trace);
   self->area = stp_area_copy (area);
-  self->cancellable = g_cancellable_new ();
   gtk_widget_set_visible (self->spinner, TRUE);
   gtk_spinner_start (GTK_SPINNER (self->spinner));
 
@@ -323,18 +317,15 @@ stp_area_table_set_area (StpAreaTable  *self,
   job->trace = stp_trace_ref (trace);
   job->area = stp_area_copy (area);
 
-  task = g_task_new (self, self->cancellable, on_aggregated, g_object_ref (self));
-  g_task_set_source_tag (task, stp_area_table_set_area);
-  g_task_set_name (task, "[stepscope] aggregate area");
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
-  g_task_run_in_thread (task, aggregate_thread);
+  stp_worker_run (&self->worker, self, "[stepscope] aggregate area",
+                  aggregate_thread, job, (GDestroyNotify) job_free, on_aggregated);
 }
 
 gboolean
 stp_area_table_is_busy (StpAreaTable *self)
 {
   g_return_val_if_fail (STP_IS_AREA_TABLE (self), FALSE);
-  return self->cancellable != NULL;
+  return stp_worker_is_busy (&self->worker);
 }
 
 guint
@@ -420,9 +411,7 @@ stp_area_table_dispose (GObject *object)
 {
   StpAreaTable *self = STP_AREA_TABLE (object);
 
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
+  stp_worker_cancel (&self->worker);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   G_OBJECT_CLASS (stp_area_table_parent_class)->dispose (object);
 }

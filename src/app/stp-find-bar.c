@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "stp-find-bar.h"
+#include "stp-worker.h"
 
 struct _StpFindBar
 {
@@ -29,7 +30,7 @@ struct _StpFindBar
   GtkWidget    *next;
 
   StpTrace     *trace;
-  GCancellable *cancellable;
+  StpWorker     worker;
   GArray       *matches;
   gint64        max_duration;
   guint         current;
@@ -63,7 +64,7 @@ update_status (StpFindBar *self)
 {
   const char *query = gtk_editable_get_text (GTK_EDITABLE (self->entry));
   guint n = self->matches != NULL ? self->matches->len : 0;
-  gboolean busy = self->cancellable != NULL;
+  gboolean busy = stp_worker_is_busy (&self->worker);
 
   g_free (self->status_text);
   if (query[0] == '\0')
@@ -109,9 +110,7 @@ set_matches (StpFindBar *self,
 static void
 cancel (StpFindBar *self)
 {
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
+  stp_worker_cancel (&self->worker);
 }
 
 /* ------------------------------------------------------------------ */
@@ -169,7 +168,8 @@ show_partial (gpointer data)
 {
   Partial *partial = data;
 
-  if (partial->cancellable == partial->bar->cancellable && !g_cancellable_is_cancelled (partial->cancellable))
+  if (stp_worker_is_current (&partial->bar->worker, partial->cancellable) &&
+      !g_cancellable_is_cancelled (partial->cancellable))
     set_matches (partial->bar, partial->matches, partial->max_duration);
   return G_SOURCE_REMOVE;
 }
@@ -216,29 +216,23 @@ search_thread (GTask        *task,
 }
 
 static void
-on_searched (GObject      *source,
-             GAsyncResult *res,
-             gpointer      user_data)
+on_searched (gpointer      owner,
+             GAsyncResult *res)
 {
-  StpFindBar *self = STP_FIND_BAR (source);
-  g_autoptr(GCancellable) cancellable = user_data;
+  StpFindBar *self = owner;
   Result *result = g_task_propagate_pointer (G_TASK (res), NULL);
 
-  if (result != NULL && cancellable == self->cancellable)
-    {
-      g_clear_object (&self->cancellable);
-      self->args_done = TRUE;
-      set_matches (self, result->matches, result->max_duration);
-    }
-  if (result != NULL)
-    result_free (result);
+  if (result == NULL)
+    return;
+  self->args_done = TRUE;
+  set_matches (self, result->matches, result->max_duration);
+  result_free (result);
 }
 
 static void
 start (StpFindBar *self)
 {
   const char *query = gtk_editable_get_text (GTK_EDITABLE (self->entry));
-  g_autoptr(GTask) task = NULL;
   Job *job;
 
   cancel (self);
@@ -254,17 +248,13 @@ start (StpFindBar *self)
   g_free (self->query);
   self->query = g_strdup (query);
 
-  self->cancellable = g_cancellable_new ();
   job = g_new0 (Job, 1);
   job->trace = stp_trace_ref (self->trace);
   job->query = g_strdup (query);
   job->context = g_main_context_ref_thread_default ();
 
-  task = g_task_new (self, self->cancellable, on_searched, g_object_ref (self->cancellable));
-  g_task_set_source_tag (task, start);
-  g_task_set_name (task, "[stepscope] search");
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
-  g_task_run_in_thread (task, search_thread);
+  stp_worker_run (&self->worker, self, "[stepscope] search",
+                  search_thread, job, (GDestroyNotify) job_free, on_searched);
 
   /* The old matches go while this one runs. */
   g_clear_pointer (&self->matches, g_array_unref);
@@ -328,7 +318,7 @@ gboolean
 stp_find_bar_is_busy (StpFindBar *self)
 {
   g_return_val_if_fail (STP_IS_FIND_BAR (self), FALSE);
-  return self->cancellable != NULL;
+  return stp_worker_is_busy (&self->worker);
 }
 
 GArray *

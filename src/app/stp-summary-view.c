@@ -26,6 +26,7 @@
 
 #include "stp-render-view.h"
 #include "stp-summary-columns.h"
+#include "stp-worker.h"
 
 /* A range change waits this long for the next one (a ruler drag). */
 #define RANGE_DELAY_MS 150
@@ -58,8 +59,8 @@ struct _StpSummaryView
 
   gboolean             dirty;         /* the request changed since the last result */
   guint                update_source;
-  GCancellable        *cancellable;   /* the running summary */
-  GCancellable        *collect_cancellable;
+  StpWorker            summarizer;    /* sums up the trace or range */
+  StpWorker            collector;     /* finds a row's slices, to mark them */
 };
 
 enum {
@@ -249,22 +250,13 @@ summarize_thread (GTask        *task,
 }
 
 static void
-on_summarized (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
+on_summarized (gpointer      owner,
+               GAsyncResult *result)
 {
-  g_autoptr(StpSummaryView) self = user_data;
+  StpSummaryView *self = owner;
   g_autoptr(GError) error = NULL;
   StpSummary *summary = g_task_propagate_pointer (G_TASK (result), &error);
 
-  /* Superseded: a newer request runs or ran. */
-  if (g_task_get_cancellable (G_TASK (result)) != self->cancellable)
-    {
-      g_clear_pointer (&summary, stp_summary_free);
-      return;
-    }
-
-  g_clear_object (&self->cancellable);
   update_spinner (self);
 
   if (summary == NULL)
@@ -281,16 +273,13 @@ on_summarized (GObject      *source,
 static void
 cancel_running (StpSummaryView *self)
 {
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
+  stp_worker_cancel (&self->summarizer);
 }
 
 static gboolean
 run_update (gpointer user_data)
 {
   StpSummaryView *self = user_data;
-  g_autoptr(GTask) task = NULL;
   Job *job;
 
   self->update_source = 0;
@@ -308,14 +297,9 @@ run_update (gpointer user_data)
   job->start = self->start < self->end ? self->start : G_MININT64;
   job->end = self->start < self->end ? self->end : G_MAXINT64;
 
-  self->cancellable = g_cancellable_new ();
+  stp_worker_run (&self->summarizer, self, "[stepscope] summary",
+                  summarize_thread, job, (GDestroyNotify) job_free, on_summarized);
   update_spinner (self);
-
-  task = g_task_new (self, self->cancellable, on_summarized, g_object_ref (self));
-  g_task_set_source_tag (task, run_update);
-  g_task_set_name (task, "[stepscope] summary");
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
-  g_task_run_in_thread (task, summarize_thread);
   return G_SOURCE_REMOVE;
 }
 
@@ -377,16 +361,12 @@ collect_thread (GTask        *task,
 }
 
 static void
-on_collected (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
+on_collected (gpointer      owner,
+              GAsyncResult *result)
 {
-  g_autoptr(StpSummaryView) self = user_data;
+  StpSummaryView *self = owner;
   g_autoptr(GArray) refs = g_task_propagate_pointer (G_TASK (result), NULL);
 
-  if (g_task_get_cancellable (G_TASK (result)) != self->collect_cancellable)
-    return;
-  g_clear_object (&self->collect_cancellable);
   update_spinner (self);
   if (refs != NULL)
     g_signal_emit (self, signals[MARK_SLICES], 0, refs);
@@ -399,18 +379,12 @@ mark_item (StpSummaryView *self,
 {
   const StpSummary *summary = stp_summary_item_get_summary (item);
   const StpSummaryRow *row = stp_summary_item_get_row (item);
-  g_autoptr(GTask) task = NULL;
   CollectJob *job;
 
   if (self->trace == NULL)
     return;
 
-  if (self->collect_cancellable != NULL)
-    g_cancellable_cancel (self->collect_cancellable);
-  g_clear_object (&self->collect_cancellable);
-  self->collect_cancellable = g_cancellable_new ();
   g_set_object (&self->marked_item, item);
-  update_spinner (self);
 
   job = g_new0 (CollectJob, 1);
   job->trace = stp_trace_ref (self->trace);
@@ -421,11 +395,9 @@ mark_item (StpSummaryView *self,
   job->start = summary->start;
   job->end = summary->end;
 
-  task = g_task_new (self, self->collect_cancellable, on_collected, g_object_ref (self));
-  g_task_set_source_tag (task, mark_item);
-  g_task_set_name (task, "[stepscope] summary row slices");
-  g_task_set_task_data (task, job, (GDestroyNotify) collect_job_free);
-  g_task_run_in_thread (task, collect_thread);
+  stp_worker_run (&self->collector, self, "[stepscope] summary row slices",
+                  collect_thread, job, (GDestroyNotify) collect_job_free, on_collected);
+  update_spinner (self);
 }
 
 /* A click or the arrow keys select a row: mark its slices. */
@@ -490,9 +462,7 @@ stp_summary_view_set_trace (StpSummaryView *self,
   if (trace == self->trace)
     return;
 
-  if (self->collect_cancellable != NULL)
-    g_cancellable_cancel (self->collect_cancellable);
-  g_clear_object (&self->collect_cancellable);
+  stp_worker_cancel (&self->collector);
   g_clear_pointer (&self->trace, stp_trace_unref);
   self->trace = trace != NULL ? stp_trace_ref (trace) : NULL;
   self->start = self->end = 0;
@@ -543,7 +513,8 @@ gboolean
 stp_summary_view_is_busy (StpSummaryView *self)
 {
   g_return_val_if_fail (STP_IS_SUMMARY_VIEW (self), FALSE);
-  return self->update_source != 0 || self->cancellable != NULL || self->collect_cancellable != NULL;
+  return self->update_source != 0 || stp_worker_is_busy (&self->summarizer) ||
+         stp_worker_is_busy (&self->collector);
 }
 
 const StpSummary *
@@ -699,7 +670,7 @@ stp_summary_view_map (GtkWidget *widget)
   GTK_WIDGET_CLASS (stp_summary_view_parent_class)->map (widget);
 
   /* Hidden, it only noted what changed. */
-  if (self->dirty && self->update_source == 0 && self->cancellable == NULL)
+  if (self->dirty && self->update_source == 0 && !stp_worker_is_busy (&self->summarizer))
     queue_update (self, 0);
 }
 
@@ -709,9 +680,7 @@ stp_summary_view_dispose (GObject *object)
   StpSummaryView *self = STP_SUMMARY_VIEW (object);
 
   cancel_running (self);
-  if (self->collect_cancellable != NULL)
-    g_cancellable_cancel (self->collect_cancellable);
-  g_clear_object (&self->collect_cancellable);
+  stp_worker_cancel (&self->collector);
   g_clear_handle_id (&self->update_source, g_source_remove);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   G_OBJECT_CLASS (stp_summary_view_parent_class)->dispose (object);
