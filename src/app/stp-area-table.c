@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "stp-area-table.h"
+#include "stp-column.h"
 #include "stp-render-view.h"
 #include "stp-worker.h"
 
@@ -131,19 +132,9 @@ setup_cell (GtkSignalListItemFactory *factory,
             gpointer                  user_data)
 {
   StpAggregateColumn column = GPOINTER_TO_INT (user_data);
-  GtkWidget *label = gtk_label_new (NULL);
 
-  if (column == STP_AGGREGATE_NAME)
-    {
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-    }
-  else
-    {
-      gtk_label_set_xalign (GTK_LABEL (label), 1);
-      gtk_widget_add_css_class (label, "numeric");
-    }
-  gtk_list_item_set_child (list_item, label);
+  gtk_list_item_set_child (list_item, stp_cell_label_new (column == STP_AGGREGATE_NAME ? STP_CELL_TEXT
+                                                                                       : STP_CELL_NUMBER));
 }
 
 static void
@@ -167,31 +158,18 @@ compare_rows (gconstpointer a,
 {
   const StpAreaRow *ra = a;
   const StpAreaRow *rb = b;
-  int r = stp_aggregate_compare (&ra->row, &rb->row, ra->trace, GPOINTER_TO_INT (user_data));
 
-  return r < 0 ? GTK_ORDERING_SMALLER : r > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+  return stp_ordering_from_int (stp_aggregate_compare (&ra->row, &rb->row, ra->trace, GPOINTER_TO_INT (user_data)));
 }
 
 static void
 add_column (StpAreaTable       *self,
             StpAggregateColumn  column)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *col;
-  GtkSorter *sorter;
+  GtkColumnViewColumn *col = stp_column_new (column_title (column), column, G_CALLBACK (setup_cell),
+                                             G_CALLBACK (bind_cell), NULL, compare_rows);
 
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (column));
-
-  col = gtk_column_view_column_new (column_title (column), factory);
-  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, GINT_TO_POINTER (column), NULL));
-  gtk_column_view_column_set_sorter (col, sorter);
-  g_object_unref (sorter);
-  gtk_column_view_column_set_resizable (col, TRUE);
-  if (column == STP_AGGREGATE_NAME)
-    {
-      gtk_column_view_column_set_expand (col, TRUE);
-    }
+  gtk_column_view_column_set_expand (col, column == STP_AGGREGATE_NAME);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), col);
   self->columns[column] = col;
   g_object_unref (col);

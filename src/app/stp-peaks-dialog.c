@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 #include <inttypes.h>
 
+#include "stp-column.h"
 #include "stp-loader.h"
 #include "stp-peaks-dialog.h"
 #include "stp-render-view.h"
@@ -113,11 +114,11 @@ setup_cell (GtkSignalListItemFactory *factory,
             gpointer                  user_data)
 {
   Column column = GPOINTER_TO_INT (user_data);
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *label = stp_cell_label_new (column == COLUMN_SIZE || column == COLUMN_SHARE ? STP_CELL_NUMBER
+                                                                                        : STP_CELL_TEXT);
 
-  gtk_label_set_xalign (GTK_LABEL (label), column == COLUMN_SIZE || column == COLUMN_SHARE ? 1 : 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-  if (column == COLUMN_SIZE || column == COLUMN_SHARE || column == COLUMN_SHAPE)
+  /* Shapes are numbers too, but read from the left. */
+  if (column == COLUMN_SHAPE)
     gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (list_item, label);
 }
@@ -165,7 +166,7 @@ compare_rows (gconstpointer a,
     }
   if (r == 0)
     r = g_strcmp0 (ta->name, tb->name);
-  return r < 0 ? GTK_ORDERING_SMALLER : r > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+  return stp_ordering_from_int (r);
 }
 
 static const char *
@@ -306,21 +307,13 @@ build_page (StpPeaksDialog *self,
 
   for (Column c = COLUMN_TENSOR; c < N_COLUMNS; c++)
     {
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      GtkColumnViewColumn *col;
-      GtkSorter *sorter;
+      GtkColumnViewColumn *col = stp_column_new (column_title (c), c, G_CALLBACK (setup_cell),
+                                                 G_CALLBACK (bind_cell), NULL, compare_rows);
 
-      g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (c));
-      g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (c));
-      col = gtk_column_view_column_new (column_title (c), factory);
-      sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, GINT_TO_POINTER (c), NULL));
-      gtk_column_view_column_set_sorter (col, sorter);
-      gtk_column_view_column_set_resizable (col, TRUE);
       gtk_column_view_column_set_expand (col, c == COLUMN_TENSOR || c == COLUMN_OP);
       gtk_column_view_append_column (GTK_COLUMN_VIEW (view), col);
       if (c == COLUMN_SIZE)
         gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (view), col, GTK_SORT_DESCENDING);
-      g_object_unref (sorter);
       g_object_unref (col);
     }
 

@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "stp-column.h"
 #include "stp-render-view.h"
 #include "stp-summary-columns.h"
 
@@ -266,18 +267,13 @@ setup_cell (GtkSignalListItemFactory *factory,
             gpointer                  user_data)
 {
   StpSummaryColumn column = GPOINTER_TO_INT (user_data);
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *label = stp_cell_label_new (column == STP_SUMMARY_COLUMN_NAME ? STP_CELL_TEXT : STP_CELL_NUMBER);
 
   if (column == STP_SUMMARY_COLUMN_NAME)
     {
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
       gtk_list_item_set_child (list_item, label);
       return;
     }
-
-  gtk_label_set_xalign (GTK_LABEL (label), 1);
-  gtk_widget_add_css_class (label, "numeric");
 
   if (column == STP_SUMMARY_COLUMN_PERCENT)
     {
@@ -308,10 +304,8 @@ setup_scope_cell (GtkSignalListItemFactory *factory,
                   gpointer                  user_data)
 {
   GtkWidget *expander = gtk_tree_expander_new ();
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *label = stp_cell_label_new (STP_CELL_TEXT);
 
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
   gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), label);
   gtk_list_item_set_child (list_item, expander);
 }
@@ -487,7 +481,7 @@ compare_items (gconstpointer a,
     r = -strcmp (ra->name, rb->name);
   if (r == 0)
     r = -compare_int (ra->process, rb->process);
-  return r < 0 ? GTK_ORDERING_SMALLER : r > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+  return stp_ordering_from_int (r);
 }
 
 GListModel *
@@ -515,32 +509,19 @@ GtkColumnViewColumn *
 stp_summary_column_new (StpSummaryColumn column,
                         gboolean         tree)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  const char *title;
   GtkColumnViewColumn *col;
-  GtkSorter *sorter;
 
   g_return_val_if_fail (column < STP_SUMMARY_N_COLUMNS, NULL);
   g_return_val_if_fail (!tree || column == STP_SUMMARY_COLUMN_NAME, NULL);
 
+  title = stp_summary_column_title (column, tree ? STP_SUMMARY_BY_SCOPE : STP_SUMMARY_BY_OP);
   if (tree)
-    {
-      g_signal_connect (factory, "setup", G_CALLBACK (setup_scope_cell), NULL);
-      g_signal_connect (factory, "bind", G_CALLBACK (bind_scope_cell), NULL);
-      g_signal_connect (factory, "unbind", G_CALLBACK (unbind_scope_cell), NULL);
-    }
+    col = stp_column_new (title, column, G_CALLBACK (setup_scope_cell), G_CALLBACK (bind_scope_cell),
+                          G_CALLBACK (unbind_scope_cell), compare_items);
   else
-    {
-      g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (column));
-      g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (column));
-      g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), GINT_TO_POINTER (column));
-    }
-
-  col = gtk_column_view_column_new (stp_summary_column_title (column, tree ? STP_SUMMARY_BY_SCOPE : STP_SUMMARY_BY_OP),
-                                    factory);
-  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_items, GINT_TO_POINTER (column), NULL));
-  gtk_column_view_column_set_sorter (col, sorter);
-  g_object_unref (sorter);
-  gtk_column_view_column_set_resizable (col, TRUE);
+    col = stp_column_new (title, column, G_CALLBACK (setup_cell), G_CALLBACK (bind_cell),
+                          G_CALLBACK (unbind_cell), compare_items);
   if (column == STP_SUMMARY_COLUMN_NAME)
     gtk_column_view_column_set_expand (col, TRUE);
   return col;
