@@ -118,19 +118,7 @@ on_export_done (GObject      *source,
           g_autofree char *title = g_strdup_printf (_("Could Not Export “%s”"), name);
 
           self->export_error = g_strdup (error->message);
-          g_free (self->error_title);
-          self->error_title = g_steal_pointer (&title);
-          g_free (self->error_message);
-          self->error_message = g_strdup (error->message);
-          {
-            g_autofree char *markup = g_markup_escape_text (self->error_title, -1);
-            AdwToast *toast = adw_toast_new (markup);
-
-            adw_toast_set_button_label (toast, _("_Details"));
-            adw_toast_set_action_name (toast, "win.show-error");
-            adw_toast_set_timeout (toast, 8);
-            adw_toast_overlay_add_toast (self->toast_overlay, toast);
-          }
+          stp_window_report_error (self, title, error->message);
         }
       else
         self->export_error = g_strdup (error->message);
@@ -328,11 +316,9 @@ on_image_chooser_response (GtkNativeDialog *chooser,
     }
   else
     {
-      g_free (self->error_title);
-      self->error_title = g_strdup_printf (_("Could Not Export “%s”"), display);
-      g_free (self->error_message);
-      self->error_message = g_strdup (error->message);
-      gtk_widget_activate_action (GTK_WIDGET (self), "win.show-error", NULL);
+      g_autofree char *title = g_strdup_printf (_("Could Not Export “%s”"), display);
+
+      stp_window_report_error (self, title, error->message);
     }
   g_object_unref (chooser);
 }

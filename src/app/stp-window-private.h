@@ -80,6 +80,9 @@ struct _StpWindow
 /* stp-window.c */
 void stp_window_toast (StpWindow  *self,
                        const char *title);
+void stp_window_report_error (StpWindow  *self,
+                              const char *title,
+                              const char *message);
 
 /* stp-window-summary.c */
 void stp_window_class_init_summary (GtkWidgetClass *widget_class);

@@ -242,13 +242,7 @@ show_error (StpWindow  *self,
   else
     {
       /* Keep the trace; say what went wrong without taking over. */
-      g_autofree char *markup = g_markup_escape_text (self->error_title, -1);
-      AdwToast *toast = adw_toast_new (markup);
-
-      adw_toast_set_button_label (toast, _("_Details"));
-      adw_toast_set_action_name (toast, "win.show-error");
-      adw_toast_set_timeout (toast, 8);
-      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      stp_window_report_error (self, self->error_title, self->error_message);
     }
 }
 
@@ -416,6 +410,25 @@ stp_window_toast (StpWindow  *self,
   AdwToast *toast = adw_toast_new (markup);
 
   adw_toast_set_timeout (toast, 3);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* The one way the window reports a failure that leaves what is shown as
+ * it was (a reload, a re-analysis, an export): a toast whose Details
+ * button shows the message.  Each toast carries its own message, so a
+ * later failure does not change what an earlier one's Details show. */
+void
+stp_window_report_error (StpWindow  *self,
+                         const char *title,
+                         const char *message)
+{
+  g_autofree char *markup = g_markup_escape_text (title, -1);
+  AdwToast *toast = adw_toast_new (markup);
+
+  adw_toast_set_button_label (toast, _("_Details"));
+  adw_toast_set_action_name (toast, "win.show-error");
+  adw_toast_set_action_target_value (toast, g_variant_new ("(ss)", title, message));
+  adw_toast_set_timeout (toast, 8);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
@@ -627,12 +640,11 @@ action_show_error (GtkWidget  *widget,
                    GVariant   *param)
 {
   StpWindow *self = STP_WINDOW (widget);
+  const char *title, *message;
   GtkWidget *dialog;
 
-  if (self->error_message == NULL)
-    return;
-
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), self->error_title, self->error_message);
+  g_variant_get (param, "(&s&s)", &title, &message);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), title, message);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -897,7 +909,7 @@ stp_window_class_init (StpWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, action_open);
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, action_cancel_load);
-  gtk_widget_class_install_action (widget_class, "win.show-error", NULL, action_show_error);
+  gtk_widget_class_install_action (widget_class, "win.show-error", "(ss)", action_show_error);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, action_find);
   gtk_widget_class_install_action (widget_class, "win.copy", NULL, action_copy);
   gtk_widget_class_install_action (widget_class, "win.show-peaks", NULL, action_show_peaks);

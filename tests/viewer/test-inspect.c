@@ -900,6 +900,8 @@ test_export_json (void)
     stp_window_export_json (window, bad);
     wait_for (not_exporting, window);
     g_assert_nonnull (stp_window_get_export_error (window));
+    /* A failed export is not a failed load: the trace stays, unblamed. */
+    g_assert_null (stp_window_get_error_message (window));
   }
 
   gtk_window_destroy (GTK_WINDOW (again));
