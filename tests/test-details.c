@@ -175,12 +175,20 @@ test_step_stats_ops (void)
           g_assert_cmpint (d->duration, ==, s->dur);
 
           if (!(s->flags & STP_SLICE_STEP_STATS_NODE))
-            continue;
+            {
+              g_assert_null (stp_details_node_name (trace, s));
+              continue;
+            }
 
           ops++;
           g_assert_nonnull (d->node);
           n = g_ptr_array_index (model.nodes, s->extra);
           g_assert_cmpstr (d->node->node_name, ==, n->node_name);
+          {
+            g_autofree char *node_name = stp_details_node_name (trace, s);
+
+            g_assert_cmpstr (node_name, ==, n->node_name);
+          }
           g_assert_cmpstr (d->node->timeline_label, ==, n->timeline_label);
           g_assert_cmpstr (d->node->device, ==, g_ptr_array_index (model.devices, s->extra));
           g_assert_cmpstr (d->node->op, ==, d->name);

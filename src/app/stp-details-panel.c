@@ -612,22 +612,6 @@ show_slice (StpDetailsPanel *self)
   add_args (self, _("Arguments"));
 }
 
-/* The StepStats node name of an op slice, or NULL. */
-static char *
-op_node_name (StpDetailsPanel *self,
-              const StpSlice  *s)
-{
-  StpStepStats *ss = self->trace->source;
-
-  if (!(s->flags & STP_SLICE_STEP_STATS_NODE) || ss == NULL || s->extra >= ss->nodes->len)
-    return NULL;
-  {
-    const StpStepStatsNode *n = &g_array_index (ss->nodes, StpStepStatsNode, s->extra);
-
-    return g_strndup (n->node_name.str, n->node_name.len);
-  }
-}
-
 static void
 show_object (StpDetailsPanel *self)
 {
@@ -665,7 +649,7 @@ show_object (StpDetailsPanel *self)
     {
       const StpSlice *s = stp_item_get_slice (self->trace, &d->producer);
       g_autofree char *end = format_relative (self, stp_slice_end (s));
-      g_autofree char *node = op_node_name (self, s);
+      g_autofree char *node = stp_details_node_name (self->trace, s);
       /* Translators: an op type and when it ended, "VariableV2, ended at +41 µs" */
       g_autofree char *subtitle = g_strdup_printf (_("%s, ended at %s"), stp_trace_str (self->trace, s->name), end);
 
@@ -681,7 +665,7 @@ show_object (StpDetailsPanel *self)
           const StpItemRef *ref = &g_array_index (d->consumers, StpItemRef, i);
           const StpSlice *s = stp_item_get_slice (self->trace, ref);
           g_autofree char *start = format_relative (self, s->ts);
-          g_autofree char *node = op_node_name (self, s);
+          g_autofree char *node = stp_details_node_name (self->trace, s);
           /* Translators: an op type and when it started, "Conv2D, started at +4.158 ms" */
           g_autofree char *subtitle = g_strdup_printf (_("%s, started at %s"), stp_trace_str (self->trace, s->name), start);
 

@@ -12,6 +12,7 @@
 
 #include "stp-details.h"
 #include "stp-json-writer.h"
+#include "stp-loader.h"
 #include "tensorflow.pb-c.h"
 
 #include <json-glib/json-glib.h>
@@ -354,6 +355,23 @@ details_node_free (StpDetailsNode *node)
   g_clear_pointer (&node->outputs, g_array_unref);
   g_clear_pointer (&node->memory, g_array_unref);
   g_free (node);
+}
+
+char *
+stp_details_node_name (const StpTrace *trace,
+                       const StpSlice *slice)
+{
+  const StpStepStats *ss;
+  const StpStepStatsNode *node;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (slice != NULL, NULL);
+
+  ss = stp_trace_is_step_stats (trace) ? trace->source : NULL;
+  if (!(slice->flags & STP_SLICE_STEP_STATS_NODE) || ss == NULL || slice->extra >= ss->nodes->len)
+    return NULL;
+  node = &g_array_index (ss->nodes, StpStepStatsNode, slice->extra);
+  return g_strndup (node->node_name.str, node->node_name.len);
 }
 
 void

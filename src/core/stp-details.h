@@ -161,6 +161,11 @@ StpDetails *stp_details_new           (StpTrace         *trace,
                                        const StpItemRef *item);
 void        stp_details_free          (StpDetails       *self);
 
+/* The StepStats node name of an op slice ("conv1/Conv2D"), or NULL for
+ * any other slice: what a link to the op says. */
+char       *stp_details_node_name     (const StpTrace   *trace,
+                                       const StpSlice   *slice);
+
 /* Parses a JSON document (args) into a tree; NULL with error if bad. */
 StpArg     *stp_arg_parse             (const char       *json,
                                        gssize            len,
