@@ -74,7 +74,6 @@ struct _StpAreaTable
 
 enum {
   ROW_ACTIVATED,
-  READY,
   CLOSE,
   N_SIGNALS
 };
@@ -264,7 +263,6 @@ on_aggregated (gpointer      owner,
 
   update_summary (self, rows);
   gtk_widget_set_visible (self->hint, rows->len > 0);
-  g_signal_emit (self, signals[READY], 0);
 }
 
 void
@@ -422,14 +420,6 @@ stp_area_table_class_init (StpAreaTableClass *klass)
   signals[ROW_ACTIVATED] =
     g_signal_new ("row-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
-  /**
-   * StpAreaTable::ready:
-   *
-   * The rows of the last area are in.
-   */
-  signals[READY] =
-    g_signal_new ("ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /**
    * StpAreaTable::close:
    *

@@ -73,7 +73,6 @@ static GParamSpec *properties[N_PROPS];
 
 enum {
   MARK_SLICES,
-  READY,
   CLOSE,
   N_SIGNALS
 };
@@ -267,7 +266,6 @@ on_summarized (gpointer      owner,
     }
 
   show_summary (self, summary);
-  g_signal_emit (self, signals[READY], 0);
 }
 
 static void
@@ -787,14 +785,6 @@ stp_summary_view_class_init (StpSummaryViewClass *klass)
   signals[MARK_SLICES] =
     g_signal_new ("mark-slices", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ARRAY);
-  /**
-   * StpSummaryView::ready:
-   *
-   * The rows of the latest request are in.
-   */
-  signals[READY] =
-    g_signal_new ("ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /**
    * StpSummaryView::close:
    *

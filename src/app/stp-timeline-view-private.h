@@ -102,4 +102,7 @@ void     stp_timeline_view_area_drag_end      (StpTimelineView *self,
                                                double           x,
                                                double           y);
 
+/* For tests: how many frames the view has drawn. */
+guint stp_timeline_view_get_frame_count (StpTimelineView *self);
+
 G_END_DECLS

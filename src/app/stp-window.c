@@ -760,13 +760,6 @@ stp_window_get_find_bar (StpWindow *self)
   return self->find_bar;
 }
 
-StpLinks *
-stp_window_get_links (StpWindow *self)
-{
-  g_return_val_if_fail (STP_IS_WINDOW (self), NULL);
-  return self->links;
-}
-
 StpPeaksDialog *
 stp_window_show_peaks (StpWindow *self)
 {

@@ -42,7 +42,6 @@ const char      *stp_window_get_file_notice   (StpWindow      *self);
 StpDetailsPanel *stp_window_get_details_panel (StpWindow      *self);
 StpAreaTable    *stp_window_get_area_table    (StpWindow      *self);
 StpFindBar      *stp_window_get_find_bar      (StpWindow      *self);
-StpLinks        *stp_window_get_links         (StpWindow      *self);
 /* The summary under the timeline (shown by the win.show-summary action). */
 StpSummaryView  *stp_window_get_summary_view  (StpWindow      *self);
 /* Opens (or raises) the memory peak inspector of this window. */

@@ -8,6 +8,7 @@
  * one waits for it and, at worst, says it could not.
  */
 
+#include "stp-timeline-view-private.h"
 #include "viewer-test-util.h"
 
 static char *screenshot_dir;
