@@ -710,7 +710,7 @@ stp_summary_view_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_BY:
-      g_value_set_int (value, self->by);
+      g_value_set_enum (value, self->by);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -728,7 +728,7 @@ stp_summary_view_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_BY:
-      stp_summary_view_set_by (self, g_value_get_int (value));
+      stp_summary_view_set_by (self, g_value_get_enum (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -772,10 +772,9 @@ stp_summary_view_class_init (StpSummaryViewClass *klass)
   object_class->set_property = stp_summary_view_set_property;
   widget_class->map = stp_summary_view_map;
 
-  /* An StpSummaryBy (no enum GType in the GLib-only core). */
   properties[PROP_BY] =
-    g_param_spec_int ("by", NULL, NULL, STP_SUMMARY_BY_OP, STP_SUMMARY_BY_DEVICE, STP_SUMMARY_BY_OP,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_param_spec_enum ("by", NULL, NULL, STP_TYPE_SUMMARY_BY, STP_SUMMARY_BY_OP,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**

@@ -124,19 +124,6 @@ on_summary_close (StpSummaryView *view,
   g_settings_set_boolean (self->settings, "show-summary", FALSE);
 }
 
-/* The grouping, remembered (the enum's values are StpSummaryBy's). */
-static void
-on_summary_by_setting (StpWindow *self)
-{
-  stp_summary_view_set_by (self->summary_view, g_settings_get_enum (self->settings, "summary-by"));
-}
-
-static void
-on_summary_by_changed (StpWindow *self)
-{
-  g_settings_set_enum (self->settings, "summary-by", stp_summary_view_get_by (self->summary_view));
-}
-
 StpSummaryView *
 stp_window_get_summary_view (StpWindow *self)
 {
@@ -163,13 +150,10 @@ stp_window_init_summary (StpWindow *self)
   /* win.show-summary is one of the window's setting actions. */
   g_signal_connect_object (self->settings, "changed::show-summary", G_CALLBACK (on_show_summary_changed),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->settings, "changed::summary-by", G_CALLBACK (on_summary_by_setting),
-                           self, G_CONNECT_SWAPPED);
-  on_summary_by_setting (self);
+  g_settings_bind (self->settings, "summary-by", self->summary_view, "by", G_SETTINGS_BIND_DEFAULT);
   on_show_summary_changed (self);
 
   g_signal_connect (self->summary_view, "mark-slices", G_CALLBACK (on_mark_slices), self);
   g_signal_connect (self->summary_view, "close", G_CALLBACK (on_summary_close), self);
-  g_signal_connect_swapped (self->summary_view, "notify::by", G_CALLBACK (on_summary_by_changed), self);
   g_signal_connect_swapped (self->timeline, "range-changed", G_CALLBACK (stp_window_update_summary_range), self);
 }

@@ -27,6 +27,11 @@
 #define CANCEL_CHECK_INTERVAL 65536
 
 /* An accumulating row: the public row first, so freeing it frees all. */
+G_DEFINE_ENUM_TYPE (StpSummaryBy, stp_summary_by,
+  G_DEFINE_ENUM_VALUE (STP_SUMMARY_BY_OP, "op"),
+  G_DEFINE_ENUM_VALUE (STP_SUMMARY_BY_SCOPE, "scope"),
+  G_DEFINE_ENUM_VALUE (STP_SUMMARY_BY_DEVICE, "device"))
+
 typedef struct
 {
   StpSummaryRow row;

@@ -45,6 +45,11 @@ typedef enum
   STP_SUMMARY_BY_DEVICE,
 } StpSummaryBy;
 
+/* Registered so that settings and properties bind to it by nick:
+ * "op", "scope", "device". */
+#define STP_TYPE_SUMMARY_BY (stp_summary_by_get_type ())
+GType stp_summary_by_get_type (void);
+
 typedef enum
 {
   STP_SUMMARY_ORDER_TIME,    /* longest first */
