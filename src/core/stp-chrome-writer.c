@@ -77,6 +77,54 @@ put_id_value (Writer   *w,
     stp_json_append_int (w->buf, num);
 }
 
+/* JSON from the input (args, unknown members, metadata), written as
+ * strict JSON whatever it holds; bytes that are not JSON even leniently
+ * become a string rather than breaking the export. */
+static void
+put_json (Writer     *w,
+          const char *bytes,
+          gsize       len)
+{
+  if (!stp_json_append_strict (w->buf, bytes, len, FALSE))
+    stp_json_append_string (w->buf, bytes, len);
+}
+
+static void
+put_raw_value (Writer  *w,
+               guint64  ref,
+               guint32  len)
+{
+  const char *bytes = stp_raw_store_peek (w->trace->raw, ref, len);
+
+  if (bytes != NULL)
+    put_json (w, bytes, len);
+  else
+    stp_json_append_literal (w->buf, "null");
+}
+
+/* ,"k":v,... from a list of members kept raw. */
+static void
+put_raw_members (Writer  *w,
+                 guint64  ref,
+                 guint32  len)
+{
+  const char *bytes = stp_raw_store_peek (w->trace->raw, ref, len);
+  gsize mark = w->buf->len;
+
+  if (bytes == NULL)
+    return;
+  stp_json_append_c (w->buf, ',');
+  if (stp_json_append_strict (w->buf, bytes, len, TRUE))
+    {
+      /* Members of nothing but spaces. */
+      if (w->buf->len - (mark + 1) == strspn (w->buf->str + mark + 1, " \t\r\n"))
+        g_string_truncate (w->buf, mark);
+      return;
+    }
+  stp_json_append_literal (w->buf, "\"stepscope_unparsed_members\":");
+  stp_json_append_string (w->buf, bytes, len);
+}
+
 static void
 put_event_id (Writer *w,
               StpId   id)
@@ -88,8 +136,8 @@ put_event_id (Writer *w,
   if (id & STP_ID_IS_RAW)
     {
       StpStr raw = (StpStr) (id & G_MAXUINT32);
-      g_string_append_len (w->buf, stp_trace_str (w->trace, raw),
-                           stp_string_table_get_len (w->trace->strings, raw));
+      put_json (w, stp_trace_str (w->trace, raw),
+                stp_string_table_get_len (w->trace->strings, raw));
     }
   else
     stp_json_append_int (w->buf, (gint64) id);
@@ -136,7 +184,7 @@ put_raw_member (Writer     *w,
     return;
 
   g_string_append_printf (w->buf, ",\"%s\":", key);
-  stp_raw_store_append_to (w->trace->raw, ref, len, w->buf);
+  put_raw_value (w, ref, len);
 }
 
 static void
@@ -146,7 +194,10 @@ put_args (Writer         *w,
   gsize mark = w->buf->len;
 
   stp_json_append_literal (w->buf, ",\"args\":");
-  if (!stp_trace_append_args (w->trace, s, w->buf))
+  /* Args read from a file; the loaders' own are written strict. */
+  if (s->args_len > 0)
+    put_raw_value (w, s->args_ref, s->args_len);
+  else if (!stp_trace_append_args (w->trace, s, w->buf))
     g_string_truncate (w->buf, mark);
 }
 
@@ -163,8 +214,7 @@ put_extra (Writer  *w,
   if (e->members_len == 0)
     return;
 
-  stp_json_append_c (w->buf, ',');
-  stp_raw_store_append_to (w->trace->raw, e->members_ref, e->members_len, w->buf);
+  put_raw_members (w, e->members_ref, e->members_len);
 }
 
 /* The extra holding the members of a paired event's end (E, e, F, or a
@@ -187,8 +237,7 @@ put_members (Writer         *w,
 {
   if (e == NULL || e->members_len == 0)
     return;
-  stp_json_append_c (w->buf, ',');
-  stp_raw_store_append_to (w->trace->raw, e->members_ref, e->members_len, w->buf);
+  put_raw_members (w, e->members_ref, e->members_len);
 }
 
 /* The phase an extra remembers (I, R, T, p, ...), else the fallback. */
@@ -670,10 +719,17 @@ write_metadata (Writer *w)
     {
       const StpTraceMetadata *md = &g_array_index (trace->metadata, StpTraceMetadata, i);
 
+      const char *bytes;
+      gsize mark = w->buf->len;
+
       if (!md->is_event)
         continue;
+      bytes = stp_raw_store_peek (trace->raw, md->value_ref, md->value_len);
       stp_json_append_literal (w->buf, ",\n");
-      stp_raw_store_append_to (trace->raw, md->value_ref, md->value_len, w->buf);
+      /* An event kept whole is an object, or it is left out. */
+      if (bytes == NULL || bytes[0] != '{' ||
+          !stp_json_append_strict (w->buf, bytes, md->value_len, FALSE))
+        g_string_truncate (w->buf, mark);
     }
 }
 
@@ -697,7 +753,7 @@ write_trace_metadata (Writer *w)
       stp_json_append_c (w->buf, ',');
       put_str (w, md->key);
       stp_json_append_c (w->buf, ':');
-      stp_raw_store_append_to (trace->raw, md->value_ref, md->value_len, w->buf);
+      put_raw_value (w, md->value_ref, md->value_len);
     }
 }
 

@@ -53,4 +53,15 @@ void stp_json_append_ns_as_us (GString   *out,
 void stp_json_append_double  (GString    *out,
                               double      value);
 
+/* Appends JSON read from a file (a value, or with `members` the inside
+ * of an object: "k":v,...) as strict RFC 8259 JSON in UTF-8: strings
+ * re-escaped (controls escaped, invalid UTF-8 as U+FFFD), NaN and the
+ * infinities as null, lenient numbers rewritten, trailing commas
+ * dropped.  FALSE, with out as it was, when the bytes are not JSON even
+ * leniently (stp-json-strict.c). */
+gboolean stp_json_append_strict (GString    *out,
+                                 const char *raw,
+                                 gsize       len,
+                                 gboolean    members);
+
 G_END_DECLS
