@@ -686,6 +686,35 @@ test_rounding (void)
   g_assert_cmpint (trace->start_ts, ==, 98);
 }
 
+/* Lines at the ends of gint64: every time is clamped into
+ * ±STP_TIME_MAX with a warning, so the span is exact and positive. */
+static void
+test_times_at_int64_ends (void)
+{
+  g_autoptr(GByteArray) space = g_byte_array_new ();
+  g_autoptr(StpTrace) trace = NULL;
+  XPlaneBuilder *plane = xplane_new ("/host:CPU", 0);
+  gint64 a = xplane_event_id (plane, "a", NULL, NULL);
+  gboolean warned = FALSE;
+
+  xplane_begin_line (plane, 1, "early", G_MININT64 + 1);
+  xplane_event (plane, a, 0, 1000, NULL);
+  xplane_end_line (plane);
+  xplane_begin_line (plane, 2, "late", G_MAXINT64 - 10);
+  xplane_event (plane, a, 0, 5000, NULL);
+  xplane_end_line (plane);
+  xplane_finish (plane, space);
+
+  trace = xspace_load (space, STP_XSPACE_LOAD_DEFAULT);
+  g_assert_cmpint (trace->start_ts, ==, -STP_TIME_MAX);
+  g_assert_cmpint (trace->end_ts, ==, STP_TIME_MAX);
+  g_assert_cmpint (trace->end_ts - trace->start_ts, >, 0);
+  for (guint i = 0; i < trace->warnings->len; i++)
+    warned |= g_str_equal (stp_trace_str (trace, g_array_index (trace->warnings, StpWarning, i).kind),
+                           "time-out-of-range");
+  g_assert_true (warned);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -700,6 +729,7 @@ main (int    argc,
   g_test_add_func ("/xspace/sniff", test_sniff);
   g_test_add_func ("/xspace/args", test_args);
   g_test_add_func ("/xspace/rounding", test_rounding);
+  g_test_add_func ("/xspace/times-at-int64-ends", test_times_at_int64_ends);
 
   return g_test_run ();
 }

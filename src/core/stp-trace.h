@@ -28,6 +28,11 @@ G_BEGIN_DECLS
 #define STP_SEQ_NONE     G_MAXUINT32
 #define STP_INDEX_NONE   G_MAXUINT32
 #define STP_TS_UNKNOWN   G_MININT64
+/* Times in a finished model lie within ±STP_TIME_MAX ns (about 146
+ * years either side of 0; epoch times in ns are 1.8e18): the layout
+ * clamps what lies beyond, with a "time-out-of-range" warning, so that
+ * the difference of any two times fits a gint64. */
+#define STP_TIME_MAX     (G_MAXINT64 / 2)
 #define STP_MAX_DEPTH    512
 /* Names (of slices, tracks, processes, categories) longer than this are
  * cut, with a "long-name" warning: no real trace comes near it, and a
