@@ -191,9 +191,9 @@ stp_cli_summary_to_json (const StpTrace   *trace,
   g_string_append_printf (out, "\"%s\",\n  ", stp_summary_order_to_string (summary->order));
   json_key (out, "range_us");
   g_string_append (out, "[");
-  stp_json_append_ns_as_us (out, start - trace->start_ts);
+  stp_json_append_ns_as_us (out, stp_time_sub (start, trace->start_ts));
   g_string_append (out, ", ");
-  stp_json_append_ns_as_us (out, end - trace->start_ts);
+  stp_json_append_ns_as_us (out, stp_time_sub (end, trace->start_ts));
   g_string_append (out, "],\n  ");
   json_key (out, "total_time_us");
   stp_json_append_ns_as_us (out, summary->total_time);
@@ -229,11 +229,11 @@ format_time (gint64 ns)
 {
   double v = (double) ns;
 
-  if (llabs (ns) >= 1000000000)
+  if (fabs (v) >= 1e9)
     return g_strdup_printf ("%.2fsec", v / 1e9);
-  if (llabs (ns) >= 1000000)
+  if (fabs (v) >= 1e6)
     return g_strdup_printf ("%.2fms", v / 1e6);
-  if (llabs (ns) >= 1000)
+  if (fabs (v) >= 1e3)
     return g_strdup_printf ("%.2fus", v / 1e3);
   return g_strdup_printf ("%" G_GINT64_FORMAT "ns", ns);
 }
@@ -310,8 +310,8 @@ stp_cli_summary_to_text (const StpTrace   *trace,
   gint64 start, end;
 
   effective_range (trace, summary, &start, &end);
-  from = format_time (start - trace->start_ts);
-  to = format_time (end - trace->start_ts);
+  from = format_time (stp_time_sub (start, trace->start_ts));
+  to = format_time (stp_time_sub (end, trace->start_ts));
 
   g_string_append_printf (out, "%s (%s): by %s, ordered by %s, from %s to %s after the trace start\n",
                           trace->filename, stp_format_to_string (trace->format),

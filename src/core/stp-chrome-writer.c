@@ -19,6 +19,7 @@
 #include "stp-json-writer.h"
 #include "stp-safe-output.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 
@@ -47,10 +48,21 @@ typedef struct
 
 #define FORMAT_CHUNK 16384   /* events per block handed to the sink: ~2.5 MB of StepStats */
 
+/* A counter sample, in an array sorted by (seq, track, series,
+ * sample): the samples one C event set are a run of it. */
+typedef struct
+{
+  guint32 seq;
+  guint32 track;
+  guint32 series;
+  guint32 sample;
+} CounterEntry;
+
 /* One formatting thread's state (the trace itself is only read). */
 typedef struct
 {
   StpTrace        *trace;
+  const GArray    *counters;  /* CounterEntry */
   GString         *buf;
   guint64          written;
 } Writer;
@@ -392,15 +404,21 @@ write_flow_end (Writer           *w,
   stp_json_append_c (w->buf, '}');
 }
 
+/* One C event: the run of entries from `first` with its seq (one entry
+ * alone for a sample the model made up without a seq).  Before, each
+ * event searched every series for its samples by time: quadratic with
+ * many series, or many samples at one time (issue 19). */
 static void
-write_counter (Writer         *w,
-               const StpTrack *track,
-               guint           series_index,
-               guint           sample_index)
+write_counter (Writer   *w,
+               guint     first,
+               gboolean  alone)
 {
-  const StpCounterSeries *first = g_ptr_array_index (track->series, series_index);
-  const StpCounterSample *sample = &g_array_index (first->samples, StpCounterSample, sample_index);
-  gboolean first_member = TRUE;
+  const CounterEntry *entries = (const CounterEntry *) w->counters->data;
+  const CounterEntry *e = &entries[first];
+  const StpTrack *track = stp_trace_get_track (w->trace, e->track);
+  const StpCounterSeries *series = g_ptr_array_index (track->series, e->series);
+  const StpCounterSample *sample = &g_array_index (series->samples, StpCounterSample, e->sample);
+  guint32 previous = G_MAXUINT32;
 
   begin_event (w, 'C', track->cat, track->name, track_process (w, track),
                track->tid, track->tid_str, sample->ts);
@@ -410,38 +428,23 @@ write_counter (Writer         *w,
       put_str (w, track->counter_id);
     }
 
-  /* One C event sets every series it names; find their samples by seq. */
   stp_json_append_literal (w->buf, ",\"args\":{");
-  for (guint i = 0; i < track->series->len; i++)
+  for (guint i = first; i < w->counters->len; i++)
     {
-      const StpCounterSeries *series = g_ptr_array_index (track->series, i);
-      GArray *samples = series->samples;
-      guint lo = 0, hi = samples->len;
+      const CounterEntry *f = &entries[i];
 
-      while (lo < hi)
-        {
-          guint mid = lo + (hi - lo) / 2;
-
-          if (g_array_index (samples, StpCounterSample, mid).ts < sample->ts)
-            lo = mid + 1;
-          else
-            hi = mid;
-        }
-
-      for (; lo < samples->len && g_array_index (samples, StpCounterSample, lo).ts == sample->ts; lo++)
-        {
-          const StpCounterSample *s = &g_array_index (samples, StpCounterSample, lo);
-
-          if (s->seq != sample->seq)
-            continue;
-          if (!first_member)
-            stp_json_append_c (w->buf, ',');
-          first_member = FALSE;
-          put_str (w, series->name);
-          stp_json_append_c (w->buf, ':');
-          stp_json_append_double (w->buf, s->value);
-          break;
-        }
+      if (f->seq != e->seq || f->track != e->track || (alone && i > first))
+        break;
+      /* A key given twice in one event: its first value, as read. */
+      if (f->series == previous)
+        continue;
+      if (previous != G_MAXUINT32)
+        stp_json_append_c (w->buf, ',');
+      previous = f->series;
+      series = g_ptr_array_index (track->series, f->series);
+      put_str (w, series->name);
+      stp_json_append_c (w->buf, ':');
+      stp_json_append_double (w->buf, g_array_index (series->samples, StpCounterSample, f->sample).value);
     }
   stp_json_append_literal (w->buf, "}}");
 }
@@ -501,7 +504,7 @@ write_ref (Writer    *w,
       break;
 
     case REF_COUNTER:
-      write_counter (w, stp_trace_get_track (trace, ref->a), ref->sub, ref->b);
+      write_counter (w, ref->b, ref->sub);
       break;
 
     case REF_OBJECT_CREATE:
@@ -587,29 +590,70 @@ index_slices (GArray  *refs,
     }
 }
 
+static gint
+compare_counter_entries (gconstpointer a,
+                         gconstpointer b)
+{
+  const CounterEntry *x = a, *y = b;
+
+  if (x->seq != y->seq)
+    return x->seq < y->seq ? -1 : 1;
+  if (x->track != y->track)
+    return x->track < y->track ? -1 : 1;
+  if (x->series != y->series)
+    return x->series < y->series ? -1 : 1;
+  return x->sample < y->sample ? -1 : x->sample > y->sample;
+}
+
+/* A counter track's samples as entries, and one ref per C event: the
+ * first entry of each run of one seq. */
+static void
+index_counters (GArray         *refs,
+                GArray         *unordered,
+                GArray         *counters,
+                const StpTrack *track,
+                guint32         t)
+{
+  const CounterEntry *entries;
+  guint start = counters->len;
+
+  for (guint s = 0; s < track->series->len; s++)
+    {
+      const StpCounterSeries *series = g_ptr_array_index (track->series, s);
+
+      for (guint i = 0; i < series->samples->len; i++)
+        {
+          CounterEntry e = { g_array_index (series->samples, StpCounterSample, i).seq, t, s, i };
+          g_array_append_val (counters, e);
+        }
+    }
+
+  entries = (const CounterEntry *) counters->data;
+  qsort ((CounterEntry *) entries + start, counters->len - start, sizeof (CounterEntry),
+         compare_counter_entries);
+  for (guint i = start; i < counters->len; i++)
+    {
+      gboolean alone = entries[i].seq >= refs->len;
+      Ref ref = { REF_COUNTER, alone, entries[i].track, i };
+
+      if (!alone && i > start && entries[i - 1].seq == entries[i].seq)
+        continue;
+      index_ref (refs, unordered, entries[i].seq, ref);
+    }
+}
+
 static void
 index_events (StpTrace *trace,
               GArray   *refs,
-              GArray   *unordered)
+              GArray   *unordered,
+              GArray   *counters)
 {
   for (guint t = 0; t < trace->tracks->len; t++)
     {
       const StpTrack *track = stp_trace_get_track (trace, t);
 
       if (track->kind == STP_TRACK_COUNTER)
-        {
-          for (guint s = 0; s < track->series->len; s++)
-            {
-              const StpCounterSeries *series = g_ptr_array_index (track->series, s);
-
-              for (guint i = 0; i < series->samples->len; i++)
-                {
-                  Ref ref = { REF_COUNTER, s, t, i };
-                  index_ref (refs, unordered,
-                             g_array_index (series->samples, StpCounterSample, i).seq, ref);
-                }
-            }
-        }
+        index_counters (refs, unordered, counters, track, t);
       else
         {
           index_slices (refs, unordered, trace->extras, track->slices,
@@ -762,6 +806,7 @@ typedef struct
   StpTrace *trace;
   GArray   *refs;
   GArray   *unordered;
+  GArray   *counters;                                /* CounterEntry */
   Writer    writer;                                  /* head and tail */
   Writer    workers[STP_CHROME_WRITER_SINK_WORKERS]; /* chunks */
 } Job;
@@ -876,11 +921,15 @@ stp_chrome_writer_write (StpTrace         *trace,
   if (trace->n_seq > 0)
     memset (job.refs->data, 0, (gsize) trace->n_seq * sizeof (Ref));
   job.unordered = g_array_new (FALSE, FALSE, sizeof (Ref));
-  index_events (trace, job.refs, job.unordered);
+  job.counters = g_array_new (FALSE, FALSE, sizeof (CounterEntry));
+  index_events (trace, job.refs, job.unordered, job.counters);
   g_debug ("indexed %u events by seq in %.3f s", job.refs->len, g_timer_elapsed (timer, NULL));
   job.writer.trace = trace;
   for (guint i = 0; i < STP_CHROME_WRITER_SINK_WORKERS; i++)
-    job.workers[i].trace = trace;
+    {
+      job.workers[i].trace = trace;
+      job.workers[i].counters = job.counters;
+    }
 
   n_chunks = (job.refs->len + job.unordered->len + FORMAT_CHUNK - 1) / FORMAT_CHUNK;
   ok = stp_chrome_writer_sink_run (out, &funcs, &job, n_chunks,
@@ -892,6 +941,7 @@ stp_chrome_writer_write (StpTrace         *trace,
 
   g_array_unref (job.refs);
   g_array_unref (job.unordered);
+  g_array_unref (job.counters);
   return ok;
 }
 

@@ -48,6 +48,9 @@ void stp_json_append_int     (GString    *out,
  * decimals ("12", "12.5", "-0.001"). */
 void stp_json_append_ns_as_us (GString   *out,
                                gint64     ns);
+/* The same for a span of up to 2^64 - 1 ns (stp_time_span()). */
+void stp_json_append_span_as_us (GString *out,
+                                 guint64  ns);
 /* A double as the shortest text that reads back as the same value;
  * integers print without a fraction.  NaN and infinities become null. */
 void stp_json_append_double  (GString    *out,

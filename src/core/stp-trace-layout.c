@@ -27,24 +27,7 @@ typedef struct
   gint64   min;
   gint64   max;
   gboolean any;
-  guint    clamped;    /* times moved into ±STP_TIME_MAX */
-  gint64   example;    /* the first of them, as it was */
 } Range;
-
-/* Clamps a time into ±STP_TIME_MAX, counting what it moved. */
-static inline gint64
-clamp_time (Range  *range,
-            gint64  ts)
-{
-  if (G_UNLIKELY (ts > STP_TIME_MAX || (ts < -STP_TIME_MAX && ts != STP_TS_UNKNOWN)))
-    {
-      range->clamped++;
-      if (range->clamped == 1)
-        range->example = ts;
-      return ts > 0 ? STP_TIME_MAX : -STP_TIME_MAX;
-    }
-  return ts;
-}
 
 static inline void
 range_add (Range  *range,
@@ -60,37 +43,18 @@ range_add (Range  *range,
   range->any = TRUE;
 }
 
-static inline void
-range_add_time (Range  *range,
-                gint64 *ts)
-{
-  *ts = clamp_time (range, *ts);
-  range_add (range, *ts, *ts);
-}
-
 static void
 range_add_slices (Range  *range,
                   GArray *slices)
 {
   for (guint i = 0; slices && i < slices->len; i++)
     {
-      StpSlice *s = &g_array_index (slices, StpSlice, i);
+      const StpSlice *s = &g_array_index (slices, StpSlice, i);
 
-      s->ts = clamp_time (range, s->ts);
-      if (s->dur > 0 && stp_slice_end (s) > STP_TIME_MAX)
-        {
-          if (range->clamped++ == 0)
-            range->example = stp_slice_end (s);
-          s->dur = STP_TIME_MAX - s->ts;
-        }
       range_add (range, s->ts, (s->flags & STP_SLICE_UNCLOSED) ? s->ts : stp_slice_end (s));
     }
 }
 
-/* The trace's time range.  Every time is first clamped into
- * ±STP_TIME_MAX (clamping keeps every order and nesting), so that any
- * difference of two times in the model fits a gint64: the span, the
- * viewer's offsets, the summaries' windows. */
 static void
 compute_time_range (StpTrace *self)
 {
@@ -108,7 +72,10 @@ compute_time_range (StpTrace *self)
           StpCounterSeries *series = g_ptr_array_index (track->series, j);
 
           for (guint k = 0; k < series->samples->len; k++)
-            range_add_time (&range, &g_array_index (series->samples, StpCounterSample, k).ts);
+            {
+              gint64 ts = g_array_index (series->samples, StpCounterSample, k).ts;
+              range_add (&range, ts, ts);
+            }
         }
     }
 
@@ -116,33 +83,30 @@ compute_time_range (StpTrace *self)
 
   for (guint i = 0; i < self->objects->len; i++)
     {
-      StpObject *o = &g_array_index (self->objects, StpObject, i);
+      const StpObject *o = &g_array_index (self->objects, StpObject, i);
 
-      range_add_time (&range, &o->create_ts);
-      range_add_time (&range, &o->delete_ts);
+      range_add (&range, o->create_ts, o->create_ts);
+      range_add (&range, o->delete_ts, o->delete_ts);
     }
 
   for (guint i = 0; i < self->snapshots->len; i++)
-    range_add_time (&range, &g_array_index (self->snapshots, StpSnapshot, i).ts);
+    {
+      gint64 ts = g_array_index (self->snapshots, StpSnapshot, i).ts;
+      range_add (&range, ts, ts);
+    }
 
   for (guint i = 0; i < self->flows->len; i++)
     {
-      StpFlow *f = &g_array_index (self->flows, StpFlow, i);
+      const StpFlow *f = &g_array_index (self->flows, StpFlow, i);
 
       if (f->src.track != STP_INDEX_NONE)
-        range_add_time (&range, &f->src.ts);
+        range_add (&range, f->src.ts, f->src.ts);
       if (f->dst.track != STP_INDEX_NONE)
-        range_add_time (&range, &f->dst.ts);
+        range_add (&range, f->dst.ts, f->dst.ts);
     }
 
   self->start_ts = range.any ? range.min : 0;
   self->end_ts = range.any ? range.max : 0;
-
-  for (guint i = 0; i < range.clamped; i++)
-    stp_trace_warn (self, "time-out-of-range",
-                    "a time of %" G_GINT64_FORMAT " µs is beyond ±%" G_GINT64_FORMAT
-                    " µs (about 146 years) and was clamped to it",
-                    range.example / 1000, (gint64) STP_TIME_MAX / 1000);
 }
 
 /* Slices left open (B without E, X without dur) run to the trace end. */

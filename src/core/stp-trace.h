@@ -28,11 +28,6 @@ G_BEGIN_DECLS
 #define STP_SEQ_NONE     G_MAXUINT32
 #define STP_INDEX_NONE   G_MAXUINT32
 #define STP_TS_UNKNOWN   G_MININT64
-/* Times in a finished model lie within ±STP_TIME_MAX ns (about 146
- * years either side of 0; epoch times in ns are 1.8e18): the layout
- * clamps what lies beyond, with a "time-out-of-range" warning, so that
- * the difference of any two times fits a gint64. */
-#define STP_TIME_MAX     (G_MAXINT64 / 2)
 #define STP_MAX_DEPTH    512
 /* Names (of slices, tracks, processes, categories) longer than this are
  * cut, with a "long-name" warning: no real trace comes near it, and a
@@ -117,6 +112,16 @@ stp_time_sub (gint64 a,
   return r;
 }
 
+/* The span from a to b >= a, exact: times may lie anywhere in gint64
+ * (timeline.py's own output reaches -9.2e18 ns), so their difference
+ * may not fit one.  For the trace's duration and offsets from its start. */
+static inline guint64
+stp_time_span (gint64 a,
+               gint64 b)
+{
+  return b > a ? (guint64) b - (guint64) a : 0;
+}
+
 static inline gint64
 stp_slice_end (const StpSlice *slice)
 {
@@ -170,6 +175,7 @@ typedef struct
   /* COUNTER */
   StpStr       counter_id;   /* the C event's "id", if any */
   GPtrArray   *series;       /* StpCounterSeries* */
+  GHashTable  *series_index; /* StpStr name -> series, once there are many */
 } StpTrack;
 
 typedef struct
