@@ -22,6 +22,7 @@
 #include "stp-file-map.h"
 #include "stp-json-writer.h"
 #include "stp-loader.h"
+#include "stp-safe-output.h"
 #include "stp-cli-info.h"
 #include "stp-cli-summary.h"
 
@@ -146,30 +147,41 @@ load (const char               *input,
   return stp_load_file (file, options, NULL, NULL, NULL, error);
 }
 
-static GOutputStream *
-open_output (GError **error)
-{
-  g_autoptr(GFile) file = NULL;
-
-  if (opt_output == NULL || g_str_equal (opt_output, "-"))
-    return g_unix_output_stream_new (STDOUT_FILENO, FALSE);
-
-  file = g_file_new_for_commandline_arg (opt_output);
-  return G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE,
-                                          G_FILE_CREATE_REPLACE_DESTINATION, NULL, error));
-}
-
+/* Every -o goes through the same path as an export: a temporary file
+ * renamed over FILE when complete, so a failed write (a full disk)
+ * keeps the old FILE; devices and pipes are written in place. */
 static gboolean
 write_string (const GString  *text,
               GError        **error)
 {
-  g_autoptr(GOutputStream) out = open_output (error);
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(StpSafeOutput) out = NULL;
 
-  if (out == NULL)
-    return FALSE;
+  if (opt_output == NULL || g_str_equal (opt_output, "-"))
+    {
+      g_autoptr(GOutputStream) stdout_stream = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
 
-  return g_output_stream_write_all (out, text->str, text->len, NULL, NULL, error) &&
-         g_output_stream_close (out, NULL, error);
+      return g_output_stream_write_all (stdout_stream, text->str, text->len, NULL, NULL, error) &&
+             g_output_stream_close (stdout_stream, NULL, error);
+    }
+
+  file = g_file_new_for_commandline_arg (opt_output);
+  out = stp_safe_output_open (file, NULL, error);
+  return out != NULL &&
+         g_output_stream_write_all (stp_safe_output_stream (out), text->str, text->len,
+                                    NULL, NULL, error) &&
+         stp_safe_output_commit (out, NULL, error);
+}
+
+/* A failed write names the file: exit status 1, the old file intact. */
+static int
+output_error (const GError *error)
+{
+  if (opt_output != NULL && !g_str_equal (opt_output, "-"))
+    g_printerr ("stepscope-cli: %s: %s\n", opt_output, error->message);
+  else
+    g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
+  return EXIT_BAD_INPUT;
 }
 
 static int
@@ -291,10 +303,7 @@ run_peaks (int    argc,
   g_string_append (out, trace->allocator_maximums->len ? "\n}\n" : "}\n");
 
   if (!write_string (out, &error))
-    {
-      g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
-      return EXIT_BAD_INPUT;
-    }
+    return output_error (error);
 
   return EXIT_SUCCESS;
 }
@@ -329,10 +338,7 @@ run_info (int    argc,
 
   out = stp_cli_info_describe (trace);
   if (!write_string (out, &error))
-    {
-      g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
-      return EXIT_BAD_INPUT;
-    }
+    return output_error (error);
 
   return EXIT_SUCCESS;
 }
@@ -403,10 +409,7 @@ run_summary (int    argc,
 
   out = opt_json ? stp_cli_summary_to_json (trace, summary) : stp_cli_summary_to_text (trace, summary);
   if (!write_string (out, &error))
-    {
-      g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
-      return EXIT_BAD_INPUT;
-    }
+    return output_error (error);
 
   return EXIT_SUCCESS;
 }
@@ -446,6 +449,8 @@ main (int    argc,
   /* Inputs are mapped rather than copied: a conversion ends anyway, and
    * says so, if an input is truncated while it runs. */
   stp_file_map_enable ("stepscope-cli", EXIT_BAD_INPUT);
+  /* An interrupted -o leaves no temporary file behind. */
+  stp_safe_output_clean_on_signals ();
 
   if (argc < 2)
     {
