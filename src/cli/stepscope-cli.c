@@ -23,6 +23,7 @@
 #include "stp-json-writer.h"
 #include "stp-loader.h"
 #include "stp-safe-output.h"
+#include "stp-text.h"
 #include "stp-cli-info.h"
 #include "stp-cli-summary.h"
 
@@ -83,11 +84,32 @@ static const GOptionEntry output_entries[] = {
   { NULL }
 };
 
+/* Every message goes to the terminal escaped: it quotes file names,
+ * zip entries and names from the trace (stp-text.h). */
+static void
+print_error (const char *format,
+             ...) G_GNUC_PRINTF (1, 2);
+
+static void
+print_error (const char *format,
+             ...)
+{
+  g_autofree char *message = NULL;
+  g_autofree char *escaped = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  escaped = stp_text_escape (message, -1, 4000);
+  g_printerr ("stepscope-cli: %s\n", escaped);
+}
+
 static int
 usage_error (GOptionContext *context,
              const char     *message)
 {
-  g_printerr ("stepscope-cli: %s\n", message);
+  print_error ("%s", message);
   g_printerr ("Try “%s --help”.\n", g_get_prgname ());
   return EXIT_USAGE;
 }
@@ -95,7 +117,7 @@ usage_error (GOptionContext *context,
 static int
 input_error (GError *error)
 {
-  g_printerr ("stepscope-cli: %s\n", error->message);
+  print_error ("%s", error->message);
   return g_error_matches (error, STP_ERROR, STP_ERROR_INVALID_ARGUMENT) ? EXIT_USAGE : EXIT_BAD_INPUT;
 }
 
@@ -178,9 +200,9 @@ static int
 output_error (const GError *error)
 {
   if (opt_output != NULL && !g_str_equal (opt_output, "-"))
-    g_printerr ("stepscope-cli: %s: %s\n", opt_output, error->message);
+    print_error ("%s: %s", opt_output, error->message);
   else
-    g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
+    print_error ("writing the output: %s", error->message);
   return EXIT_BAD_INPUT;
 }
 
@@ -217,7 +239,7 @@ run_convert (int    argc,
 
       if (!stp_chrome_writer_write_file (trace, file, NULL, NULL, NULL, &error))
         {
-          g_printerr ("stepscope-cli: %s: %s\n", opt_output, error->message);
+          print_error ("%s: %s", opt_output, error->message);
           return EXIT_BAD_INPUT;
         }
     }
@@ -229,7 +251,7 @@ run_convert (int    argc,
       if (!stp_chrome_writer_write (trace, buffered, NULL, NULL, NULL, &error) ||
           !g_output_stream_close (buffered, NULL, &error))
         {
-          g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
+          print_error ("writing the output: %s", error->message);
           return EXIT_BAD_INPUT;
         }
     }
@@ -271,8 +293,8 @@ run_peaks (int    argc,
 
   if (!stp_trace_is_step_stats (trace))
     {
-      g_printerr ("stepscope-cli: %s: allocator peaks need a StepStats or RunMetadata, "
-                  "this is a %s trace\n", input, stp_format_to_string (trace->format));
+      print_error ("%s: allocator peaks need a StepStats or RunMetadata, this is a %s trace",
+                   input, stp_format_to_string (trace->format));
       return EXIT_BAD_INPUT;
     }
 
@@ -481,7 +503,7 @@ main (int    argc,
         return commands[i].run (argc - 1, argv + 1);
       }
 
-  g_printerr ("stepscope-cli: unknown command “%s”\n", argv[1]);
+  print_error ("unknown command “%s”", argv[1]);
   print_help (stderr);
   return EXIT_USAGE;
 }
