@@ -121,7 +121,7 @@ on_export_done (GObject      *source,
           g_free (self->error_title);
           self->error_title = g_steal_pointer (&title);
           g_free (self->error_message);
-          self->error_message = g_strdup (error->message);
+          self->error_message = g_utf8_make_valid (error->message, -1);
           {
             g_autofree char *markup = g_markup_escape_text (self->error_title, -1);
             AdwToast *toast = adw_toast_new (markup);
@@ -331,7 +331,7 @@ on_image_chooser_response (GtkNativeDialog *chooser,
       g_free (self->error_title);
       self->error_title = g_strdup_printf (_("Could Not Export “%s”"), display);
       g_free (self->error_message);
-      self->error_message = g_strdup (error->message);
+      self->error_message = g_utf8_make_valid (error->message, -1);
       gtk_widget_activate_action (GTK_WIDGET (self), "win.show-error", NULL);
     }
   g_object_unref (chooser);

@@ -230,12 +230,16 @@ show_error (StpWindow  *self,
   self->error_title = name ? g_strdup_printf (_("Could Not Open “%s”"), name)
                            : g_strdup (_("Could Not Analyze the Trace"));
   g_free (self->error_message);
-  self->error_message = g_strdup (error->message);
+  /* Messages quote file names, which may hold any bytes. */
+  self->error_message = g_utf8_make_valid (error->message, -1);
 
   if (self->index == NULL)
     {
+      /* The description is markup; file names are text ("R&D <i>x.json"). */
+      g_autofree char *description = g_markup_escape_text (self->error_message, -1);
+
       adw_status_page_set_title (self->error_page, self->error_title);
-      adw_status_page_set_description (self->error_page, self->error_message);
+      adw_status_page_set_description (self->error_page, description);
       gtk_stack_set_visible_child_name (self->stack, "error");
     }
   else
