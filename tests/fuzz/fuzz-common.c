@@ -26,6 +26,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "stp-json-writer.h"
 #include "strict-json.h"
 #include <stdlib.h>
 #include <string.h>
@@ -368,9 +369,22 @@ has_exported_events (const StpTrace *trace)
   if (trace->flows->len > 0 || trace->objects->len > 0 || trace->snapshots->len > 0 ||
       has_slices (trace->global_instants))
     return TRUE;
+  /* An event kept whole is written when it is JSON, even leniently
+   * (args skipped by brackets may not be); else it is left out. */
   for (guint i = 0; i < trace->metadata->len; i++)
-    if (g_array_index (trace->metadata, StpTraceMetadata, i).is_event)
-      return TRUE;
+    {
+      const StpTraceMetadata *md = &g_array_index (trace->metadata, StpTraceMetadata, i);
+      g_autofree char *text = NULL;
+      g_autoptr(GString) strict = NULL;
+
+      if (!md->is_event)
+        continue;
+      text = stp_trace_dup_raw (trace, md->value_ref, md->value_len);
+      strict = g_string_new (NULL);
+      if (text != NULL && text[0] == '{' &&
+          stp_json_append_strict (strict, text, md->value_len, FALSE))
+        return TRUE;
+    }
   for (guint t = 0; t < trace->tracks->len; t++)
     {
       const StpTrack *track = stp_trace_get_track (trace, t);
