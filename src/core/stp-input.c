@@ -20,6 +20,7 @@
 #include "stp-error.h"
 #include "stp-file-map.h"
 
+#include <fcntl.h>
 #include <gio/gfiledescriptorbased.h>
 #include <sys/stat.h>
 
@@ -336,6 +337,20 @@ stp_input_open (GFile         *file,
       g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", name);
       return NULL;
     }
+
+  /* Times as they were: no access time update, where the file is the
+   * user's own (O_NOATIME is refused with EPERM on others' files, which
+   * then get the access time their mount gives any read). */
+#ifdef O_NOATIME
+  if (G_IS_FILE_DESCRIPTOR_BASED (stream))
+    {
+      int fd = g_file_descriptor_based_get_fd (G_FILE_DESCRIPTOR_BASED (stream));
+      int flags = fcntl (fd, F_GETFL);
+
+      if (flags != -1)
+        (void) fcntl (fd, F_SETFL, flags | O_NOATIME);
+    }
+#endif
 
   info = g_file_input_stream_query_info (stream, G_FILE_ATTRIBUTE_STANDARD_SIZE,
                                          cancellable, NULL);
