@@ -7,6 +7,7 @@
 #define G_LOG_DOMAIN "test-chrome"
 
 #include "test-chrome-common.h"
+#include "stp-json-writer.h"
 #include "stp-chrome-json.h"
 
 #include <string.h>
@@ -89,15 +90,30 @@ put_event_id (GString        *s,
     g_string_append_printf (s, "%" G_GUINT64_FORMAT, id);
 }
 
+/* Raw JSON as the exporter writes it: strict (no trailing comma, NaN
+ * as null, ...; stp-json-strict.c), as written when already strict. */
+static void
+put_raw_json (GString        *s,
+              const StpTrace *t,
+              guint64         ref,
+              guint32         len,
+              gboolean        members)
+{
+  g_autofree char *text = stp_trace_dup_raw (t, ref, len);
+
+  g_string_append_c (s, '<');
+  if (text != NULL && !stp_json_append_strict (s, text, len, members))
+    g_string_append (s, text);
+  g_string_append_c (s, '>');
+}
+
 static void
 put_raw (GString        *s,
          const StpTrace *t,
          guint64         ref,
          guint32         len)
 {
-  g_autofree char *text = stp_trace_dup_raw (t, ref, len);
-
-  g_string_append_printf (s, "<%s>", text ? text : "");
+  put_raw_json (s, t, ref, len, FALSE);
 }
 
 static void
@@ -111,12 +127,12 @@ put_extra (GString        *s,
     return;
   e = &g_array_index (t->extras, StpExtra, index);
   g_string_append_printf (s, " extra(%c,%u", e->phase ? e->phase : '0', e->flags);
-  put_raw (s, t, e->members_ref, e->members_len);
+  put_raw_json (s, t, e->members_ref, e->members_len, TRUE);
   if (e->flags & STP_EXTRA_HAS_END)
     {
       const StpExtra *end = e + 1;
       g_string_append_printf (s, " end %c", end->phase ? end->phase : '0');
-      put_raw (s, t, end->members_ref, end->members_len);
+      put_raw_json (s, t, end->members_ref, end->members_len, TRUE);
     }
   g_string_append_c (s, ')');
 }

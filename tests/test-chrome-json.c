@@ -19,8 +19,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "stp-chrome-writer.h"
 #include "stp-error.h"
 #include "stp-loader.h"
+#include "strict-json.h"
 #include "test-chrome-common.h"
 
 typedef struct
@@ -463,6 +465,23 @@ check_against (StpTrace *trace,
   }
 }
 
+/* Whatever the file held (raw newlines, invalid UTF-8, NaN), its
+ * export is strict JSON. */
+static void
+check_export_strict (StpTrace *trace)
+{
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_assert_true (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_close (out, NULL, NULL));
+  bytes = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+  strict_json_check (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+  g_assert_no_error (error);
+}
+
 static void
 test_corpus_file (gconstpointer data)
 {
@@ -476,6 +495,7 @@ test_corpus_file (gconstpointer data)
   g_assert_no_error (error);
   g_assert_nonnull (trace);
   g_assert_cmpint (trace->format, ==, STP_FORMAT_CHROME_JSON);
+  check_export_strict (trace);
 
   if (g_str_has_suffix (path, ".zip"))
     {

@@ -11,6 +11,7 @@
 #include "stp-chrome-writer.h"
 #include "stp-json-writer.h"
 #include "stp-loader.h"
+#include "strict-json.h"
 
 static StpTrace *
 load_run_meta (void)
@@ -207,6 +208,60 @@ test_string_escapes (void)
         }
 }
 
+/* JSON kept raw from an input comes out strict (checked by
+ * strict-json.c, written apart from the rewriter), byte for byte when
+ * it already was; what is not JSON even leniently is refused. */
+static void
+test_raw_json_strict (void)
+{
+  static const struct { const char *raw; gboolean members; const char *expected; } cases[] = {
+    { "{\"a\": [1, 2.5e3, \"x\\/\\u00e9\\ud83d\\ude00\"], \"b\": null}", FALSE,
+      "{\"a\": [1, 2.5e3, \"x\\/\\u00e9\\ud83d\\ude00\"], \"b\": null}" },
+    { "{\"s\":\"bad \xff byte\"}", FALSE, "{\"s\":\"bad \xef\xbf\xbd byte\"}" },
+    { "{\"t\":\"tab\there\nnl\x01\"}", FALSE, "{\"t\":\"tab\\there\\nnl\\u0001\"}" },
+    { "[NaN,-Infinity,Infinity,+1,01.50,.5,5.,-0]", FALSE, "[null,null,null,1,1.5,0.5,5,-0]" },
+    { "[1,2,]", FALSE, "[1,2]" },
+    { "{\"a\":{\"b\":[],},}", FALSE, "{\"a\":{\"b\":[]}}" },
+    { "\"\\ud800 lone \\udc00\"", FALSE, "\"\\ufffd lone \\ufffd\"" },
+    { "\"\\x \\' \\u12\"", FALSE, "\"\\\\x \\\\' \\\\u12\"" },
+    { "\"pid\": 1,\"id\": \"\x02\",", TRUE, "\"pid\": 1,\"id\": \"\\u0002\"" },
+    { "  ", TRUE, "  " },
+    { "[1 2]", FALSE, NULL },
+    { "{'a':1}", FALSE, NULL },
+    { "[1,,2]", FALSE, NULL },
+    { "{\"a\"}", FALSE, NULL },
+    { "tru", FALSE, NULL },
+    { "[1]]", FALSE, NULL },
+    { "\"open", FALSE, NULL },
+    { "\"a\":1}", TRUE, NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GString) out = g_string_new ("x");
+      g_autoptr(GError) error = NULL;
+      gboolean ok = stp_json_append_strict (out, cases[i].raw, strlen (cases[i].raw),
+                                            cases[i].members);
+
+      g_test_message ("case %u: %s", i, cases[i].raw);
+      if (cases[i].expected == NULL)
+        {
+          g_assert_false (ok);
+          g_assert_cmpstr (out->str, ==, "x");
+          continue;
+        }
+      g_assert_true (ok);
+      g_assert_cmpstr (out->str + 1, ==, cases[i].expected);
+      if (cases[i].members)
+        {
+          g_string_overwrite (out, 0, "{");
+          g_string_append_c (out, '}');
+        }
+      strict_json_check (out->str + !cases[i].members, out->len - !cases[i].members, &error);
+      g_assert_no_error (error);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -219,6 +274,7 @@ main (int    argc,
   g_test_add_func ("/export/order-across-chunks", test_order_across_chunks);
   g_test_add_func ("/export/string-escapes", test_string_escapes);
   g_test_add_func ("/export/to-device", test_to_device);
+  g_test_add_func ("/export/raw-json-strict", test_raw_json_strict);
 
   return g_test_run ();
 }

@@ -540,6 +540,38 @@ test_export_cancelled_new_file (void)
   remove_dir (dir);
 }
 
+/* Loading leaves the access time as it was (O_NOATIME on the user's
+ * own files): an access time older than the modification, which a
+ * relatime mount would otherwise update on the first read. */
+static void
+test_access_time_kept (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("stp-atime-XXXXXX", NULL);
+  g_autofree char *src = g_test_build_filename (G_TEST_DIST, "data", "step-stats", "run_meta.pb", NULL);
+  g_autofree char *path = g_build_filename (dir, "run_meta.pb", NULL);
+  g_autofree char *data = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpTrace) trace = NULL;
+  struct timespec times[2] = { { 1000000000, 0 }, { 0, UTIME_NOW } };
+  struct stat before, after;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (src, &data, &len, NULL));
+  g_assert_true (g_file_set_contents (path, data, len, NULL));
+  g_assert_cmpint (utimensat (AT_FDCWD, path, times, 0), ==, 0);
+  g_assert_cmpint (stat (path, &before), ==, 0);
+
+  trace = stp_load_file (file, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpint (stat (path, &after), ==, 0);
+  g_assert_cmpint (after.st_atim.tv_sec, ==, before.st_atim.tv_sec);
+  g_assert_cmpint (after.st_atim.tv_nsec, ==, before.st_atim.tv_nsec);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -553,6 +585,7 @@ main (int    argc,
   g_test_add_func ("/hostile/zip-bomb", test_zip_bomb);
   g_test_add_func ("/hostile/gzip-bomb-valid-json", test_gzip_bomb_valid_json);
   g_test_add_func ("/hostile/input-unchanged", test_input_unchanged);
+  g_test_add_func ("/hostile/access-time-kept", test_access_time_kept);
   g_test_add_func ("/hostile/export-cancelled-midway", test_export_cancelled_midway);
   g_test_add_func ("/hostile/export-cancelled-new-file", test_export_cancelled_new_file);
 

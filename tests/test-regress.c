@@ -38,6 +38,7 @@ static const struct
   { "chrome-json-", fuzz_target_chrome_json },
   { "xspace-",      fuzz_target_xspace },
   { "loader-",      fuzz_target_loader },
+  { "export-",      fuzz_target_export },
 };
 
 static GPtrArray *
@@ -118,7 +119,7 @@ check_step_stats_options (GBytes     *bytes,
           g_clear_error (&error);
           continue;
         }
-      fuzz_check_trace (trace, TRUE);
+      fuzz_check_trace (trace);
     }
 }
 

@@ -252,7 +252,9 @@ test_json_as_protobuf (void)
   g_assert_null (ss);
   g_assert_error (error, STP_ERROR, STP_ERROR_UNKNOWN_FORMAT);
   assert_error_names_file (error, "trace.json");
-  g_assert_nonnull (strstr (error->message, "not a StepStats/RunMetadata"));
+  /* In words a user reads, with what is supported, then the detail. */
+  g_assert_nonnull (strstr (error->message, "not a supported trace"));
+  g_assert_nonnull (strstr (error->message, "Chrome Trace Event JSON"));
   g_assert_nonnull (strstr (error->message, "at byte 0"));
 }
 
@@ -266,7 +268,33 @@ test_text_garbage (void)
 
   g_assert_null (ss);
   assert_error_names_file (error, "README");
+  g_assert_error (error, STP_ERROR, STP_ERROR_UNKNOWN_FORMAT);
+  g_assert_nonnull (strstr (error->message, "not a supported trace"));
   g_assert_nonnull (strstr (error->message, "line 1"));
+}
+
+/* Messages of our types that hold nothing to show are not traces: a
+ * RunMetadata of partition graphs alone, in binary and text format. */
+static void
+test_no_trace_content (void)
+{
+  static const char text[] = "partition_graphs {\n}\n";
+  static const guint8 binary[] = { 0x12, 0x00 };    /* partition_graphs, empty */
+  const struct { const void *data; gsize len; } inputs[] = {
+    { text, sizeof text - 1 }, { binary, sizeof binary },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
+    {
+      g_autoptr(GBytes) bytes = g_bytes_new_static (inputs[i].data, inputs[i].len);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(StpStepStats) ss = stp_step_stats_load_bytes (bytes, "graphs.pb", NULL, &error);
+
+      g_assert_null (ss);
+      g_assert_error (error, STP_ERROR, STP_ERROR_EMPTY);
+      assert_error_names_file (error, "graphs.pb");
+      g_assert_nonnull (strstr (error->message, "not a trace: the file is a RunMetadata without step_stats"));
+    }
 }
 
 /* A RunMetadata whose step_stats is not a StepStats: the message says
@@ -353,6 +381,7 @@ main (int    argc,
   g_test_add_func ("/step-stats/bad/truncated", test_truncated);
   g_test_add_func ("/step-stats/bad/random-bytes", test_random_bytes);
   g_test_add_func ("/step-stats/bad/json-as-protobuf", test_json_as_protobuf);
+  g_test_add_func ("/step-stats/bad/no-trace-content", test_no_trace_content);
   g_test_add_func ("/step-stats/bad/text-garbage", test_text_garbage);
   g_test_add_func ("/step-stats/bad/wrong-shape", test_wrong_shape);
   g_test_add_func ("/step-stats/bad/missing-file", test_load_file_errors);

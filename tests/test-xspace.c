@@ -15,10 +15,13 @@
 
 #include "stp-derived-line.h"
 #include "stp-error.h"
+#include "stp-input.h"
 #include "stp-loader.h"
 #include "stp-step-stats.h"
+#include "stp-wire.h"
 #include "stp-xspace.h"
 #include "xplane.pb-c.h"
+#include "stp-json-writer.h"
 #include "xspace-test-util.h"
 
 #define REAL_FILE "34.83.195.179_6003.xplane.pb"
@@ -686,6 +689,158 @@ test_rounding (void)
   g_assert_cmpint (trace->start_ts, ==, 98);
 }
 
+/* Lines at the ends of gint64: times are kept as they are (StepStats
+ * times reach -9.2e18 ns in timeline.py's own output), and the span,
+ * wider than a gint64, is exact through stp_time_span(). */
+static void
+test_times_at_int64_ends (void)
+{
+  g_autoptr(GByteArray) space = g_byte_array_new ();
+  g_autoptr(StpTrace) trace = NULL;
+  g_autoptr(GString) span = g_string_new (NULL);
+  XPlaneBuilder *plane = xplane_new ("/host:CPU", 0);
+  gint64 a = xplane_event_id (plane, "a", NULL, NULL);
+
+  xplane_begin_line (plane, 1, "early", G_MININT64 + 1);
+  xplane_event (plane, a, 0, 1000, NULL);
+  xplane_end_line (plane);
+  xplane_begin_line (plane, 2, "late", G_MAXINT64 - 10);
+  xplane_event (plane, a, 0, 5000, NULL);
+  xplane_end_line (plane);
+  xplane_finish (plane, space);
+
+  trace = xspace_load (space, STP_XSPACE_LOAD_DEFAULT);
+  g_assert_cmpint (trace->start_ts, ==, G_MININT64 + 1);
+  g_assert_cmpint (trace->end_ts, ==, G_MAXINT64 - 5);
+  g_assert_cmpuint (stp_time_span (trace->start_ts, trace->end_ts), ==, G_MAXUINT64 - 6);
+  stp_json_append_span_as_us (span, stp_time_span (trace->start_ts, trace->end_ts));
+  g_assert_cmpstr (span->str, ==, "18446744073709551.609");
+}
+
+/* A first message of `len` bytes holding only a name (field `name_field`)
+ * padded to size, as field 1 of its parent: 0a LEN ... */
+static void
+put_padded_message (GByteArray *out,
+                    guint       len,
+                    guint       name_field)
+{
+  g_autofree char *name = g_strnfill (len - 2, 'x');
+
+  g_assert_cmpuint (len, >=, 3);
+  g_assert_cmpuint (len, <, 128);
+  stp_wire_put_tag (out, 1, STP_WIRE_LEN);
+  stp_wire_put_varint (out, len);
+  stp_wire_put_bytes (out, name_field, name, len - 2);
+}
+
+/* A DeviceStepStats with one op. */
+static void
+put_device (GByteArray *out)
+{
+  g_autoptr(GByteArray) device = g_byte_array_new ();
+  g_autoptr(GByteArray) node = g_byte_array_new ();
+  static const char dev[] = "/job:localhost/replica:0/task:0/device:CPU:0";
+
+  stp_wire_put_bytes (node, 1, "op", 2);
+  stp_wire_put_tag (node, 2, STP_WIRE_VARINT);
+  stp_wire_put_varint (node, 1000);
+  stp_wire_put_tag (node, 5, STP_WIRE_VARINT);
+  stp_wire_put_varint (node, 10);
+  stp_wire_put_bytes (node, 8, "op = Add(a, b)", 14);
+  stp_wire_put_bytes (device, 1, dev, sizeof dev - 1);
+  stp_wire_put_bytes (device, 2, node->data, node->len);
+  stp_wire_put_bytes (out, 1, device->data, device->len);
+}
+
+static StpTrace *
+load_bytes (const guint8 *data,
+            gsize         len,
+            GError      **error)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (data, len);
+  g_autoptr(StpInput) input = stp_input_new_for_bytes (bytes, "tiny", error);
+
+  g_assert_nonnull (input);
+  return stp_load_input (input, "tiny", NULL, NULL, NULL, NULL, error);
+}
+
+/* Binary protobuf whose first field is 9, 10, 13, 32, 91 or 123 bytes
+ * long begins 0a 09 ("\n\t"), 0a 0a, 0a 0d, 0a 20, 0a 5b ("\n[") or
+ * 0a 7b ("\n{"): tiny valid files of every binary format with those
+ * lengths load as what they are, and JSON after a newline stays JSON. */
+static void
+test_misdetection (void)
+{
+  static const guint lengths[] = { 9, 10, 13, 32, 91, 123 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    {
+      guint len = lengths[i];
+      g_autoptr(GByteArray) space = g_byte_array_new ();
+      g_autoptr(GByteArray) step_stats = g_byte_array_new ();
+      g_autoptr(GByteArray) run_metadata = g_byte_array_new ();
+      g_autoptr(GByteArray) inner = g_byte_array_new ();
+      g_autoptr(GByteArray) second = g_byte_array_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(StpTrace) xspace = NULL;
+      g_autoptr(StpTrace) ss = NULL;
+      g_autoptr(StpTrace) rm = NULL;
+      XPlaneBuilder *plane;
+      gint64 a;
+
+      g_test_message ("first field of %u bytes", len);
+
+      /* XSpace: a first plane of a name alone, then one with an event. */
+      put_padded_message (space, len, 2);
+      plane = xplane_new ("/host:CPU", 7);
+      a = xplane_event_id (plane, "a", NULL, NULL);
+      xplane_begin_line (plane, 1, "t", 100);
+      xplane_event (plane, a, 0, 5000, NULL);
+      xplane_end_line (plane);
+      xplane_finish (plane, space);
+      g_assert_cmpuint (space->data[1], ==, len);
+      xspace = load_bytes (space->data, space->len, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (xspace->format, ==, STP_FORMAT_XSPACE);
+
+      /* StepStats: a first device of a name alone, then one with an op. */
+      put_padded_message (step_stats, len, 1);
+      put_device (step_stats);
+      ss = load_bytes (step_stats->data, step_stats->len, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (ss->format, ==, STP_FORMAT_STEP_STATS);
+
+      /* RunMetadata: a first step_stats of one bare device, then one
+       * with an op. */
+      put_padded_message (inner, len - 2, 1);
+      stp_wire_put_bytes (run_metadata, 1, inner->data, inner->len);
+      put_device (second);
+      stp_wire_put_bytes (run_metadata, 1, second->data, second->len);
+      g_assert_cmpuint (run_metadata->data[1], ==, len);
+      rm = load_bytes (run_metadata->data, run_metadata->len, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (rm->format, ==, STP_FORMAT_RUN_METADATA);
+    }
+
+  /* JSON after a newline is JSON, array or object. */
+  {
+    static const char *texts[] = {
+      "\n[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2}]",
+      "\n{\"traceEvents\":[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2}]}",
+      "\n[\n  {\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 2}\n]\n",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(StpTrace) trace = load_bytes ((const guint8 *) texts[i], strlen (texts[i]), &error);
+
+        g_assert_no_error (error);
+        g_assert_cmpint (trace->format, ==, STP_FORMAT_CHROME_JSON);
+      }
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -700,6 +855,8 @@ main (int    argc,
   g_test_add_func ("/xspace/sniff", test_sniff);
   g_test_add_func ("/xspace/args", test_args);
   g_test_add_func ("/xspace/rounding", test_rounding);
+  g_test_add_func ("/xspace/times-at-int64-ends", test_times_at_int64_ends);
+  g_test_add_func ("/xspace/misdetection", test_misdetection);
 
   return g_test_run ();
 }

@@ -231,12 +231,16 @@ show_error (StpWindow  *self,
   self->error_title = name ? g_strdup_printf (_("Could Not Open “%s”"), name)
                            : g_strdup (_("Could Not Analyze the Trace"));
   g_free (self->error_message);
-  self->error_message = g_strdup (error->message);
+  /* Messages quote file names, which may hold any bytes. */
+  self->error_message = g_utf8_make_valid (error->message, -1);
 
   if (self->index == NULL)
     {
+      /* The description is markup; file names are text ("R&D <i>x.json"). */
+      g_autofree char *description = g_markup_escape_text (self->error_message, -1);
+
       adw_status_page_set_title (self->error_page, self->error_title);
-      adw_status_page_set_description (self->error_page, self->error_message);
+      adw_status_page_set_description (self->error_page, description);
       gtk_stack_set_visible_child_name (self->stack, "error");
     }
   else
@@ -422,12 +426,15 @@ stp_window_report_error (StpWindow  *self,
                          const char *title,
                          const char *message)
 {
-  g_autofree char *markup = g_markup_escape_text (title, -1);
+  g_autofree char *valid_title = g_utf8_make_valid (title, -1);
+  g_autofree char *valid_message = g_utf8_make_valid (message, -1);
+  g_autofree char *markup = g_markup_escape_text (valid_title, -1);
   AdwToast *toast = adw_toast_new (markup);
 
+  /* Messages quote file contents and names: never markup, always UTF-8. */
   adw_toast_set_button_label (toast, _("_Details"));
   adw_toast_set_action_name (toast, "win.show-error");
-  adw_toast_set_action_target_value (toast, g_variant_new ("(ss)", title, message));
+  adw_toast_set_action_target_value (toast, g_variant_new ("(ss)", valid_title, valid_message));
   adw_toast_set_timeout (toast, 8);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }

@@ -22,6 +22,8 @@
 #include "stp-file-map.h"
 #include "stp-json-writer.h"
 #include "stp-loader.h"
+#include "stp-safe-output.h"
+#include "stp-text.h"
 #include "stp-cli-info.h"
 #include "stp-cli-summary.h"
 
@@ -82,11 +84,32 @@ static const GOptionEntry output_entries[] = {
   { NULL }
 };
 
+/* Every message goes to the terminal escaped: it quotes file names,
+ * zip entries and names from the trace (stp-text.h). */
+static void
+print_error (const char *format,
+             ...) G_GNUC_PRINTF (1, 2);
+
+static void
+print_error (const char *format,
+             ...)
+{
+  g_autofree char *message = NULL;
+  g_autofree char *escaped = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  escaped = stp_text_escape (message, -1, 4000);
+  g_printerr ("stepscope-cli: %s\n", escaped);
+}
+
 static int
 usage_error (GOptionContext *context,
              const char     *message)
 {
-  g_printerr ("stepscope-cli: %s\n", message);
+  print_error ("%s", message);
   g_printerr ("Try “%s --help”.\n", g_get_prgname ());
   return EXIT_USAGE;
 }
@@ -94,7 +117,7 @@ usage_error (GOptionContext *context,
 static int
 input_error (GError *error)
 {
-  g_printerr ("stepscope-cli: %s\n", error->message);
+  print_error ("%s", error->message);
   return g_error_matches (error, STP_ERROR, STP_ERROR_INVALID_ARGUMENT) ? EXIT_USAGE : EXIT_BAD_INPUT;
 }
 
@@ -146,30 +169,41 @@ load (const char               *input,
   return stp_load_file (file, options, NULL, NULL, NULL, error);
 }
 
-static GOutputStream *
-open_output (GError **error)
-{
-  g_autoptr(GFile) file = NULL;
-
-  if (opt_output == NULL || g_str_equal (opt_output, "-"))
-    return g_unix_output_stream_new (STDOUT_FILENO, FALSE);
-
-  file = g_file_new_for_commandline_arg (opt_output);
-  return G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE,
-                                          G_FILE_CREATE_REPLACE_DESTINATION, NULL, error));
-}
-
+/* Every -o goes through the same path as an export: a temporary file
+ * renamed over FILE when complete, so a failed write (a full disk)
+ * keeps the old FILE; devices and pipes are written in place. */
 static gboolean
 write_string (const GString  *text,
               GError        **error)
 {
-  g_autoptr(GOutputStream) out = open_output (error);
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(StpSafeOutput) out = NULL;
 
-  if (out == NULL)
-    return FALSE;
+  if (opt_output == NULL || g_str_equal (opt_output, "-"))
+    {
+      g_autoptr(GOutputStream) stdout_stream = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
 
-  return g_output_stream_write_all (out, text->str, text->len, NULL, NULL, error) &&
-         g_output_stream_close (out, NULL, error);
+      return g_output_stream_write_all (stdout_stream, text->str, text->len, NULL, NULL, error) &&
+             g_output_stream_close (stdout_stream, NULL, error);
+    }
+
+  file = g_file_new_for_commandline_arg (opt_output);
+  out = stp_safe_output_open (file, NULL, error);
+  return out != NULL &&
+         g_output_stream_write_all (stp_safe_output_stream (out), text->str, text->len,
+                                    NULL, NULL, error) &&
+         stp_safe_output_commit (out, NULL, error);
+}
+
+/* A failed write names the file: exit status 1, the old file intact. */
+static int
+output_error (const GError *error)
+{
+  if (opt_output != NULL && !g_str_equal (opt_output, "-"))
+    print_error ("%s: %s", opt_output, error->message);
+  else
+    print_error ("writing the output: %s", error->message);
+  return EXIT_BAD_INPUT;
 }
 
 static int
@@ -205,7 +239,7 @@ run_convert (int    argc,
 
       if (!stp_chrome_writer_write_file (trace, file, NULL, NULL, NULL, &error))
         {
-          g_printerr ("stepscope-cli: %s: %s\n", opt_output, error->message);
+          print_error ("%s: %s", opt_output, error->message);
           return EXIT_BAD_INPUT;
         }
     }
@@ -217,7 +251,7 @@ run_convert (int    argc,
       if (!stp_chrome_writer_write (trace, buffered, NULL, NULL, NULL, &error) ||
           !g_output_stream_close (buffered, NULL, &error))
         {
-          g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
+          print_error ("writing the output: %s", error->message);
           return EXIT_BAD_INPUT;
         }
     }
@@ -259,8 +293,8 @@ run_peaks (int    argc,
 
   if (!stp_trace_is_step_stats (trace))
     {
-      g_printerr ("stepscope-cli: %s: allocator peaks need a StepStats or RunMetadata, "
-                  "this is a %s trace\n", input, stp_format_to_string (trace->format));
+      print_error ("%s: allocator peaks need a StepStats or RunMetadata, this is a %s trace",
+                   input, stp_format_to_string (trace->format));
       return EXIT_BAD_INPUT;
     }
 
@@ -291,10 +325,7 @@ run_peaks (int    argc,
   g_string_append (out, trace->allocator_maximums->len ? "\n}\n" : "}\n");
 
   if (!write_string (out, &error))
-    {
-      g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
-      return EXIT_BAD_INPUT;
-    }
+    return output_error (error);
 
   return EXIT_SUCCESS;
 }
@@ -329,10 +360,7 @@ run_info (int    argc,
 
   out = stp_cli_info_describe (trace);
   if (!write_string (out, &error))
-    {
-      g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
-      return EXIT_BAD_INPUT;
-    }
+    return output_error (error);
 
   return EXIT_SUCCESS;
 }
@@ -403,10 +431,7 @@ run_summary (int    argc,
 
   out = opt_json ? stp_cli_summary_to_json (trace, summary) : stp_cli_summary_to_text (trace, summary);
   if (!write_string (out, &error))
-    {
-      g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
-      return EXIT_BAD_INPUT;
-    }
+    return output_error (error);
 
   return EXIT_SUCCESS;
 }
@@ -446,6 +471,8 @@ main (int    argc,
   /* Inputs are mapped rather than copied: a conversion ends anyway, and
    * says so, if an input is truncated while it runs. */
   stp_file_map_enable ("stepscope-cli", EXIT_BAD_INPUT);
+  /* An interrupted -o leaves no temporary file behind. */
+  stp_safe_output_clean_on_signals ();
 
   if (argc < 2)
     {
@@ -476,7 +503,7 @@ main (int    argc,
         return commands[i].run (argc - 1, argv + 1);
       }
 
-  g_printerr ("stepscope-cli: unknown command “%s”\n", argv[1]);
+  print_error ("unknown command “%s”", argv[1]);
   print_help (stderr);
   return EXIT_USAGE;
 }

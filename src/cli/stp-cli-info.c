@@ -215,7 +215,7 @@ stp_cli_info_describe (const StpTrace *trace)
   g_string_append (out, ", \"end_us\": ");
   stp_json_append_ns_as_us (out, trace->end_ts);
   g_string_append (out, ", \"duration_us\": ");
-  stp_json_append_ns_as_us (out, trace->end_ts - trace->start_ts);
+  stp_json_append_span_as_us (out, stp_time_span (trace->start_ts, trace->end_ts));
   g_string_append (out, "},\n");
   g_string_append_printf (out, "  \"allocator_maximums\": %u,\n", trace->allocator_maximums->len);
   append_warnings (out, trace);

@@ -9,6 +9,7 @@
 #include "stp-cli-summary.h"
 #include "stp-error.h"
 #include "stp-json-writer.h"
+#include "stp-text.h"
 
 #include <math.h>
 #include <string.h>
@@ -191,9 +192,9 @@ stp_cli_summary_to_json (const StpTrace   *trace,
   g_string_append_printf (out, "\"%s\",\n  ", stp_summary_order_to_string (summary->order));
   json_key (out, "range_us");
   g_string_append (out, "[");
-  stp_json_append_ns_as_us (out, start - trace->start_ts);
+  stp_json_append_ns_as_us (out, stp_time_sub (start, trace->start_ts));
   g_string_append (out, ", ");
-  stp_json_append_ns_as_us (out, end - trace->start_ts);
+  stp_json_append_ns_as_us (out, stp_time_sub (end, trace->start_ts));
   g_string_append (out, "],\n  ");
   json_key (out, "total_time_us");
   stp_json_append_ns_as_us (out, summary->total_time);
@@ -229,30 +230,33 @@ format_time (gint64 ns)
 {
   double v = (double) ns;
 
-  if (llabs (ns) >= 1000000000)
+  if (fabs (v) >= 1e9)
     return g_strdup_printf ("%.2fsec", v / 1e9);
-  if (llabs (ns) >= 1000000)
+  if (fabs (v) >= 1e6)
     return g_strdup_printf ("%.2fms", v / 1e6);
-  if (llabs (ns) >= 1000)
+  if (fabs (v) >= 1e3)
     return g_strdup_printf ("%.2fus", v / 1e3);
   return g_strdup_printf ("%" G_GINT64_FORMAT "ns", ns);
 }
 
+/* A name from the trace, escaped for the terminal (escape sequences,
+ * newlines, invalid UTF-8) and cut to the column. */
 static char *
 shorten (const char *name,
          guint       indent)
 {
-  glong chars = g_utf8_strlen (name, -1);
+  g_autofree char *escaped = stp_text_escape (name, -1, 0);
+  glong chars = g_utf8_strlen (escaped, -1);
   GString *out = g_string_new (NULL);
 
   g_string_append_printf (out, "%*s", indent, "");
   if (chars <= MAX_NAME_CHARS)
-    g_string_append (out, name);
+    g_string_append (out, escaped);
   else
     {
-      const char *cut = g_utf8_offset_to_pointer (name, MAX_NAME_CHARS - 3);
+      const char *cut = g_utf8_offset_to_pointer (escaped, MAX_NAME_CHARS - 3);
 
-      g_string_append_len (out, name, cut - name);
+      g_string_append_len (out, escaped, cut - escaped);
       g_string_append (out, "...");
     }
   return g_string_free (out, FALSE);
@@ -303,6 +307,7 @@ stp_cli_summary_to_text (const StpTrace   *trace,
   g_autoptr(GString) out = g_string_new (NULL);
   g_autofree char *total = format_time (summary->total_time);
   g_autofree char *from = NULL, *to = NULL;
+  g_autofree char *filename = NULL;
   g_autofree guint *widths = NULL;
   Table table = { g_ptr_array_new_with_free_func (g_free), 0 };
   const char *first = summary->by == STP_SUMMARY_BY_OP ? "Op type"
@@ -310,11 +315,12 @@ stp_cli_summary_to_text (const StpTrace   *trace,
   gint64 start, end;
 
   effective_range (trace, summary, &start, &end);
-  from = format_time (start - trace->start_ts);
-  to = format_time (end - trace->start_ts);
+  from = format_time (stp_time_sub (start, trace->start_ts));
+  to = format_time (stp_time_sub (end, trace->start_ts));
 
+  filename = stp_text_escape (trace->filename, -1, 0);
   g_string_append_printf (out, "%s (%s): by %s, ordered by %s, from %s to %s after the trace start\n",
-                          trace->filename, stp_format_to_string (trace->format),
+                          filename, stp_format_to_string (trace->format),
                           stp_summary_by_to_string (summary->by),
                           stp_summary_order_to_string (summary->order), from, to);
   g_string_append_printf (out, "Total %s in %" G_GUINT64_FORMAT " slices", total, summary->n_slices);

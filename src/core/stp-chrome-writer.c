@@ -19,6 +19,7 @@
 #include "stp-json-writer.h"
 #include "stp-safe-output.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 
@@ -47,10 +48,21 @@ typedef struct
 
 #define FORMAT_CHUNK 16384   /* events per block handed to the sink: ~2.5 MB of StepStats */
 
+/* A counter sample, in an array sorted by (seq, track, series,
+ * sample): the samples one C event set are a run of it. */
+typedef struct
+{
+  guint32 seq;
+  guint32 track;
+  guint32 series;
+  guint32 sample;
+} CounterEntry;
+
 /* One formatting thread's state (the trace itself is only read). */
 typedef struct
 {
   StpTrace        *trace;
+  const GArray    *counters;  /* CounterEntry */
   GString         *buf;
   guint64          written;
 } Writer;
@@ -77,6 +89,54 @@ put_id_value (Writer   *w,
     stp_json_append_int (w->buf, num);
 }
 
+/* JSON from the input (args, unknown members, metadata), written as
+ * strict JSON whatever it holds; bytes that are not JSON even leniently
+ * become a string rather than breaking the export. */
+static void
+put_json (Writer     *w,
+          const char *bytes,
+          gsize       len)
+{
+  if (!stp_json_append_strict (w->buf, bytes, len, FALSE))
+    stp_json_append_string (w->buf, bytes, len);
+}
+
+static void
+put_raw_value (Writer  *w,
+               guint64  ref,
+               guint32  len)
+{
+  const char *bytes = stp_raw_store_peek (w->trace->raw, ref, len);
+
+  if (bytes != NULL)
+    put_json (w, bytes, len);
+  else
+    stp_json_append_literal (w->buf, "null");
+}
+
+/* ,"k":v,... from a list of members kept raw. */
+static void
+put_raw_members (Writer  *w,
+                 guint64  ref,
+                 guint32  len)
+{
+  const char *bytes = stp_raw_store_peek (w->trace->raw, ref, len);
+  gsize mark = w->buf->len;
+
+  if (bytes == NULL)
+    return;
+  stp_json_append_c (w->buf, ',');
+  if (stp_json_append_strict (w->buf, bytes, len, TRUE))
+    {
+      /* Members of nothing but spaces. */
+      if (w->buf->len - (mark + 1) == strspn (w->buf->str + mark + 1, " \t\r\n"))
+        g_string_truncate (w->buf, mark);
+      return;
+    }
+  stp_json_append_literal (w->buf, "\"stepscope_unparsed_members\":");
+  stp_json_append_string (w->buf, bytes, len);
+}
+
 static void
 put_event_id (Writer *w,
               StpId   id)
@@ -88,8 +148,8 @@ put_event_id (Writer *w,
   if (id & STP_ID_IS_RAW)
     {
       StpStr raw = (StpStr) (id & G_MAXUINT32);
-      g_string_append_len (w->buf, stp_trace_str (w->trace, raw),
-                           stp_string_table_get_len (w->trace->strings, raw));
+      put_json (w, stp_trace_str (w->trace, raw),
+                stp_string_table_get_len (w->trace->strings, raw));
     }
   else
     stp_json_append_int (w->buf, (gint64) id);
@@ -136,7 +196,7 @@ put_raw_member (Writer     *w,
     return;
 
   g_string_append_printf (w->buf, ",\"%s\":", key);
-  stp_raw_store_append_to (w->trace->raw, ref, len, w->buf);
+  put_raw_value (w, ref, len);
 }
 
 static void
@@ -146,7 +206,10 @@ put_args (Writer         *w,
   gsize mark = w->buf->len;
 
   stp_json_append_literal (w->buf, ",\"args\":");
-  if (!stp_trace_append_args (w->trace, s, w->buf))
+  /* Args read from a file; the loaders' own are written strict. */
+  if (s->args_len > 0)
+    put_raw_value (w, s->args_ref, s->args_len);
+  else if (!stp_trace_append_args (w->trace, s, w->buf))
     g_string_truncate (w->buf, mark);
 }
 
@@ -163,8 +226,7 @@ put_extra (Writer  *w,
   if (e->members_len == 0)
     return;
 
-  stp_json_append_c (w->buf, ',');
-  stp_raw_store_append_to (w->trace->raw, e->members_ref, e->members_len, w->buf);
+  put_raw_members (w, e->members_ref, e->members_len);
 }
 
 /* The extra holding the members of a paired event's end (E, e, F, or a
@@ -187,8 +249,7 @@ put_members (Writer         *w,
 {
   if (e == NULL || e->members_len == 0)
     return;
-  stp_json_append_c (w->buf, ',');
-  stp_raw_store_append_to (w->trace->raw, e->members_ref, e->members_len, w->buf);
+  put_raw_members (w, e->members_ref, e->members_len);
 }
 
 /* The phase an extra remembers (I, R, T, p, ...), else the fallback. */
@@ -343,15 +404,21 @@ write_flow_end (Writer           *w,
   stp_json_append_c (w->buf, '}');
 }
 
+/* One C event: the run of entries from `first` with its seq (one entry
+ * alone for a sample the model made up without a seq).  Before, each
+ * event searched every series for its samples by time: quadratic with
+ * many series, or many samples at one time (issue 19). */
 static void
-write_counter (Writer         *w,
-               const StpTrack *track,
-               guint           series_index,
-               guint           sample_index)
+write_counter (Writer   *w,
+               guint     first,
+               gboolean  alone)
 {
-  const StpCounterSeries *first = g_ptr_array_index (track->series, series_index);
-  const StpCounterSample *sample = &g_array_index (first->samples, StpCounterSample, sample_index);
-  gboolean first_member = TRUE;
+  const CounterEntry *entries = (const CounterEntry *) w->counters->data;
+  const CounterEntry *e = &entries[first];
+  const StpTrack *track = stp_trace_get_track (w->trace, e->track);
+  const StpCounterSeries *series = g_ptr_array_index (track->series, e->series);
+  const StpCounterSample *sample = &g_array_index (series->samples, StpCounterSample, e->sample);
+  guint32 previous = G_MAXUINT32;
 
   begin_event (w, 'C', track->cat, track->name, track_process (w, track),
                track->tid, track->tid_str, sample->ts);
@@ -361,38 +428,23 @@ write_counter (Writer         *w,
       put_str (w, track->counter_id);
     }
 
-  /* One C event sets every series it names; find their samples by seq. */
   stp_json_append_literal (w->buf, ",\"args\":{");
-  for (guint i = 0; i < track->series->len; i++)
+  for (guint i = first; i < w->counters->len; i++)
     {
-      const StpCounterSeries *series = g_ptr_array_index (track->series, i);
-      GArray *samples = series->samples;
-      guint lo = 0, hi = samples->len;
+      const CounterEntry *f = &entries[i];
 
-      while (lo < hi)
-        {
-          guint mid = lo + (hi - lo) / 2;
-
-          if (g_array_index (samples, StpCounterSample, mid).ts < sample->ts)
-            lo = mid + 1;
-          else
-            hi = mid;
-        }
-
-      for (; lo < samples->len && g_array_index (samples, StpCounterSample, lo).ts == sample->ts; lo++)
-        {
-          const StpCounterSample *s = &g_array_index (samples, StpCounterSample, lo);
-
-          if (s->seq != sample->seq)
-            continue;
-          if (!first_member)
-            stp_json_append_c (w->buf, ',');
-          first_member = FALSE;
-          put_str (w, series->name);
-          stp_json_append_c (w->buf, ':');
-          stp_json_append_double (w->buf, s->value);
-          break;
-        }
+      if (f->seq != e->seq || f->track != e->track || (alone && i > first))
+        break;
+      /* A key given twice in one event: its first value, as read. */
+      if (f->series == previous)
+        continue;
+      if (previous != G_MAXUINT32)
+        stp_json_append_c (w->buf, ',');
+      previous = f->series;
+      series = g_ptr_array_index (track->series, f->series);
+      put_str (w, series->name);
+      stp_json_append_c (w->buf, ':');
+      stp_json_append_double (w->buf, g_array_index (series->samples, StpCounterSample, f->sample).value);
     }
   stp_json_append_literal (w->buf, "}}");
 }
@@ -452,7 +504,7 @@ write_ref (Writer    *w,
       break;
 
     case REF_COUNTER:
-      write_counter (w, stp_trace_get_track (trace, ref->a), ref->sub, ref->b);
+      write_counter (w, ref->b, ref->sub);
       break;
 
     case REF_OBJECT_CREATE:
@@ -538,29 +590,70 @@ index_slices (GArray  *refs,
     }
 }
 
+static gint
+compare_counter_entries (gconstpointer a,
+                         gconstpointer b)
+{
+  const CounterEntry *x = a, *y = b;
+
+  if (x->seq != y->seq)
+    return x->seq < y->seq ? -1 : 1;
+  if (x->track != y->track)
+    return x->track < y->track ? -1 : 1;
+  if (x->series != y->series)
+    return x->series < y->series ? -1 : 1;
+  return x->sample < y->sample ? -1 : x->sample > y->sample;
+}
+
+/* A counter track's samples as entries, and one ref per C event: the
+ * first entry of each run of one seq. */
+static void
+index_counters (GArray         *refs,
+                GArray         *unordered,
+                GArray         *counters,
+                const StpTrack *track,
+                guint32         t)
+{
+  const CounterEntry *entries;
+  guint start = counters->len;
+
+  for (guint s = 0; s < track->series->len; s++)
+    {
+      const StpCounterSeries *series = g_ptr_array_index (track->series, s);
+
+      for (guint i = 0; i < series->samples->len; i++)
+        {
+          CounterEntry e = { g_array_index (series->samples, StpCounterSample, i).seq, t, s, i };
+          g_array_append_val (counters, e);
+        }
+    }
+
+  entries = (const CounterEntry *) counters->data;
+  qsort ((CounterEntry *) entries + start, counters->len - start, sizeof (CounterEntry),
+         compare_counter_entries);
+  for (guint i = start; i < counters->len; i++)
+    {
+      gboolean alone = entries[i].seq >= refs->len;
+      Ref ref = { REF_COUNTER, alone, entries[i].track, i };
+
+      if (!alone && i > start && entries[i - 1].seq == entries[i].seq)
+        continue;
+      index_ref (refs, unordered, entries[i].seq, ref);
+    }
+}
+
 static void
 index_events (StpTrace *trace,
               GArray   *refs,
-              GArray   *unordered)
+              GArray   *unordered,
+              GArray   *counters)
 {
   for (guint t = 0; t < trace->tracks->len; t++)
     {
       const StpTrack *track = stp_trace_get_track (trace, t);
 
       if (track->kind == STP_TRACK_COUNTER)
-        {
-          for (guint s = 0; s < track->series->len; s++)
-            {
-              const StpCounterSeries *series = g_ptr_array_index (track->series, s);
-
-              for (guint i = 0; i < series->samples->len; i++)
-                {
-                  Ref ref = { REF_COUNTER, s, t, i };
-                  index_ref (refs, unordered,
-                             g_array_index (series->samples, StpCounterSample, i).seq, ref);
-                }
-            }
-        }
+        index_counters (refs, unordered, counters, track, t);
       else
         {
           index_slices (refs, unordered, trace->extras, track->slices,
@@ -670,10 +763,17 @@ write_metadata (Writer *w)
     {
       const StpTraceMetadata *md = &g_array_index (trace->metadata, StpTraceMetadata, i);
 
+      const char *bytes;
+      gsize mark = w->buf->len;
+
       if (!md->is_event)
         continue;
+      bytes = stp_raw_store_peek (trace->raw, md->value_ref, md->value_len);
       stp_json_append_literal (w->buf, ",\n");
-      stp_raw_store_append_to (trace->raw, md->value_ref, md->value_len, w->buf);
+      /* An event kept whole is an object, or it is left out. */
+      if (bytes == NULL || bytes[0] != '{' ||
+          !stp_json_append_strict (w->buf, bytes, md->value_len, FALSE))
+        g_string_truncate (w->buf, mark);
     }
 }
 
@@ -697,7 +797,7 @@ write_trace_metadata (Writer *w)
       stp_json_append_c (w->buf, ',');
       put_str (w, md->key);
       stp_json_append_c (w->buf, ':');
-      stp_raw_store_append_to (trace->raw, md->value_ref, md->value_len, w->buf);
+      put_raw_value (w, md->value_ref, md->value_len);
     }
 }
 
@@ -706,6 +806,7 @@ typedef struct
   StpTrace *trace;
   GArray   *refs;
   GArray   *unordered;
+  GArray   *counters;                                /* CounterEntry */
   Writer    writer;                                  /* head and tail */
   Writer    workers[STP_CHROME_WRITER_SINK_WORKERS]; /* chunks */
 } Job;
@@ -820,11 +921,15 @@ stp_chrome_writer_write (StpTrace         *trace,
   if (trace->n_seq > 0)
     memset (job.refs->data, 0, (gsize) trace->n_seq * sizeof (Ref));
   job.unordered = g_array_new (FALSE, FALSE, sizeof (Ref));
-  index_events (trace, job.refs, job.unordered);
+  job.counters = g_array_new (FALSE, FALSE, sizeof (CounterEntry));
+  index_events (trace, job.refs, job.unordered, job.counters);
   g_debug ("indexed %u events by seq in %.3f s", job.refs->len, g_timer_elapsed (timer, NULL));
   job.writer.trace = trace;
   for (guint i = 0; i < STP_CHROME_WRITER_SINK_WORKERS; i++)
-    job.workers[i].trace = trace;
+    {
+      job.workers[i].trace = trace;
+      job.workers[i].counters = job.counters;
+    }
 
   n_chunks = (job.refs->len + job.unordered->len + FORMAT_CHUNK - 1) / FORMAT_CHUNK;
   ok = stp_chrome_writer_sink_run (out, &funcs, &job, n_chunks,
@@ -836,6 +941,7 @@ stp_chrome_writer_write (StpTrace         *trace,
 
   g_array_unref (job.refs);
   g_array_unref (job.unordered);
+  g_array_unref (job.counters);
   return ok;
 }
 

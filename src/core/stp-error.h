@@ -24,4 +24,21 @@ typedef enum
 
 GQuark stp_error_quark (void);
 
+/* Input that is none of the formats Stepscope reads (random bytes, a
+ * PNG, a protobuf of another type): says so in words a user reads, with
+ * the formats that are supported, then the loader's detail ("read as
+ * a binary protobuf: field 10 at byte 0 is not a message"). */
+void   stp_error_set_unsupported (GError     **error,
+                                  const char  *filename,
+                                  const char  *detail);
+
+/* A message of a type Stepscope reads that holds no trace content: a
+ * RunMetadata without step_stats, a StepStats without dev_stats.  The
+ * one place saying "not a trace": loaders that recognise more types
+ * (a GraphDef alone) call it with their own names. */
+void   stp_error_set_no_trace    (GError     **error,
+                                  const char  *filename,
+                                  const char  *message_type,
+                                  const char  *missing);
+
 G_END_DECLS

@@ -15,10 +15,12 @@
 #define G_LOG_DOMAIN "stp-input"
 
 #include "stp-input.h"
+#include "stp-text.h"
 #include "stp-buffer.h"
 #include "stp-error.h"
 #include "stp-file-map.h"
 
+#include <fcntl.h>
 #include <gio/gfiledescriptorbased.h>
 #include <sys/stat.h>
 
@@ -189,9 +191,14 @@ open_zip (StpInput  *self,
       if (!(name_len > 0 && e[46 + name_len - 1] == '/'))
         {
           n_files++;
+          /* Names are printed escaped: an entry named with terminal
+           * escapes must not reach the user's terminal as such. */
           if (n_files <= 3)
-            g_string_append_printf (names, "%s%.*s", n_files > 1 ? ", " : "",
-                                    (int) name_len, (const char *) e + 46);
+            {
+              if (n_files > 1)
+                g_string_append (names, ", ");
+              stp_text_append_escaped (names, (const char *) e + 46, name_len, STP_TEXT_MAX_QUOTE);
+            }
           method = le16 (e + 10);
           csize = le32 (e + 20);
           usize = le32 (e + 24);
@@ -205,7 +212,7 @@ open_zip (StpInput  *self,
   if (n_files == 0)
     {
       g_set_error (error, STP_ERROR, STP_ERROR_EMPTY,
-                   "%s: the zip archive holds no file", self->display_name);
+                   "%s: the zip archive is empty: it holds no file", self->display_name);
       return FALSE;
     }
   if (n_files > 1)
@@ -218,9 +225,11 @@ open_zip (StpInput  *self,
     }
   if (method != 0 && method != 8)
     {
+      g_autofree char *entry = stp_text_escape (self->entry_name, -1, STP_TEXT_MAX_QUOTE);
+
       g_set_error (error, STP_ERROR, STP_ERROR_UNKNOWN_FORMAT,
                    "%s: the zip entry %s uses compression method %u; only stored and deflate are supported",
-                   self->display_name, self->entry_name, method);
+                   self->display_name, entry, method);
       return FALSE;
     }
   if (csize == 0xffffffff || usize == 0xffffffff)
@@ -287,7 +296,8 @@ input_setup (StpInput  *self,
       self->compression = STP_COMPRESSION_GZIP;
       self->mode = MODE_GZIP;
     }
-  else if (got == 4 && le32 (head) == 0x04034b50)
+  /* A local file header, or the end record alone: an empty archive. */
+  else if (got == 4 && (le32 (head) == 0x04034b50 || le32 (head) == 0x06054b50))
     {
       self->compression = STP_COMPRESSION_ZIP;
       return open_zip (self, error);
@@ -327,6 +337,20 @@ stp_input_open (GFile         *file,
       g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", name);
       return NULL;
     }
+
+  /* Times as they were: no access time update, where the file is the
+   * user's own (O_NOATIME is refused with EPERM on others' files, which
+   * then get the access time their mount gives any read). */
+#ifdef O_NOATIME
+  if (G_IS_FILE_DESCRIPTOR_BASED (stream))
+    {
+      int fd = g_file_descriptor_based_get_fd (G_FILE_DESCRIPTOR_BASED (stream));
+      int flags = fcntl (fd, F_GETFL);
+
+      if (flags != -1)
+        (void) fcntl (fd, F_SETFL, flags | O_NOATIME);
+    }
+#endif
 
   info = g_file_input_stream_query_info (stream, G_FILE_ATTRIBUTE_STANDARD_SIZE,
                                          cancellable, NULL);

@@ -186,13 +186,19 @@ void
 stp_json_append_ns_as_us (GString *out,
                           gint64   ns)
 {
-  guint64 abs_ns = ns < 0 ? -(guint64) ns : (guint64) ns;
+  if (ns < 0)
+    g_string_append_c (out, '-');
+  stp_json_append_span_as_us (out, ns < 0 ? -(guint64) ns : (guint64) ns);
+}
+
+void
+stp_json_append_span_as_us (GString *out,
+                            guint64  abs_ns)
+{
   guint frac = abs_ns % 1000;
   char digits[4];
   guint n = 3;
 
-  if (ns < 0)
-    g_string_append_c (out, '-');
   stp_json_append_int (out, (gint64) (abs_ns / 1000));
 
   if (frac == 0)

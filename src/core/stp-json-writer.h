@@ -48,9 +48,23 @@ void stp_json_append_int     (GString    *out,
  * decimals ("12", "12.5", "-0.001"). */
 void stp_json_append_ns_as_us (GString   *out,
                                gint64     ns);
+/* The same for a span of up to 2^64 - 1 ns (stp_time_span()). */
+void stp_json_append_span_as_us (GString *out,
+                                 guint64  ns);
 /* A double as the shortest text that reads back as the same value;
  * integers print without a fraction.  NaN and infinities become null. */
 void stp_json_append_double  (GString    *out,
                               double      value);
+
+/* Appends JSON read from a file (a value, or with `members` the inside
+ * of an object: "k":v,...) as strict RFC 8259 JSON in UTF-8: strings
+ * re-escaped (controls escaped, invalid UTF-8 as U+FFFD), NaN and the
+ * infinities as null, lenient numbers rewritten, trailing commas
+ * dropped.  FALSE, with out as it was, when the bytes are not JSON even
+ * leniently (stp-json-strict.c). */
+gboolean stp_json_append_strict (GString    *out,
+                                 const char *raw,
+                                 gsize       len,
+                                 gboolean    members);
 
 G_END_DECLS

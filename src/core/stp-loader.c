@@ -59,6 +59,100 @@ load_step_stats (GBytes                   *bytes,
   return trace;
 }
 
+/* Whether fields of binary protobuf start at `pos` and run exactly to
+ * `end`: varint, fixed and length-delimited fields only (groups are
+ * long gone), field numbers >= 1, lengths inside.  At most `max`
+ * fields are read; running out of fields first is no verdict. */
+static gboolean
+protobuf_fields_fit (const guint8 *data,
+                     gsize         pos,
+                     gsize         end,
+                     guint         max)
+{
+  for (guint n = 0; pos < end && n < max; n++)
+    {
+      guint64 tag = 0, value = 0;
+      guint shift = 0;
+
+      do
+        {
+          if (pos >= end || shift > 63)
+            return FALSE;
+          tag |= (guint64) (data[pos] & 0x7f) << shift;
+          shift += 7;
+        }
+      while (data[pos++] & 0x80);
+      if ((tag >> 3) == 0)
+        return FALSE;
+
+      switch (tag & 7)
+        {
+        case 0:
+        case 2:
+          shift = 0;
+          do
+            {
+              if (pos >= end || shift > 63)
+                return FALSE;
+              value |= (guint64) (data[pos] & 0x7f) << shift;
+              shift += 7;
+            }
+          while (data[pos++] & 0x80);
+          if ((tag & 7) == 2)
+            {
+              if (value > end - pos)
+                return FALSE;
+              pos += value;
+            }
+          break;
+        case 1:
+          pos += 8;
+          break;
+        case 5:
+          pos += 4;
+          break;
+        default:
+          return FALSE;
+        }
+    }
+  return pos <= end;
+}
+
+/* A binary protobuf may begin with bytes JSON could: 0a 5b is a first
+ * field of 91 bytes and also "\n[" (0a 7b, "\n{": 123 bytes).  JSON is
+ * only believed when the first message does not fit as protobuf: its
+ * length inside the head, and its contents as fields ending exactly at
+ * its end, as does the field after it. */
+static gboolean
+looks_like_protobuf (const guint8 *head,
+                     gsize         avail)
+{
+  gsize pos = 1, len;
+
+  /* Only "\n" is both a JSON space and the tag every format we read
+   * starts with (field 1, length-delimited): a JSON text starting at
+   * its bracket, or with other spaces, is never in doubt. */
+  if (avail < 2 || head[0] != 0x0a)
+    return FALSE;
+
+  len = head[pos++];
+  if (len & 0x80)
+    {
+      if (pos >= avail)
+        return FALSE;
+      len = (len & 0x7f) | ((gsize) (head[pos++] & 0x7f) << 7);
+    }
+  if (len == 0 || len > avail - pos)
+    return FALSE;
+  if (!protobuf_fields_fit (head, pos, pos + len, G_MAXUINT))
+    return FALSE;
+  /* After it, the end, or the tag of another field (whose value may
+   * run past the head). */
+  pos += len;
+  return pos == avail || ((head[pos] >> 3) != 0 && ((head[pos] & 7) == 0 || (head[pos] & 7) == 1 ||
+                                                    (head[pos] & 7) == 2 || (head[pos] & 7) == 5));
+}
+
 StpTrace *
 stp_load_file (GFile                    *file,
                const StpTimelineOptions *options,
@@ -110,7 +204,7 @@ stp_load_input (StpInput                 *input,
     return NULL;
 
   /* Chrome JSON (plain, gzip or zip): streamed, never read whole. */
-  if (stp_chrome_json_sniff (head, avail))
+  if (stp_chrome_json_sniff (head, avail) && !looks_like_protobuf (head, avail))
     return stp_chrome_json_load (input, name, progress, user_data, cancellable, error);
 
   /* XSpace (*.xplane.pb): read whole, indexed in place. */

@@ -26,6 +26,12 @@ gboolean       stp_safe_output_commit (StpSafeOutput  *self,
 void           stp_safe_output_abort  (StpSafeOutput  *self);
 void           stp_safe_output_free   (StpSafeOutput  *self);
 
+/* For command-line tools: on SIGINT, SIGTERM and SIGHUP, removes the
+ * temporary files being written, then dies of the signal. */
+void           stp_safe_output_clean_on_signals (void);
+/* Whether a file name is one of our temporaries (".NAME.XXXXXX.part"). */
+gboolean       stp_safe_output_is_temp_name     (const char *name);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpSafeOutput, stp_safe_output_free)
 
 G_END_DECLS

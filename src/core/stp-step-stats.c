@@ -453,7 +453,8 @@ looks_like_step_stats (const guint8 *data,
 static gboolean
 looks_like_run_metadata (const guint8 *data,
                          gsize         len,
-                         char        **why)
+                         char        **why,
+                         gboolean     *without_step_stats)
 {
   StpWireReader reader;
   StpWireField f;
@@ -486,6 +487,8 @@ looks_like_run_metadata (const guint8 *data,
     }
   if (!has_step_stats)
     {
+      /* Its fields are a RunMetadata's, but none is step_stats. */
+      *without_step_stats = TRUE;
       *why = g_strdup ("it has no step_stats");
       return FALSE;
     }
@@ -500,13 +503,14 @@ stp_step_stats_sniff (const guint8 *data,
 {
   g_autofree char *why_rm = NULL;
   g_autofree char *why_ss = NULL;
+  gboolean without_step_stats = FALSE;
 
   g_return_val_if_fail (data != NULL || len == 0, FALSE);
 
   if (len == 0)
     return FALSE;
 
-  if (looks_like_run_metadata (data, len, &why_rm))
+  if (looks_like_run_metadata (data, len, &why_rm, &without_step_stats))
     {
       *format = STP_FORMAT_RUN_METADATA;
       return TRUE;
@@ -655,6 +659,36 @@ sniff_text_format (const guint8 *data,
   return STP_FORMAT_RUN_METADATA_TEXT;
 }
 
+/* Whether the text's first field name is one of RunMetadata's or
+ * StepStats': then a parse error is an error in a trace, not a sign
+ * that the file is something else. */
+static gboolean
+first_name_is_known (const guint8 *data,
+                     gsize         len)
+{
+  g_autofree char *name = NULL;
+  gsize i = 0, start;
+
+  for (;;)
+    {
+      while (i < len && g_ascii_isspace (data[i]))
+        i++;
+      if (i < len && data[i] == '#')
+        {
+          while (i < len && data[i] != '\n')
+            i++;
+          continue;
+        }
+      break;
+    }
+  start = i;
+  while (i < len && (g_ascii_isalnum (data[i]) || data[i] == '_'))
+    i++;
+  name = g_strndup ((const char *) data + start, i - start);
+  return protobuf_c_message_descriptor_get_field_by_name (&tensorflow__run_metadata__descriptor, name) != NULL ||
+         protobuf_c_message_descriptor_get_field_by_name (&tensorflow__step_stats__descriptor, name) != NULL;
+}
+
 gboolean
 stp_span_contains (StpSpan     span,
                    const char *needle)
@@ -675,6 +709,7 @@ stp_step_stats_load_bytes (GBytes        *bytes,
   g_autoptr(GError) local_error = NULL;
   g_autofree char *why_rm = NULL;
   g_autofree char *why_ss = NULL;
+  gboolean without_step_stats = FALSE;
   StpFormat format;
   const guint8 *data;
   gsize len;
@@ -701,6 +736,15 @@ stp_step_stats_load_bytes (GBytes        *bytes,
              : &tensorflow__run_metadata__descriptor;
 
       wire = stp_pbtext_parse (desc, (const char *) data, len, &local_error);
+      if (wire == NULL && !first_name_is_known (data, len))
+        {
+          /* Text, but not ours (a README, a CSV, a log). */
+          g_autofree char *detail = g_strdup_printf ("read as protobuf text format: %s",
+                                                     local_error->message);
+
+          stp_error_set_unsupported (error, filename, detail);
+          return NULL;
+        }
       if (wire == NULL)
         {
           g_set_error (error, STP_ERROR, local_error->code,
@@ -709,7 +753,7 @@ stp_step_stats_load_bytes (GBytes        *bytes,
           return NULL;
         }
     }
-  else if (looks_like_run_metadata (data, len, &why_rm))
+  else if (looks_like_run_metadata (data, len, &why_rm, &without_step_stats))
     {
       format = STP_FORMAT_RUN_METADATA;
       wire = g_bytes_ref (bytes);
@@ -719,10 +763,16 @@ stp_step_stats_load_bytes (GBytes        *bytes,
       format = STP_FORMAT_STEP_STATS;
       wire = g_bytes_ref (bytes);
     }
+  else if (without_step_stats)
+    {
+      stp_error_set_no_trace (error, filename, "RunMetadata", "step_stats");
+      return NULL;
+    }
   else
     {
-      g_set_error (error, STP_ERROR, STP_ERROR_UNKNOWN_FORMAT,
-                   "%s: not a StepStats/RunMetadata: %s", filename, why_rm);
+      g_autofree char *detail = g_strdup_printf ("read as a binary protobuf: %s", why_rm);
+
+      stp_error_set_unsupported (error, filename, detail);
       return NULL;
     }
 
@@ -738,6 +788,17 @@ stp_step_stats_load_bytes (GBytes        *bytes,
                      "%s: corrupt %s: %s", filename,
                      format == STP_FORMAT_STEP_STATS ? "StepStats" : "RunMetadata",
                      local_error->message);
+      return NULL;
+    }
+
+  /* A RunMetadata of partition graphs alone, an empty StepStats. */
+  if (self->devices->len == 0)
+    {
+      gboolean run_metadata = format == STP_FORMAT_RUN_METADATA ||
+                              format == STP_FORMAT_RUN_METADATA_TEXT;
+
+      stp_error_set_no_trace (error, filename, run_metadata ? "RunMetadata" : "StepStats",
+                              run_metadata ? "step_stats" : "dev_stats");
       return NULL;
     }
 

@@ -97,6 +97,7 @@ track_free (gpointer data)
   g_clear_pointer (&track->slices, g_array_unref);
   g_clear_pointer (&track->instants, g_array_unref);
   g_clear_pointer (&track->series, g_ptr_array_unref);
+  g_clear_pointer (&track->series_index, g_hash_table_unref);
   g_free (track->depth_starts);
   g_free (track);
 }
@@ -440,17 +441,38 @@ stp_trace_add_counter_series (StpTrace *self,
   t = stp_trace_get_track (self, track);
   g_return_val_if_fail (t->kind == STP_TRACK_COUNTER, NULL);
 
-  for (guint i = 0; i < t->series->len; i++)
+  /* A few series are searched; a C event may hold 200,000 keys. */
+  if (t->series_index != NULL)
     {
-      series = g_ptr_array_index (t->series, i);
-      if (series->name == name)
+      series = g_hash_table_lookup (t->series_index, GUINT_TO_POINTER (name));
+      if (series != NULL)
         return series;
     }
+  else
+    for (guint i = 0; i < t->series->len; i++)
+      {
+        series = g_ptr_array_index (t->series, i);
+        if (series->name == name)
+          return series;
+      }
 
   series = g_new0 (StpCounterSeries, 1);
   series->name = name;
   series->samples = g_array_new (FALSE, FALSE, sizeof (StpCounterSample));
   g_ptr_array_add (t->series, series);
+
+  if (t->series_index == NULL && t->series->len > 16)
+    {
+      t->series_index = g_hash_table_new (NULL, NULL);
+      for (guint i = 0; i < t->series->len; i++)
+        {
+          StpCounterSeries *s = g_ptr_array_index (t->series, i);
+
+          g_hash_table_insert (t->series_index, GUINT_TO_POINTER (s->name), s);
+        }
+    }
+  else if (t->series_index != NULL)
+    g_hash_table_insert (t->series_index, GUINT_TO_POINTER (name), series);
 
   return series;
 }

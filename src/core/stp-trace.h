@@ -112,6 +112,16 @@ stp_time_sub (gint64 a,
   return r;
 }
 
+/* The span from a to b >= a, exact: times may lie anywhere in gint64
+ * (timeline.py's own output reaches -9.2e18 ns), so their difference
+ * may not fit one.  For the trace's duration and offsets from its start. */
+static inline guint64
+stp_time_span (gint64 a,
+               gint64 b)
+{
+  return b > a ? (guint64) b - (guint64) a : 0;
+}
+
 static inline gint64
 stp_slice_end (const StpSlice *slice)
 {
@@ -165,6 +175,7 @@ typedef struct
   /* COUNTER */
   StpStr       counter_id;   /* the C event's "id", if any */
   GPtrArray   *series;       /* StpCounterSeries* */
+  GHashTable  *series_index; /* StpStr name -> series, once there are many */
 } StpTrack;
 
 typedef struct

@@ -17,16 +17,9 @@ void     fuzz_init          (void);
 /* The checks every target runs on a trace it managed to load: the
  * model's invariants (stp-trace.h), what the viewer does on a click
  * (details, links, summaries, search, peaks) and a full export to
- * memory, which must load again.  The export must be strict JSON when
- * the input was (strict_input): the Chrome loader also reads what
- * browsers tolerate (trailing commas, args it never parses), and keeps
- * args as they were written. */
-void     fuzz_check_trace   (StpTrace     *trace,
-                             gboolean      strict_input);
-
-/* Whether bytes are one strict JSON document (json-glib's reading). */
-gboolean fuzz_is_strict_json (const guint8 *data,
-                              gsize         len);
+ * memory, which must load again.  The export must be strict JSON
+ * (RFC 8259, UTF-8; tests/strict-json.c) whatever the input held. */
+void     fuzz_check_trace   (StpTrace     *trace);
 
 /* The error of a failed load must name the input. */
 void     fuzz_check_error   (const GError *error,
@@ -46,5 +39,6 @@ int      fuzz_target_pbtext      (const guint8 *data, gsize size);
 int      fuzz_target_chrome_json (const guint8 *data, gsize size);
 int      fuzz_target_xspace      (const guint8 *data, gsize size);
 int      fuzz_target_loader      (const guint8 *data, gsize size);
+int      fuzz_target_export      (const guint8 *data, gsize size);
 
 G_END_DECLS

@@ -64,7 +64,7 @@ load_as_file (const guint8 *text,
       fuzz_check_error (error, NAME);
       return;
     }
-  fuzz_check_trace (trace, TRUE);
+  fuzz_check_trace (trace);
 }
 
 static void

@@ -48,7 +48,7 @@ fuzz_target_step_stats (const guint8 *data,
       return 0;
     }
 
-  fuzz_check_trace (trace, TRUE);
+  fuzz_check_trace (trace);
   return 0;
 }
 

@@ -40,7 +40,7 @@ fuzz_target_xspace (const guint8 *data,
       return 0;
     }
 
-  fuzz_check_trace (trace, TRUE);
+  fuzz_check_trace (trace);
   return 0;
 }
 

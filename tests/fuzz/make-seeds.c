@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * make-seeds DATA_DIR OUT_DIR writes OUT_DIR/<target>/ for every target
- * (step-stats, pbtext, chrome-json, xspace, loader) from the real test
+ * (step-stats, pbtext, chrome-json, xspace, loader, export) from the real test
  * files, with the selector byte the target expects in front where it
  * has one.  Compressed files are unpacked for the targets that wrap
  * their input themselves, and XSpaces are cut down (a few lines of a
@@ -62,6 +62,11 @@ write_seed (const char   *target,
   if (!g_file_set_contents (path, (const char *) bytes->data, bytes->len, &error))
     g_error ("%s", error->message);
   n_written++;
+
+  /* Every file a user opens is also an export seed, with analysis
+   * options (byte 0 of fuzz-export) varying from seed to seed. */
+  if (g_str_equal (target, "loader"))
+    write_seed ("export", name, n_written % 32, data, len);
 }
 
 /* The file decompressed (gzip and zip are unpacked by stp-input). */

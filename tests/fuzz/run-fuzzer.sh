@@ -19,8 +19,9 @@ dir=$build/tests/fuzz
 mkdir -p "$dir/corpus/$target" "$dir/artifacts" "$dir/logs"
 dict=
 case $target in
-  chrome-json|loader) dict=-dict=$src/chrome-json.dict ;;
+  chrome-json|loader|export) dict=-dict=$src/chrome-json.dict ;;
   pbtext) dict=-dict=$src/pbtext.dict ;;
+  step-stats|xspace) dict=-dict=$src/protobuf.dict ;;
 esac
 
 # Leaks are findings too; UBSan stops at the first report.

@@ -12,6 +12,7 @@
 
 #include <adwaita.h>
 #include <math.h>
+#include <string.h>
 
 #include "stp-loader.h"
 #include "stp-settings.h"
@@ -429,6 +430,42 @@ test_kineto_corpus (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The labels showing `text` among the visible widgets under `widget`. */
+static guint
+count_labels_showing (GtkWidget  *widget,
+                      const char *text)
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_visible (widget))
+    return 0;
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    n++;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_labels_showing (child, text);
+  return n;
+}
+
+/* A file name is text, not markup: the error page shows it as it is
+ * (before, "R&D <i>x.json" gave a Gtk-WARNING and no explanation). */
+static void
+test_markup_in_file_name (void)
+{
+  StpWindow *window = new_window ();
+  static const char name[] = "R&D <i>x.json";
+  g_autoptr(GFile) bad = write_temp (name, "{\"traceEvents\": [oops", 22);
+
+  stp_window_open (window, bad);
+  wait_for (not_loading, window);
+  g_assert_cmpstr (visible_page (window), ==, "error");
+  g_assert_nonnull (strstr (stp_window_get_error_message (window), name));
+  /* The title and the explanation both show it. */
+  g_assert_cmpuint (count_labels_showing (GTK_WIDGET (window), name), >=, 2);
+  save_screenshot (GTK_WIDGET (window), "error-markup-name");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -445,6 +482,7 @@ main (int   argc,
   g_test_add_func ("/window/step-stats", test_step_stats);
   g_test_add_func ("/window/chrome-navigation", test_chrome_navigation);
   g_test_add_func ("/window/corrupt", test_corrupt);
+  g_test_add_func ("/window/markup-in-file-name", test_markup_in_file_name);
   g_test_add_func ("/window/cancel", test_cancel);
   g_test_add_func ("/window/warnings", test_warnings);
   g_test_add_func ("/window/kineto-corpus", test_kineto_corpus);
