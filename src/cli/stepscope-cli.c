@@ -22,6 +22,7 @@
 #include "stp-file-map.h"
 #include "stp-json-writer.h"
 #include "stp-loader.h"
+#include "stp-cli-compare.h"
 #include "stp-cli-info.h"
 #include "stp-cli-summary.h"
 
@@ -412,6 +413,7 @@ run_summary (int    argc,
 }
 
 static const Command commands[] = {
+  { "compare", "A B",  "Compare two traces name by name (op, kernel, scope, device)", stp_cli_compare_run },
   { "convert", "INPUT", "Write a trace as Chrome Trace Event JSON", run_convert },
   { "info",    "INPUT", "Describe what a trace holds, as JSON", run_info },
   { "peaks",   "INPUT", "Print a StepStats' allocator memory peaks, as JSON", run_peaks },
