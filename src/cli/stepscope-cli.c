@@ -24,6 +24,7 @@
 #include "stp-loader.h"
 #include "stp-cli-compare.h"
 #include "stp-cli-info.h"
+#include "stp-cli-steps.h"
 #include "stp-cli-summary.h"
 
 #define EXIT_BAD_INPUT 1
@@ -417,6 +418,7 @@ static const Command commands[] = {
   { "convert", "INPUT", "Write a trace as Chrome Trace Event JSON", run_convert },
   { "info",    "INPUT", "Describe what a trace holds, as JSON", run_info },
   { "peaks",   "INPUT", "Print a StepStats' allocator memory peaks, as JSON", run_peaks },
+  { "steps",   "INPUT…", "The steps of traces side by side, and their GPU time breakdown (HTA)", stp_cli_steps_run },
   { "summary", "INPUT", "Sum up time by op type, name scope or device (tfprof's views)", run_summary },
 };
 

@@ -56,6 +56,25 @@ looks_like_pbtext (const guint8 *data,
   return FALSE;
 }
 
+/* The sniffer takes any "[" for the array form, as a file named as a
+ * trace may be; in a folder, an INI file's "[section]" is not one. */
+static gboolean
+looks_like_chrome (const guint8 *data,
+                   gsize         len)
+{
+  gsize i = 0;
+
+  if (!stp_chrome_json_sniff (data, len))
+    return FALSE;
+  while (i < len && g_ascii_isspace (data[i]))
+    i++;
+  if (i == len || data[i] != '[')
+    return TRUE;
+  for (i++; i < len && g_ascii_isspace (data[i]); i++)
+    ;
+  return i < len && (data[i] == '{' || data[i] == ']');
+}
+
 static gboolean
 is_trace (GFile *file)
 {
@@ -70,7 +89,7 @@ is_trace (GFile *file)
   if (head == NULL || avail == 0)
     return FALSE;
 
-  return stp_chrome_json_sniff (head, avail) || stp_xspace_sniff (head, avail) ||
+  return looks_like_chrome (head, avail) || stp_xspace_sniff (head, avail) ||
          stp_step_stats_sniff (head, avail, &format) || looks_like_pbtext (head, avail);
 }
 

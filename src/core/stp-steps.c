@@ -178,7 +178,7 @@ stp_steps_find (const StpTrace *trace)
 
   if (stp_trace_is_step_stats (trace))
     {
-      StpStep step = { g_strdup (trace->filename), -1, trace->start_ts, trace->end_ts };
+      StpStep step = { g_path_get_basename (trace->filename), -1, trace->start_ts, trace->end_ts };
 
       if (trace->end_ts > trace->start_ts)
         g_array_append_val (steps, step);
