@@ -22,6 +22,7 @@
 #include "stp-xspace.h"
 
 #include <gio/gunixoutputstream.h>
+#include <glib/gstdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -269,4 +270,164 @@ stp_cli_write_output (const char    *output,
   if (!g_output_stream_write_all (stp_safe_output_stream (safe), text->str, text->len, NULL, NULL, error))
     return FALSE;
   return stp_safe_output_commit (safe, NULL, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* A one-input command, once per input                                 */
+
+static gboolean
+takes_value (const char         *arg,
+             const char * const *value_options)
+{
+  for (guint i = 0; value_options[i] != NULL; i++)
+    if (g_str_equal (arg, value_options[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+is_folder (const char *arg)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (arg);
+
+  return g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY;
+}
+
+/* One input's output, written by the command to a temporary file. */
+static gboolean
+run_one (StpCliRunFunc  run,
+         GPtrArray     *options,
+         const char    *input,
+         GString       *out,
+         int           *status)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  gsize len = 0;
+  int fd = g_file_open_tmp ("stepscope-cli-XXXXXX", &path, &error);
+
+  if (fd < 0)
+    {
+      g_printerr ("stepscope-cli: %s\n", error->message);
+      *status = 1;
+      return FALSE;
+    }
+  close (fd);
+
+  for (guint i = 0; i < options->len; i++)
+    g_ptr_array_add (args, g_ptr_array_index (options, i));
+  g_ptr_array_add (args, (char *) "-o");
+  g_ptr_array_add (args, path);
+  g_ptr_array_add (args, (char *) "--");
+  g_ptr_array_add (args, (char *) input);
+  g_ptr_array_add (args, NULL);
+
+  *status = run (args->len - 1, (char **) args->pdata);
+  if (*status == 0 && g_file_get_contents (path, &contents, &len, &error))
+    g_string_append_len (out, contents, len);
+  else if (*status == 0)
+    {
+      g_printerr ("stepscope-cli: %s\n", error->message);
+      *status = 1;
+    }
+  g_unlink (path);
+  return *status == 0;
+}
+
+int
+stp_cli_run_each (int                 argc,
+                  char              **argv,
+                  const char * const *value_options,
+                  gboolean            always_json,
+                  StpCliRunFunc       run)
+{
+  g_autoptr(GPtrArray) options = g_ptr_array_new ();
+  g_autoptr(GPtrArray) positional = g_ptr_array_new ();
+  g_autoptr(GPtrArray) inputs = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  const char *output = NULL;
+  gboolean json = always_json, after_dashes = FALSE;
+  guint n_done = 0, n_failed = 0;
+  int worst = 0;
+
+  g_ptr_array_add (options, argv[0]);
+  for (int i = 1; i < argc; i++)
+    {
+      const char *arg = argv[i];
+
+      if (after_dashes || arg[0] != '-' || arg[1] == '\0')
+        g_ptr_array_add (positional, argv[i]);
+      else if (g_str_equal (arg, "--"))
+        after_dashes = TRUE;
+      else if (g_str_equal (arg, "-h") || g_str_has_prefix (arg, "--help"))
+        return run (argc, argv);
+      else if ((g_str_equal (arg, "-o") || g_str_equal (arg, "--output")) && i + 1 < argc)
+        output = argv[++i];
+      else if (g_str_has_prefix (arg, "--output="))
+        output = arg + strlen ("--output=");
+      else if (takes_value (arg, value_options) && i + 1 < argc)
+        {
+          g_ptr_array_add (options, argv[i]);
+          g_ptr_array_add (options, argv[++i]);
+        }
+      else
+        {
+          json |= g_str_equal (arg, "--json");
+          g_ptr_array_add (options, argv[i]);
+        }
+    }
+
+  if (positional->len == 0 || (positional->len == 1 && !is_folder (g_ptr_array_index (positional, 0))))
+    return run (argc, argv);
+
+  inputs = stp_cli_inputs_expand ((char **) positional->pdata, positional->len, &error);
+  if (inputs == NULL)
+    {
+      g_printerr ("stepscope-cli: %s\n", error->message);
+      return 1;
+    }
+
+  for (guint i = 0; i < inputs->len; i++)
+    {
+      const char *input = g_ptr_array_index (inputs, i);
+      g_autoptr(GString) part = g_string_new (NULL);
+      int status;
+
+      if (!run_one (run, options, input, part, &status))
+        {
+          n_failed++;
+          worst = MAX (worst, status);
+          /* A usage error is the same for every input: stop at once. */
+          if (status == 2)
+            return status;
+          continue;
+        }
+
+      if (json)
+        {
+          g_string_append (out, n_done ? ",\n" : "[\n");
+          append_without_newline (out, part);
+        }
+      else
+        {
+          g_string_append_printf (out, "%s==> %s <==\n", n_done ? "\n" : "", input);
+          g_string_append_len (out, part->str, part->len);
+        }
+      n_done++;
+    }
+  if (json)
+    g_string_append (out, n_done ? "\n]\n" : "[]\n");
+
+  if (n_failed > 0)
+    g_printerr ("stepscope-cli: %u of %u inputs could not be read (said above)\n", n_failed, inputs->len);
+
+  if (!stp_cli_write_output (output, out, &error))
+    {
+      g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
+      return 1;
+    }
+  return worst;
 }

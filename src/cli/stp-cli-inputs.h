@@ -44,3 +44,26 @@ gboolean   stp_cli_write_output  (const char    *output,
                                   GError       **error);
 
 G_END_DECLS
+
+G_BEGIN_DECLS
+
+typedef int (*StpCliRunFunc) (int    argc,
+                              char **argv);
+
+/* Runs a one-input command (argv[0] its name) on each input of a
+ * command line that names several inputs or a folder, exactly as if
+ * it were run once per input, and joins the outputs: a JSON array
+ * with --json (the objects in input order), else each output under a
+ * "==> FILE <==" header; -o FILE receives the whole.  A bad input is
+ * reported on standard error and does not stop the others (status 1).
+ * One input that is not a folder: run (argc, argv) as it is.
+ * value_options: the options of the command that take a value,
+ * NULL-terminated ("--by", "-o", ...); always_json: the command prints
+ * JSON without --json. */
+int        stp_cli_run_each      (int                 argc,
+                                  char              **argv,
+                                  const char * const *value_options,
+                                  gboolean            always_json,
+                                  StpCliRunFunc       run);
+
+G_END_DECLS
