@@ -387,6 +387,7 @@ text_step_table (GString   *out,
       gint64 slowest = -1;
       gint slowest_trace = -1;
       guint present = 0;
+      gboolean tied = FALSE;
       const char *name = NULL;
 
       for (guint t = 0; t < traces->len; t++)
@@ -402,7 +403,9 @@ text_step_table (GString   *out,
               name = name ? name : step->name;
               present++;
               if (dur > slowest)
-                slowest = dur, slowest_trace = t;
+                slowest = dur, slowest_trace = t, tied = FALSE;
+              else if (dur == slowest)
+                tied = TRUE;
             }
         }
 
@@ -423,10 +426,12 @@ text_step_table (GString   *out,
               const StpStep *step = &g_array_index (ts->steps, StepResult, i).step;
 
               g_string_append_printf (out, " %13.3f%s", stp_time_sub (step->end, step->start) / 1e6,
-                                      present > 1 && (gint) t == slowest_trace ? "*" : " ");
+                                      present > 1 && !tied && (gint) t == slowest_trace ? "*" : " ");
             }
         }
-      if (slowest_trace >= 0)
+      if (tied && present > 1)
+        g_string_append (out, "  (tie)");
+      else if (slowest_trace >= 0)
         {
           const TraceSteps *ts = g_ptr_array_index (traces, slowest_trace);
           g_autofree char *label = stp_cli_printable_name (ts->label, 40);
