@@ -442,6 +442,45 @@ test_step_breakdown (void)
   g_assert_cmpint (sum.busy, <=, whole.busy);
 }
 
+/* Per device: each device's kernels only; together they are the trace's. */
+static void
+test_device_breakdown (void)
+{
+  g_autoptr(StpTrace) trace = load ("xspace", "34.83.195.179_6003.xplane.pb", NULL);
+  g_autoptr(GArray) kernels = stp_kernels_collect (trace);
+  g_autoptr(GArray) devices = stp_kernels_devices (kernels);
+  g_autoptr(StpTrace) rank = load_rank (0);
+  g_autoptr(GArray) rank_kernels = stp_kernels_collect (rank);
+  g_autoptr(GArray) rank_devices = stp_kernels_devices (rank_kernels);
+  StpBreakdown whole;
+  guint64 n = 0;
+  gint64 busy = 0;
+
+  stp_breakdown_compute (kernels, G_MININT64, G_MAXINT64, &whole);
+  g_assert_cmpuint (devices->len, >, 1);
+  for (guint i = 0; i < devices->len; i++)
+    {
+      guint32 process = g_array_index (devices, guint32, i);
+      StpBreakdown b;
+
+      g_assert_true (g_str_has_prefix (stp_trace_str (trace, stp_trace_get_process (trace, process)->name),
+                                       "/device:"));
+      stp_breakdown_compute_device (kernels, process, G_MININT64, G_MAXINT64, &b);
+      g_assert_cmpint (b.busy, <=, whole.busy);
+      g_assert_cmpint (b.window, <=, whole.window);
+      g_assert_cmpint (b.busy + b.idle, ==, b.window);
+      n += b.n_kernels;
+      busy += b.busy;
+    }
+  g_assert_cmpuint (n, ==, whole.n_kernels);
+  g_assert_cmpuint (n, ==, kernels->len);
+  /* Devices that run at once overlap: their sum is at least the union. */
+  g_assert_cmpint (busy, >=, whole.busy);
+
+  /* A Kineto rank with one GPU. */
+  g_assert_cmpuint (rank_devices->len, ==, 1);
+}
+
 /* ------------------------------------------------------------------ */
 /* The command line                                                    */
 
@@ -609,6 +648,7 @@ main (int    argc,
   g_test_add_func ("/steps/kernel-types", test_kernel_types);
   g_test_add_func ("/steps/hta-breakdown", test_hta_breakdown);
   g_test_add_func ("/steps/step-breakdown", test_step_breakdown);
+  g_test_add_func ("/steps/device-breakdown", test_device_breakdown);
   g_test_add_func ("/cli/compare", test_cli_compare);
   g_test_add_func ("/cli/steps", test_cli_steps);
   g_test_add_func ("/cli/many", test_cli_many);

@@ -33,11 +33,19 @@ typedef struct
 
 typedef struct
 {
+  char        *name;       /* the device's process, described */
+  StpBreakdown whole;      /* HTA's window, this device's kernels only */
+  GArray      *steps;      /* StpBreakdown per step */
+} DeviceSteps;
+
+typedef struct
+{
   char        *file;
   char        *label;      /* "rank N" or the file's base name */
   gint64       rank;       /* distributedInfo.rank, -1 if none */
   GArray      *steps;      /* StepResult */
   StpBreakdown whole;      /* HTA's whole-trace window */
+  GArray      *devices;    /* DeviceSteps, when kernels ran on several devices */
 } TraceSteps;
 
 static void
@@ -48,6 +56,14 @@ trace_steps_free (gpointer data)
   for (guint i = 0; i < t->steps->len; i++)
     g_free (g_array_index (t->steps, StepResult, i).step.name);
   g_array_unref (t->steps);
+  for (guint i = 0; i < t->devices->len; i++)
+    {
+      DeviceSteps *d = &g_array_index (t->devices, DeviceSteps, i);
+
+      g_free (d->name);
+      g_array_unref (d->steps);
+    }
+  g_array_unref (t->devices);
   g_free (t->file);
   g_free (t->label);
   g_free (t);
@@ -83,6 +99,39 @@ find_rank (const StpTrace *trace)
   return -1;
 }
 
+/* HTA merges the kernels of all devices of a rank; with several devices,
+ * each one's own breakdown too. */
+static void
+add_devices (TraceSteps     *t,
+             const StpTrace *trace,
+             const GArray   *kernels)
+{
+  g_autoptr(GArray) devices = stp_kernels_devices (kernels);
+
+  t->devices = g_array_new (FALSE, TRUE, sizeof (DeviceSteps));
+  if (devices->len < 2)
+    return;
+
+  for (guint i = 0; i < devices->len; i++)
+    {
+      guint32 process = g_array_index (devices, guint32, i);
+      DeviceSteps d = { 0 };
+
+      d.name = stp_trace_describe_process (trace, stp_trace_get_process (trace, process));
+      stp_breakdown_compute_device (kernels, process, G_MININT64, G_MAXINT64, &d.whole);
+      d.steps = g_array_sized_new (FALSE, TRUE, sizeof (StpBreakdown), t->steps->len);
+      for (guint j = 0; j < t->steps->len; j++)
+        {
+          const StpStep *step = &g_array_index (t->steps, StepResult, j).step;
+          StpBreakdown b;
+
+          stp_breakdown_compute_device (kernels, process, step->start, step->end, &b);
+          g_array_append_val (d.steps, b);
+        }
+      g_array_append_val (t->devices, d);
+    }
+}
+
 static TraceSteps *
 trace_steps_new (const StpTrace *trace)
 {
@@ -104,6 +153,7 @@ trace_steps_new (const StpTrace *trace)
       g_array_append_val (t->steps, r);
     }
   stp_breakdown_compute (kernels, G_MININT64, G_MAXINT64, &t->whole);
+  add_devices (t, trace, kernels);
   return t;
 }
 
@@ -266,7 +316,24 @@ json_trace (GString          *out,
     }
   g_string_append (out, t->steps->len ? "\n  ],\n  \"trace_breakdown\": " : "],\n  \"trace_breakdown\": ");
   json_breakdown (out, &t->whole);
-  g_string_append (out, "\n}\n");
+  g_string_append (out, ",\n  \"devices\": [");
+  for (guint i = 0; i < t->devices->len; i++)
+    {
+      const DeviceSteps *d = &g_array_index (t->devices, DeviceSteps, i);
+
+      g_string_append (out, i ? ",\n    {\"device\": " : "\n    {\"device\": ");
+      stp_json_append_string (out, d->name, strlen (d->name));
+      g_string_append (out, ",\n     \"trace_breakdown\": ");
+      json_breakdown (out, &d->whole);
+      g_string_append (out, ",\n     \"steps\": [");
+      for (guint j = 0; j < d->steps->len; j++)
+        {
+          g_string_append (out, j ? ",\n       " : "\n       ");
+          json_breakdown (out, &g_array_index (d->steps, StpBreakdown, j));
+        }
+      g_string_append (out, d->steps->len ? "]}" : "]}");
+    }
+  g_string_append (out, t->devices->len ? "\n  ]\n}\n" : "]\n}\n");
 }
 
 typedef struct
@@ -543,6 +610,13 @@ text_breakdown (GString   *out,
           text_breakdown_row (out, ts->label, r->step.name, &r->breakdown);
         }
       text_breakdown_row (out, ts->label, "whole trace", &ts->whole);
+      for (guint d = 0; d < ts->devices->len; d++)
+        {
+          const DeviceSteps *dev = &g_array_index (ts->devices, DeviceSteps, d);
+          g_autofree char *label = g_strdup_printf ("whole: %s", dev->name);
+
+          text_breakdown_row (out, ts->label, label, &dev->whole);
+        }
     }
 }
 

@@ -405,6 +405,41 @@ stp_breakdown_compute (const GArray *kernels,
                        gint64        end,
                        StpBreakdown *out)
 {
+  stp_breakdown_compute_device (kernels, STP_INDEX_NONE, start, end, out);
+}
+
+GArray *
+stp_kernels_devices (const GArray *kernels)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  GArray *devices = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  g_return_val_if_fail (kernels != NULL, devices);
+
+  for (guint i = 0; i < kernels->len; i++)
+    {
+      guint32 process = g_array_index (kernels, StpKernel, i).process;
+
+      if (g_hash_table_add (seen, GUINT_TO_POINTER (process + 1)))
+        g_array_append_val (devices, process);
+    }
+  return devices;
+}
+
+static inline gboolean
+on_device (const StpKernel *k,
+           guint32          process)
+{
+  return process == STP_INDEX_NONE || k->process == process;
+}
+
+void
+stp_breakdown_compute_device (const GArray *kernels,
+                              guint32       process,
+                              gint64        start,
+                              gint64        end,
+                              StpBreakdown *out)
+{
   g_autoptr(GArray) edges = NULL;
   guint64 running[STP_N_KERNEL_TYPES] = { 0 };
   gint64 last = 0;
@@ -417,12 +452,22 @@ stp_breakdown_compute (const GArray *kernels,
   /* HTA's whole-trace window: the first kernel's start to the last end. */
   if (start == G_MININT64 && end == G_MAXINT64)
     {
-      if (kernels->len == 0)
-        return;
-      start = g_array_index (kernels, StpKernel, 0).start;
+      gboolean any = FALSE;
+
       end = G_MININT64;
       for (guint i = 0; i < kernels->len; i++)
-        end = MAX (end, g_array_index (kernels, StpKernel, i).end);
+        {
+          const StpKernel *k = &g_array_index (kernels, StpKernel, i);
+
+          if (!on_device (k, process))
+            continue;
+          if (!any)
+            start = k->start;   /* sorted by start */
+          any = TRUE;
+          end = MAX (end, k->end);
+        }
+      if (!any)
+        return;
     }
   if (end <= start)
     return;
@@ -436,7 +481,15 @@ stp_breakdown_compute (const GArray *kernels,
 
       if (k->start >= end)
         break;   /* sorted by start */
-      if (k->end <= start || k->end <= k->start)
+      if (!on_device (k, process))
+        continue;
+      if (k->end <= k->start)
+        {
+          /* Counted, as HTA counts it, but it covers no time. */
+          out->n_kernels += k->start >= start;
+          continue;
+        }
+      if (k->end <= start)
         continue;
       out->n_kernels++;
       e.type = k->type;

@@ -92,6 +92,15 @@ void        stp_breakdown_compute     (const GArray   *kernels,
                                        gint64          start,
                                        gint64          end,
                                        StpBreakdown   *out);
+/* The same over the kernels of one device (trace->processes index). */
+void        stp_breakdown_compute_device (const GArray *kernels,
+                                          guint32       process,
+                                          gint64        start,
+                                          gint64        end,
+                                          StpBreakdown *out);
+/* The devices (process indices) that ran kernels, in order of first
+ * kernel (free with g_array_unref). */
+GArray     *stp_kernels_devices       (const GArray   *kernels);
 /* Names the set of kernel types as HTA does: "COMPUTATION overlapping
  * COMMUNICATION". */
 char       *stp_breakdown_types_name  (guint           types);
