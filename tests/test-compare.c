@@ -481,6 +481,81 @@ test_device_breakdown (void)
   g_assert_cmpuint (rank_devices->len, ==, 1);
 }
 
+static void
+collect_files (const char *dir,
+               GPtrArray  *out)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  if (d == NULL)
+    return;
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        collect_files (path, out);
+      else if (!g_str_has_suffix (name, ".md") && !g_str_has_suffix (name, ".txt"))
+        g_ptr_array_add (out, g_steal_pointer (&path));
+    }
+}
+
+/* Every trace in tests/data (the fuzzers' regressions too) against
+ * itself, whole and per step, and its breakdowns: no crash, nothing
+ * different, and the breakdown adds up. */
+static void
+test_every_trace_against_itself (void)
+{
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  const char *dirs[] = { "chrome", "regress", "step-stats", "xspace", "pbtext" };
+  guint n_loaded = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "data", dirs[i], NULL);
+
+      collect_files (dir, files);
+    }
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (g_ptr_array_index (files, i));
+      g_autoptr(StpTrace) trace = stp_load_file (file, NULL, NULL, NULL, NULL, NULL);
+      g_autoptr(GArray) steps = NULL;
+      g_autoptr(GArray) kernels = NULL;
+      StpBreakdown b;
+
+      if (trace == NULL)
+        continue;
+      n_loaded++;
+      steps = stp_steps_find (trace);
+      kernels = stp_kernels_collect (trace);
+      stp_breakdown_compute (kernels, G_MININT64, G_MAXINT64, &b);
+      g_assert_cmpint (b.busy + b.idle, ==, b.window);
+      g_assert_cmpint (b.idle, >=, 0);
+      for (guint s = 0; s < steps->len; s++)
+        {
+          const StpStep *step = &g_array_index (steps, StpStep, s);
+
+          stp_breakdown_compute (kernels, step->start, step->end, &b);
+          g_assert_cmpint (b.idle, >=, 0);
+          g_assert_cmpint (b.compute, <=, b.busy);
+        }
+
+      for (StpCompareBy by = STP_COMPARE_BY_OP; by <= STP_COMPARE_BY_DEVICE; by++)
+        for (int per_step = 0; per_step < (steps->len > 0 ? 2 : 1); per_step++)
+          {
+            g_autoptr(StpCompare) c = compare (trace, trace, by, per_step, -1, -1);
+
+            g_assert_cmpuint (c->n_only_a + c->n_only_b, ==, 0);
+            for (guint r = 0; r < c->rows->len; r++)
+              g_assert_cmpfloat (((StpCompareRow *) g_ptr_array_index (c->rows, r))->diff, ==, 0);
+          }
+    }
+  g_assert_cmpuint (n_loaded, >, 100);
+}
+
 /* ------------------------------------------------------------------ */
 /* The command line                                                    */
 
@@ -510,6 +585,7 @@ test_cli_compare (void)
   g_auto(Run) bad_by = { 0 };
   g_auto(Run) one = { 0 };
   g_auto(Run) no_step = { 0 };
+  g_auto(Run) missing = { 0 };
   g_autoptr(JsonNode) root = NULL;
   JsonObject *o;
   JsonArray *only_b;
@@ -537,6 +613,10 @@ test_cli_compare (void)
   g_assert_cmpint (bad_by.status, ==, 2);
   run_cli (&one, "compare", base, NULL);
   g_assert_cmpint (one.status, ==, 2);
+  run_cli (&missing, "compare", base, "/nonexistent/trace.json", NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, "trace.json"));
+  g_assert_cmpstr (missing.out, ==, "");
   run_cli (&no_step, "compare", "--step", "1010:4", base, test, NULL);
   g_assert_cmpint (no_step.status, ==, 2);
   g_assert_nonnull (strstr (no_step.err, "no step 4"));
@@ -644,6 +724,7 @@ main (int    argc,
   g_test_add_func ("/compare/ranks", test_ranks);
   g_test_add_func ("/compare/nothing-in-common", test_nothing_in_common);
   g_test_add_func ("/compare/step-counts", test_step_counts);
+  g_test_add_func ("/compare/every-trace-against-itself", test_every_trace_against_itself);
   g_test_add_func ("/steps/found", test_steps_found);
   g_test_add_func ("/steps/kernel-types", test_kernel_types);
   g_test_add_func ("/steps/hta-breakdown", test_hta_breakdown);

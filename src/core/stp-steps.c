@@ -511,7 +511,7 @@ stp_breakdown_compute_device (const GArray *kernels,
         if (running[t] > 0)
           mask |= 1u << t;
       if (i > 0 && mask != 0)
-        out->by_types[mask] += e->time - last;
+        out->by_types[mask] = stp_time_add (out->by_types[mask], stp_time_sub (e->time, last));
       last = e->time;
       running[e->type] += e->delta;
     }
@@ -520,18 +520,20 @@ stp_breakdown_compute_device (const GArray *kernels,
     {
       gint64 time = out->by_types[mask];
 
-      out->busy += time;
+      out->busy = stp_time_add (out->busy, time);
       if (mask & (1u << STP_KERNEL_COMPUTATION))
-        out->compute += time;
+        out->compute = stp_time_add (out->compute, time);
       if (mask & (1u << STP_KERNEL_COMMUNICATION))
-        out->communication += time;
+        out->communication = stp_time_add (out->communication, time);
       if (mask & (1u << STP_KERNEL_MEMORY))
-        out->memory += time;
+        out->memory = stp_time_add (out->memory, time);
       if ((mask & (1u << STP_KERNEL_COMMUNICATION)) && (mask & (1u << STP_KERNEL_COMPUTATION)))
-        out->comm_overlapped += time;
+        out->comm_overlapped = stp_time_add (out->comm_overlapped, time);
     }
-  out->idle = out->window - out->busy;
-  out->non_compute = out->busy - out->compute;
+  /* Times at the ends of gint64 (broken inputs) saturate. */
+  out->busy = MIN (out->busy, out->window);
+  out->idle = stp_time_sub (out->window, out->busy);
+  out->non_compute = stp_time_sub (out->busy, out->compute);
 }
 
 char *
