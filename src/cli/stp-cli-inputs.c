@@ -418,11 +418,13 @@ stp_cli_run_each (int                 argc,
         }
       n_done++;
     }
-  if (json)
-    g_string_append (out, n_done ? "\n]\n" : "[]\n");
-
   if (n_failed > 0)
     g_printerr ("stepscope-cli: %u of %u inputs could not be read (said above)\n", n_failed, inputs->len);
+  /* Nothing read: nothing written (an -o file is left as it was). */
+  if (n_done == 0)
+    return worst;
+  if (json)
+    g_string_append (out, "\n]\n");
 
   if (!stp_cli_write_output (output, out, &error))
     {

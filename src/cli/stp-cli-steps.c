@@ -684,10 +684,15 @@ stp_cli_steps_run (int    argc,
           text_breakdown (out, collect.traces);
         }
     }
-  g_ptr_array_unref (collect.traces);
-
   if (n_failed > 0)
     status = EXIT_BAD_INPUT;
+  /* Nothing read: nothing written (an -o file is left as it was). */
+  if (collect.traces->len == 0)
+    {
+      g_ptr_array_unref (collect.traces);
+      return status;
+    }
+  g_ptr_array_unref (collect.traces);
   if (!stp_cli_write_output (output, out, &error))
     {
       g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
