@@ -24,6 +24,8 @@
 #include <gio/gunixoutputstream.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <errno.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* Text-format StepStats/RunMetadata: the first field is one of theirs. */
@@ -188,59 +190,108 @@ append_without_newline (GString       *out,
   g_string_append_len (out, part->str, len);
 }
 
+typedef struct
+{
+  const char *name;
+  GString    *part;
+  gpointer    item;
+  GError     *error;
+} Job;
+
+typedef struct
+{
+  const StpTimelineOptions *options;
+  StpCliEachFunc            func;
+} Work;
+
+static void
+run_job (gpointer data,
+         gpointer user_data)
+{
+  Job *job = data;
+  const Work *work = user_data;
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (job->name);
+  g_autoptr(StpTrace) trace = stp_load_file (file, work->options, NULL, NULL, NULL, &job->error);
+
+  job->part = g_string_new (NULL);
+  if (trace != NULL && !work->func (trace, job->part, &job->item, &job->error))
+    g_assert (job->error != NULL);
+}
+
+static guint
+n_threads (void)
+{
+  const char *env = g_getenv ("STEPSCOPE_CLI_THREADS");
+  guint64 n;
+
+  if (env != NULL && g_ascii_string_to_unsigned (env, 10, 1, 64, &n, NULL))
+    return n;
+  return CLAMP (g_get_num_processors (), 1, 8);
+}
+
 GString *
 stp_cli_each_input (GPtrArray                *inputs,
                     const StpTimelineOptions *options,
                     gboolean                  json,
                     StpCliEachFunc            func,
-                    gpointer                  user_data,
+                    GPtrArray                *items,
                     guint                    *n_failed)
 {
   GString *out = g_string_new (NULL);
   gboolean several = inputs->len > 1;
+  g_autofree Job *jobs = g_new0 (Job, inputs->len + 1);
+  Work work = { options, func };
+  GThreadPool *pool;
 
   *n_failed = 0;
+
+  /* Each input on its own: at most one per core at a time, or as many
+   * as STEPSCOPE_CLI_THREADS says (1: one trace in memory at a time). */
+  pool = g_thread_pool_new (run_job, &work, n_threads (), FALSE, NULL);
+  for (guint i = 0; i < inputs->len; i++)
+    {
+      jobs[i].name = g_ptr_array_index (inputs, i);
+      g_thread_pool_push (pool, &jobs[i], NULL);
+    }
+  g_thread_pool_free (pool, FALSE, TRUE);
+
   if (several && json)
     g_string_append (out, "[\n");
 
   for (guint i = 0; i < inputs->len; i++)
     {
-      const char *name = g_ptr_array_index (inputs, i);
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (name);
-      g_autoptr(GError) error = NULL;
-      g_autoptr(StpTrace) trace = stp_load_file (file, options, NULL, NULL, NULL, &error);
-      g_autoptr(GString) part = g_string_new (NULL);
-
-      if (trace != NULL && !func (trace, part, user_data, &error))
-        g_clear_pointer (&trace, stp_trace_unref);
+      Job *job = &jobs[i];
 
       if (several && json && i > 0)
         g_string_append (out, ",\n");
 
-      if (trace == NULL)
+      if (job->error != NULL)
         {
-          g_printerr ("stepscope-cli: %s\n", error->message);
+          g_printerr ("stepscope-cli: %s\n", job->error->message);
           (*n_failed)++;
           if (several && json)
             {
               g_string_append (out, "{\"file\": ");
-              stp_json_append_string (out, name, strlen (name));
+              stp_json_append_string (out, job->name, strlen (job->name));
               g_string_append (out, ", \"error\": ");
-              stp_json_append_string (out, error->message, strlen (error->message));
+              stp_json_append_string (out, job->error->message, strlen (job->error->message));
               g_string_append (out, "}");
             }
-          continue;
         }
-
-      if (several && json)
-        append_without_newline (out, part);
+      else if (several && json)
+        append_without_newline (out, job->part);
       else if (several)
         {
-          g_string_append_printf (out, "%s==> %s <==\n", i > 0 ? "\n" : "", name);
-          g_string_append_len (out, part->str, part->len);
+          g_string_append_printf (out, "%s==> %s <==\n", i > 0 ? "\n" : "", job->name);
+          g_string_append_len (out, job->part->str, job->part->len);
         }
       else
-        g_string_append_len (out, part->str, part->len);
+        g_string_append_len (out, job->part->str, job->part->len);
+
+      if (items != NULL)
+        g_ptr_array_add (items, job->item);
+      g_clear_error (&job->error);
+      g_string_free (job->part, TRUE);
     }
 
   if (several && json)
@@ -293,7 +344,10 @@ is_folder (const char *arg)
   return g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY;
 }
 
-/* One input's output, written by the command to a temporary file. */
+/* One input's output: the command runs in a child process whose
+ * standard output is a temporary file, so each input starts from a
+ * clean process (the command's options and memory are its own) exactly
+ * as a run of its own would. */
 static gboolean
 run_one (StpCliRunFunc  run,
          GPtrArray     *options,
@@ -307,6 +361,8 @@ run_one (StpCliRunFunc  run,
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
   gsize len = 0;
   int fd = g_file_open_tmp ("stepscope-cli-XXXXXX", &path, &error);
+  int wait_status = 0;
+  pid_t pid;
 
   if (fd < 0)
     {
@@ -314,17 +370,41 @@ run_one (StpCliRunFunc  run,
       *status = 1;
       return FALSE;
     }
-  close (fd);
 
   for (guint i = 0; i < options->len; i++)
     g_ptr_array_add (args, g_ptr_array_index (options, i));
-  g_ptr_array_add (args, (char *) "-o");
-  g_ptr_array_add (args, path);
   g_ptr_array_add (args, (char *) "--");
   g_ptr_array_add (args, (char *) input);
   g_ptr_array_add (args, NULL);
 
-  *status = run (args->len - 1, (char **) args->pdata);
+  fflush (stdout);
+  pid = fork ();
+  if (pid == 0)
+    {
+      int child_status;
+
+      if (dup2 (fd, STDOUT_FILENO) < 0)
+        _exit (1);
+      close (fd);
+      child_status = run (args->len - 1, (char **) args->pdata);
+      fflush (stdout);
+      _exit (child_status);
+    }
+  close (fd);
+
+  if (pid < 0)
+    {
+      g_printerr ("stepscope-cli: %s: cannot start: %s\n", input, g_strerror (errno));
+      *status = 1;
+    }
+  else if (waitpid (pid, &wait_status, 0) < 0 || !WIFEXITED (wait_status))
+    {
+      g_printerr ("stepscope-cli: %s: the run for this input ended abnormally\n", input);
+      *status = 1;
+    }
+  else
+    *status = WEXITSTATUS (wait_status);
+
   if (*status == 0 && g_file_get_contents (path, &contents, &len, &error))
     g_string_append_len (out, contents, len);
   else if (*status == 0)

@@ -18,23 +18,26 @@ GPtrArray *stp_cli_inputs_expand (char   **args,
                                   int      n_args,
                                   GError **error);
 
-/* What one input gives: its JSON or text, appended to out. */
+/* What one input gives: its JSON or text, appended to out, and an item
+ * of the caller's (or NULL).  Runs on a worker thread. */
 typedef gboolean (*StpCliEachFunc) (StpTrace  *trace,
                                     GString   *out,
-                                    gpointer   user_data,
+                                    gpointer  *item,
                                     GError   **error);
 
-/* Loads each input in turn (one at a time: only its result is kept)
- * and appends what func makes of it.  One input gives func's output as
+/* Loads the inputs, a few at a time on worker threads (at most one per
+ * core: only the traces being read are in memory), and appends what
+ * func makes of each, in input order.  One input gives func's output as
  * it is; several give a JSON array of them (json), or each under a
  * "==> FILE <==" header.  A bad input does not stop the others: its
  * error goes to standard error, and into the JSON array as
- * {"file": ..., "error": ...}.  *n_failed counts them. */
+ * {"file": ..., "error": ...}.  *n_failed counts them.  items, if not
+ * NULL, receives each input's item (NULL for a bad input), in order. */
 GString   *stp_cli_each_input    (GPtrArray                *inputs,
                                   const StpTimelineOptions *options,
                                   gboolean                  json,
                                   StpCliEachFunc            func,
-                                  gpointer                  user_data,
+                                  GPtrArray                *items,
                                   guint                    *n_failed);
 
 /* To standard output, or to `output` through a temporary file renamed

@@ -336,22 +336,16 @@ json_trace (GString          *out,
   g_string_append (out, t->devices->len ? "\n  ]\n}\n" : "]\n}\n");
 }
 
-typedef struct
-{
-  GPtrArray *traces;   /* TraceSteps* */
-} Collect;
-
 static gboolean
 collect_trace (StpTrace  *trace,
                GString   *out,
-               gpointer   user_data,
+               gpointer  *item,
                GError   **error)
 {
-  Collect *c = user_data;
   TraceSteps *t = trace_steps_new (trace);
 
   json_trace (out, trace, t);
-  g_ptr_array_add (c->traces, t);
+  *item = t;
   return TRUE;
 }
 
@@ -636,7 +630,8 @@ stp_cli_steps_run (int    argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) inputs = NULL;
   g_autoptr(GString) out = NULL;
-  Collect collect = { g_ptr_array_new_with_free_func (trace_steps_free) };
+  g_autoptr(GPtrArray) items = g_ptr_array_new ();
+  g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func (trace_steps_free);
   StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
   guint n_failed = 0;
   int status = EXIT_SUCCESS;
@@ -668,31 +663,31 @@ stp_cli_steps_run (int    argc,
   if (inputs == NULL)
     {
       g_printerr ("stepscope-cli: %s\n", error->message);
-      g_ptr_array_unref (collect.traces);
       return EXIT_BAD_INPUT;
     }
 
-  out = stp_cli_each_input (inputs, &options, TRUE, collect_trace, &collect, &n_failed);
-  unique_labels (collect.traces);
+  out = stp_cli_each_input (inputs, &options, TRUE, collect_trace, items, &n_failed);
+  for (guint i = 0; i < items->len; i++)
+    if (g_ptr_array_index (items, i) != NULL)
+      g_ptr_array_add (traces, g_ptr_array_index (items, i));
+  unique_labels (traces);
   if (!json)
     {
       g_string_truncate (out, 0);
-      if (collect.traces->len > 0)
+      if (traces->len > 0)
         {
-          text_step_table (out, collect.traces);
-          text_mismatches (out, collect.traces);
-          text_breakdown (out, collect.traces);
+          text_step_table (out, traces);
+          text_mismatches (out, traces);
+          text_breakdown (out, traces);
         }
     }
+
   if (n_failed > 0)
     status = EXIT_BAD_INPUT;
   /* Nothing read: nothing written (an -o file is left as it was). */
-  if (collect.traces->len == 0)
-    {
-      g_ptr_array_unref (collect.traces);
-      return status;
-    }
-  g_ptr_array_unref (collect.traces);
+  if (traces->len == 0)
+    return status;
+
   if (!stp_cli_write_output (output, out, &error))
     {
       g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
