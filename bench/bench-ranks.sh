@@ -8,8 +8,9 @@
 #
 # Generates N_RANKS copies of an N_EVENTS Kineto-like trace
 # (bench/gen-kineto-ranks.py; kept in bench/out/ranks-N/ for the next
-# run) and times, with /usr/bin/time (whole process: wall time, peak RSS),
-# STP_RUNS runs (default 3) of each command, printing every run.
+# run) and times, with /usr/bin/time (whole process: wall time, CPU time
+# user + system, peak RSS), STP_RUNS runs (default 3) of each command,
+# printing every run.  Needs bc.
 
 set -eu
 
@@ -19,6 +20,8 @@ BUILD=${BUILD:-build}
 RUNS=${STP_RUNS:-3}
 CLI=$BUILD/src/cli/stepscope-cli
 DIR=bench/out/ranks-$N
+TIME_FILE=$(mktemp)
+trap 'rm -f "$TIME_FILE"' EXIT
 
 [ -x "$CLI" ] || { echo "no $CLI: meson compile -C $BUILD first" >&2; exit 1; }
 
@@ -29,23 +32,24 @@ if [ ! -f "$DIR/rank-$((RANKS - 1)).json" ]; then
 fi
 
 echo "input: $RANKS x $(du -m "$DIR/rank-0.json" | cut -f1) MB ($DIR)"
-echo "machine: $(nproc) cores, $(uname -r)"
+echo "machine: $(nproc) cores, $(uname -r), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 measure () {
   label=$1
   shift
   i=1
   while [ "$i" -le "$RUNS" ]; do
-    /usr/bin/time -f '%e %M' -o /tmp/bench-ranks.time "$@" > /dev/null
-    set -- "$@"
-    read -r secs kb < /tmp/bench-ranks.time
-    printf '%-44s run %d: %6.2f s  peak RSS %5d MB\n' "$label" "$i" "$secs" $((kb / 1024))
+    /usr/bin/time -f '%e %U %S %M' -o "$TIME_FILE" "$@" > /dev/null
+    read -r secs user sys kb < "$TIME_FILE"
+    printf '%-40s run %d: %6.2f s wall, %6.2f s CPU, peak RSS %4d MB\n' \
+      "$label" "$i" "$secs" "$(echo "$user + $sys" | bc)" $((kb / 1024))
     i=$((i + 1))
   done
 }
 
 measure "info rank-0 (load one rank)"         "$CLI" info "$DIR/rank-0.json"
 measure "steps, $RANKS ranks (folder)"        "$CLI" steps "$DIR"
+measure "steps, one input at a time"          env STEPSCOPE_CLI_THREADS=1 "$CLI" steps "$DIR"
 measure "steps --json, $RANKS ranks"          "$CLI" steps --json "$DIR"
 measure "compare rank-0 rank-1 (by op)"       "$CLI" compare "$DIR/rank-0.json" "$DIR/rank-1.json"
 measure "compare --by kernel"                 "$CLI" compare --by kernel "$DIR/rank-0.json" "$DIR/rank-1.json"

@@ -4,9 +4,10 @@
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Each input is loaded, reduced to its steps and breakdowns, and
- * dropped before the next: the JSON of several inputs is the array of
- * each one's JSON, so per-file runs join into the same result.
+ * Each input is loaded (a few at once, on worker threads), reduced to
+ * its steps and breakdowns, and dropped: the JSON of several inputs is
+ * the array of each one's JSON, so per-file runs join into the same
+ * result.
  */
 
 #define G_LOG_DOMAIN "stepscope-cli"
