@@ -702,6 +702,24 @@ test_cli_many (void)
   g_assert_cmpint (none.status, ==, 1);
   g_assert_nonnull (strstr (none.err, "no trace in this folder"));
 
+  /* A folder of one trace (and a file that is none): an array of one. */
+  {
+    g_autofree char *contents = NULL;
+    g_autofree char *copy = g_build_filename (empty, "rank.json.gz", NULL);
+    g_auto(Run) one_trace = { 0 };
+    g_autoptr(JsonNode) array = NULL;
+    gsize len;
+
+    g_assert_true (g_file_get_contents (r0, &contents, &len, NULL));
+    g_assert_true (g_file_set_contents (copy, contents, len, NULL));
+    run_cli (&one_trace, "steps", "--json", empty, NULL);
+    g_assert_cmpint (one_trace.status, ==, 0);
+    array = parse (one_trace.out);
+    g_assert_true (JSON_NODE_HOLDS_ARRAY (array));
+    g_assert_cmpuint (json_array_get_length (json_node_get_array (array)), ==, 1);
+    g_unlink (copy);
+  }
+
   /* A bad file among good ones: reported, the others still summed up. */
   run_cli (&bad, "summary", "--json", r0, not_trace, NULL);
   g_assert_cmpint (bad.status, ==, 1);

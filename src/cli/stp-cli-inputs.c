@@ -147,11 +147,14 @@ add_folder (GFile      *folder,
 }
 
 GPtrArray *
-stp_cli_inputs_expand (char   **args,
-                       int      n_args,
-                       GError **error)
+stp_cli_inputs_expand (char     **args,
+                       int        n_args,
+                       gboolean  *had_folder,
+                       GError   **error)
 {
   g_autoptr(GPtrArray) inputs = g_ptr_array_new_with_free_func (g_free);
+
+  *had_folder = FALSE;
 
   for (int i = 0; i < n_args; i++)
     {
@@ -164,6 +167,7 @@ stp_cli_inputs_expand (char   **args,
           continue;
         }
 
+      *had_folder = TRUE;
       if (!add_folder (file, inputs, error))
         {
           g_prefix_error (error, "%s: ", args[i]);
@@ -232,6 +236,7 @@ n_threads (void)
 
 GString *
 stp_cli_each_input (GPtrArray                *inputs,
+                    gboolean                  several,
                     const StpTimelineOptions *options,
                     gboolean                  json,
                     StpCliEachFunc            func,
@@ -239,7 +244,6 @@ stp_cli_each_input (GPtrArray                *inputs,
                     guint                    *n_failed)
 {
   GString *out = g_string_new (NULL);
-  gboolean several = inputs->len > 1;
   g_autofree Job *jobs = g_new0 (Job, inputs->len + 1);
   Work work = { options, func };
   GThreadPool *pool;
@@ -430,7 +434,7 @@ stp_cli_run_each (int                 argc,
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   const char *output = NULL;
-  gboolean json = always_json, after_dashes = FALSE;
+  gboolean json = always_json, after_dashes = FALSE, had_folder;
   guint n_done = 0, n_failed = 0;
   int worst = 0;
 
@@ -464,7 +468,7 @@ stp_cli_run_each (int                 argc,
   if (positional->len == 0 || (positional->len == 1 && !is_folder (g_ptr_array_index (positional, 0))))
     return run (argc, argv);
 
-  inputs = stp_cli_inputs_expand ((char **) positional->pdata, positional->len, &error);
+  inputs = stp_cli_inputs_expand ((char **) positional->pdata, positional->len, &had_folder, &error);
   if (inputs == NULL)
     {
       g_printerr ("stepscope-cli: %s\n", error->message);

@@ -13,9 +13,11 @@ G_BEGIN_DECLS
 
 /* The files named, with each folder replaced by the traces in it and
  * its subfolders (recognised by content, in name order).  A folder
- * without any trace is an error naming it. */
+ * without any trace is an error naming it.  *had_folder: whether any
+ * argument was a folder (its output is then an array, even of one). */
 GPtrArray *stp_cli_inputs_expand (char   **args,
                                   int      n_args,
+                                  gboolean *had_folder,
                                   GError **error);
 
 /* What one input gives: its JSON or text, appended to out, and an item
@@ -27,13 +29,14 @@ typedef gboolean (*StpCliEachFunc) (StpTrace  *trace,
 
 /* Loads the inputs, a few at a time on worker threads (at most one per
  * core: only the traces being read are in memory), and appends what
- * func makes of each, in input order.  One input gives func's output as
- * it is; several give a JSON array of them (json), or each under a
- * "==> FILE <==" header.  A bad input does not stop the others: its
+ * func makes of each, in input order.  One input (several FALSE) gives
+ * func's output as it is; several give a JSON array of them (json), or
+ * each under a "==> FILE <==" header.  A bad input does not stop the others: its
  * error goes to standard error, and into the JSON array as
  * {"file": ..., "error": ...}.  *n_failed counts them.  items, if not
  * NULL, receives each input's item (NULL for a bad input), in order. */
 GString   *stp_cli_each_input    (GPtrArray                *inputs,
+                                  gboolean                  several,
                                   const StpTimelineOptions *options,
                                   gboolean                  json,
                                   StpCliEachFunc            func,

@@ -635,6 +635,7 @@ stp_cli_steps_run (int    argc,
   g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func (trace_steps_free);
   StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
   guint n_failed = 0;
+  gboolean had_folder = FALSE;
   int status = EXIT_SUCCESS;
 
   g_option_context_set_summary (context, "The steps of traces side by side, and their GPU time breakdown");
@@ -660,14 +661,15 @@ stp_cli_steps_run (int    argc,
       return EXIT_USAGE;
     }
 
-  inputs = stp_cli_inputs_expand (argv + 1, argc - 1, &error);
+  inputs = stp_cli_inputs_expand (argv + 1, argc - 1, &had_folder, &error);
   if (inputs == NULL)
     {
       g_printerr ("stepscope-cli: %s\n", error->message);
       return EXIT_BAD_INPUT;
     }
 
-  out = stp_cli_each_input (inputs, &options, TRUE, collect_trace, items, &n_failed);
+  out = stp_cli_each_input (inputs, inputs->len > 1 || had_folder, &options, TRUE, collect_trace,
+                            items, &n_failed);
   for (guint i = 0; i < items->len; i++)
     if (g_ptr_array_index (items, i) != NULL)
       g_ptr_array_add (traces, g_ptr_array_index (items, i));
