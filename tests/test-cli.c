@@ -66,7 +66,7 @@ test_usage_errors (void)
   run_cli (&bad_op_time, "convert", "--op-time=sometimes", input, NULL);
   g_assert_cmpint (bad_op_time.status, ==, 2);
   g_assert_nonnull (strstr (bad_op_time.err, "sometimes"));
-  run_cli (&two_inputs, "info", input, input, NULL);
+  run_cli (&two_inputs, "convert", input, input, NULL);
   g_assert_cmpint (two_inputs.status, ==, 2);
 }
 

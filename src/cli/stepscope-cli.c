@@ -24,7 +24,10 @@
 #include "stp-loader.h"
 #include "stp-safe-output.h"
 #include "stp-text.h"
+#include "stp-cli-compare.h"
 #include "stp-cli-info.h"
+#include "stp-cli-inputs.h"
+#include "stp-cli-steps.h"
 #include "stp-cli-summary.h"
 
 #define EXIT_BAD_INPUT 1
@@ -436,11 +439,32 @@ run_summary (int    argc,
   return EXIT_SUCCESS;
 }
 
+/* Several inputs or a folder: the command once per input, joined. */
+static int
+run_info_each (int    argc,
+               char **argv)
+{
+  static const char * const value_options[] = { "--op-time", NULL };
+
+  return stp_cli_run_each (argc, argv, value_options, TRUE, run_info);
+}
+
+static int
+run_summary_each (int    argc,
+                  char **argv)
+{
+  static const char * const value_options[] = { "--by", "--order-by", "--range", "--op-time", NULL };
+
+  return stp_cli_run_each (argc, argv, value_options, FALSE, run_summary);
+}
+
 static const Command commands[] = {
+  { "compare", "A B",  "Compare two traces name by name (op, kernel, scope, device)", stp_cli_compare_run },
   { "convert", "INPUT", "Write a trace as Chrome Trace Event JSON", run_convert },
-  { "info",    "INPUT", "Describe what a trace holds, as JSON", run_info },
+  { "info",    "INPUT…", "Describe what traces hold, as JSON", run_info_each },
   { "peaks",   "INPUT", "Print a StepStats' allocator memory peaks, as JSON", run_peaks },
-  { "summary", "INPUT", "Sum up time by op type, name scope or device (tfprof's views)", run_summary },
+  { "steps",   "INPUT…", "The steps of traces side by side, and their GPU time breakdown (HTA)", stp_cli_steps_run },
+  { "summary", "INPUT…", "Sum up time by op type, name scope or device (tfprof's views)", run_summary_each },
 };
 
 static void
@@ -448,7 +472,7 @@ print_help (FILE *stream)
 {
   fprintf (stream,
            "Usage:\n"
-           "  stepscope-cli COMMAND [OPTION…] INPUT\n"
+           "  stepscope-cli COMMAND [OPTION…] INPUT…\n"
            "\n"
            "Reads TensorFlow StepStats/RunMetadata (binary or text format),\n"
            "TensorFlow/JAX XSpace and Chrome Trace Event JSON (plain, gzip or zip).\n"
@@ -458,6 +482,8 @@ print_help (FILE *stream)
     fprintf (stream, "  %-10s %s\n", commands[i].name, commands[i].summary);
   fprintf (stream,
            "\n"
+           "info, summary and steps take several inputs and folders (every trace in\n"
+           "them): each input is read on its own and the JSON outputs join in an array.\n"
            "Run “stepscope-cli COMMAND --help” for the options of a command.\n"
            "Exit status: 0 on success, 1 for a bad input, 2 for bad usage.\n");
 }

@@ -21,7 +21,9 @@
 #include "stp-item.h"
 #include "stp-links.h"
 #include "stp-peaks.h"
+#include "stp-compare.h"
 #include "stp-search.h"
+#include "stp-steps.h"
 #include "stp-summary.h"
 
 #include <json-glib/json-glib.h>
@@ -270,6 +272,37 @@ inspect_item (StpTrace         *trace,
     }
 }
 
+
+/* Steps, the kernels' breakdown and the trace compared with itself (per
+ * step too, when there are few steps: each is a pass over the trace). */
+static void
+exercise_steps (const StpTrace *trace)
+{
+  g_autoptr(GArray) steps = stp_steps_find (trace);
+  g_autoptr(GArray) kernels = stp_kernels_collect (trace);
+  StpBreakdown b;
+
+  stp_breakdown_compute (kernels, G_MININT64, G_MAXINT64, &b);
+  CHECK (b.idle >= 0 && b.busy <= b.window);
+  for (guint i = 0; i < MIN (steps->len, 8); i++)
+    {
+      const StpStep *step = &g_array_index (steps, StpStep, i);
+
+      stp_breakdown_compute (kernels, step->start, step->end, &b);
+      CHECK (b.idle >= 0 && b.compute <= b.busy);
+    }
+
+  for (StpCompareBy by = STP_COMPARE_BY_OP; by <= STP_COMPARE_BY_DEVICE; by++)
+    for (int per_step = 0; per_step < (steps->len > 0 && steps->len <= 8 ? 2 : 1); per_step++)
+      {
+        StpCompareOptions options = { by, per_step, -1, -1 };
+        g_autoptr(StpCompare) c = stp_compare_new (trace, trace, &options, NULL, NULL);
+
+        CHECK (c != NULL);
+        CHECK (c->n_only_a == 0 && c->n_only_b == 0);
+      }
+}
+
 static void
 inspect (StpTrace *trace)
 {
@@ -341,6 +374,8 @@ inspect (StpTrace *trace)
       CHECK (summary != NULL);
       stp_summary_sort (summary, STP_SUMMARY_ORDER_NAME);
     }
+
+  exercise_steps (trace);
 
   if (stp_links_get_step_stats (links) != NULL)
     {

@@ -1,0 +1,520 @@
+/* stp-cli-inputs.c: several inputs and folders for stepscope-cli
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each input is loaded, used and dropped on its own (a few at a time on
+ * worker threads, or in a child process per input for the one-input
+ * commands), so a folder of hundreds of ranks needs the memory of a
+ * few; a batch runner gets the same result by running one file per job
+ * and joining the JSON outputs into an array (README: "Many traces").
+ */
+
+#define G_LOG_DOMAIN "stepscope-cli"
+
+#include "stp-cli-inputs.h"
+#include "stp-chrome-json.h"
+#include "stp-error.h"
+#include "stp-input.h"
+#include "stp-json-writer.h"
+#include "stp-loader.h"
+#include "stp-safe-output.h"
+#include "stp-step-stats.h"
+#include "stp-xspace.h"
+
+#include <gio/gunixoutputstream.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <errno.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Text-format StepStats/RunMetadata: the first field is one of theirs. */
+static gboolean
+looks_like_pbtext (const guint8 *data,
+                   gsize         len)
+{
+  static const char * const fields[] = {
+    "step_stats", "dev_stats", "cost_graph", "partition_graphs", "function_graphs", NULL
+  };
+  gsize i = 0;
+
+  while (i < len)
+    {
+      if (g_ascii_isspace (data[i]))
+        i++;
+      else if (data[i] == '#')
+        while (i < len && data[i] != '\n')
+          i++;
+      else
+        break;
+    }
+  for (guint f = 0; fields[f] != NULL; f++)
+    {
+      gsize n = strlen (fields[f]);
+
+      if (len - i > n && memcmp (data + i, fields[f], n) == 0 &&
+          (data[i + n] == ' ' || data[i + n] == '{' || data[i + n] == ':' || data[i + n] == '\t'))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The sniffer takes any "[" for the array form, as a file named as a
+ * trace may be; in a folder, an INI file's "[section]" is not one. */
+static gboolean
+looks_like_chrome (const guint8 *data,
+                   gsize         len)
+{
+  gsize i = 0;
+
+  if (!stp_chrome_json_sniff (data, len))
+    return FALSE;
+  while (i < len && g_ascii_isspace (data[i]))
+    i++;
+  if (i == len || data[i] != '[')
+    return TRUE;
+  for (i++; i < len && g_ascii_isspace (data[i]); i++)
+    ;
+  return i < len && (data[i] == '{' || data[i] == ']');
+}
+
+static gboolean
+is_trace (GFile *file)
+{
+  g_autoptr(StpInput) input = stp_input_open (file, NULL, NULL);
+  const guint8 *head;
+  gsize avail = 0;
+  StpFormat format;
+
+  if (input == NULL)
+    return FALSE;
+  head = stp_input_fill (input, 4096, &avail, NULL);
+  if (head == NULL || avail == 0)
+    return FALSE;
+
+  return looks_like_chrome (head, avail) || stp_xspace_sniff (head, avail) ||
+         stp_step_stats_sniff (head, avail, &format) || looks_like_pbtext (head, avail);
+}
+
+static gint
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+static gboolean
+add_folder (GFile      *folder,
+            GPtrArray  *out,
+            GError    **error)
+{
+  g_autoptr(GFileEnumerator) children = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  GFileInfo *info;
+
+  children = g_file_enumerate_children (folder, G_FILE_ATTRIBUTE_STANDARD_NAME ","
+                                        G_FILE_ATTRIBUTE_STANDARD_TYPE ","
+                                        G_FILE_ATTRIBUTE_STANDARD_IS_HIDDEN,
+                                        G_FILE_QUERY_INFO_NONE, NULL, error);
+  if (children == NULL)
+    return FALSE;
+
+  while ((info = g_file_enumerator_next_file (children, NULL, error)) != NULL)
+    {
+      if (!g_file_info_get_is_hidden (info))
+        g_ptr_array_add (names, g_strdup (g_file_info_get_name (info)));
+      g_object_unref (info);
+    }
+  if (error != NULL && *error != NULL)
+    return FALSE;
+
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autoptr(GFile) child = g_file_get_child (folder, g_ptr_array_index (names, i));
+      GFileType type = g_file_query_file_type (child, G_FILE_QUERY_INFO_NONE, NULL);
+
+      if (type == G_FILE_TYPE_DIRECTORY)
+        {
+          if (!add_folder (child, out, error))
+            return FALSE;
+        }
+      else if (type == G_FILE_TYPE_REGULAR && is_trace (child))
+        g_ptr_array_add (out, g_file_get_path (child));
+    }
+  return TRUE;
+}
+
+GPtrArray *
+stp_cli_inputs_expand (char     **args,
+                       int        n_args,
+                       gboolean  *had_folder,
+                       GError   **error)
+{
+  g_autoptr(GPtrArray) inputs = g_ptr_array_new_with_free_func (g_free);
+
+  *had_folder = FALSE;
+
+  for (int i = 0; i < n_args; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (args[i]);
+      guint before = inputs->len;
+
+      if (g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_DIRECTORY)
+        {
+          g_ptr_array_add (inputs, g_strdup (args[i]));
+          continue;
+        }
+
+      *had_folder = TRUE;
+      if (!add_folder (file, inputs, error))
+        {
+          g_prefix_error (error, "%s: ", args[i]);
+          return NULL;
+        }
+      if (inputs->len == before)
+        {
+          g_set_error (error, STP_ERROR, STP_ERROR_UNKNOWN_FORMAT,
+                       "%s: no trace in this folder (nothing in it is a StepStats, XSpace "
+                       "or Chrome trace)", args[i]);
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&inputs);
+}
+
+static void
+append_without_newline (GString       *out,
+                        const GString *part)
+{
+  gsize len = part->len;
+
+  while (len > 0 && part->str[len - 1] == '\n')
+    len--;
+  g_string_append_len (out, part->str, len);
+}
+
+typedef struct
+{
+  const char *name;
+  GString    *part;
+  gpointer    item;
+  GError     *error;
+} Job;
+
+typedef struct
+{
+  const StpTimelineOptions *options;
+  StpCliEachFunc            func;
+} Work;
+
+static void
+run_job (gpointer data,
+         gpointer user_data)
+{
+  Job *job = data;
+  const Work *work = user_data;
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (job->name);
+  g_autoptr(StpTrace) trace = stp_load_file (file, work->options, NULL, NULL, NULL, &job->error);
+
+  job->part = g_string_new (NULL);
+  if (trace != NULL && !work->func (trace, job->part, &job->item, &job->error))
+    g_assert (job->error != NULL);
+}
+
+static guint
+n_threads (void)
+{
+  const char *env = g_getenv ("STEPSCOPE_CLI_THREADS");
+  guint64 n;
+
+  if (env != NULL && g_ascii_string_to_unsigned (env, 10, 1, 64, &n, NULL))
+    return n;
+  return CLAMP (g_get_num_processors (), 1, 8);
+}
+
+GString *
+stp_cli_each_input (GPtrArray                *inputs,
+                    gboolean                  several,
+                    const StpTimelineOptions *options,
+                    gboolean                  json,
+                    StpCliEachFunc            func,
+                    GPtrArray                *items,
+                    guint                    *n_failed)
+{
+  GString *out = g_string_new (NULL);
+  g_autofree Job *jobs = g_new0 (Job, inputs->len + 1);
+  Work work = { options, func };
+  GThreadPool *pool;
+
+  *n_failed = 0;
+
+  /* Each input on its own: at most one per core at a time, or as many
+   * as STEPSCOPE_CLI_THREADS says (1: one trace in memory at a time). */
+  pool = g_thread_pool_new (run_job, &work, n_threads (), FALSE, NULL);
+  for (guint i = 0; i < inputs->len; i++)
+    {
+      jobs[i].name = g_ptr_array_index (inputs, i);
+      g_thread_pool_push (pool, &jobs[i], NULL);
+    }
+  g_thread_pool_free (pool, FALSE, TRUE);
+
+  if (several && json)
+    g_string_append (out, "[\n");
+
+  for (guint i = 0; i < inputs->len; i++)
+    {
+      Job *job = &jobs[i];
+
+      if (several && json && i > 0)
+        g_string_append (out, ",\n");
+
+      if (job->error != NULL)
+        {
+          g_printerr ("stepscope-cli: %s\n", job->error->message);
+          (*n_failed)++;
+          if (several && json)
+            {
+              g_string_append (out, "{\"file\": ");
+              stp_json_append_string (out, job->name, strlen (job->name));
+              g_string_append (out, ", \"error\": ");
+              stp_json_append_string (out, job->error->message, strlen (job->error->message));
+              g_string_append (out, "}");
+            }
+        }
+      else if (several && json)
+        append_without_newline (out, job->part);
+      else if (several)
+        {
+          g_string_append_printf (out, "%s==> %s <==\n", i > 0 ? "\n" : "", job->name);
+          g_string_append_len (out, job->part->str, job->part->len);
+        }
+      else
+        g_string_append_len (out, job->part->str, job->part->len);
+
+      if (items != NULL)
+        g_ptr_array_add (items, job->item);
+      g_clear_error (&job->error);
+      g_string_free (job->part, TRUE);
+    }
+
+  if (several && json)
+    g_string_append (out, "\n]\n");
+  return out;
+}
+
+gboolean
+stp_cli_write_output (const char    *output,
+                      const GString *text,
+                      GError       **error)
+{
+  g_autoptr(StpSafeOutput) safe = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  if (output == NULL || g_str_equal (output, "-"))
+    {
+      g_autoptr(GOutputStream) out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+
+      return g_output_stream_write_all (out, text->str, text->len, NULL, NULL, error);
+    }
+
+  file = g_file_new_for_commandline_arg (output);
+  safe = stp_safe_output_open (file, NULL, error);
+  if (safe == NULL)
+    return FALSE;
+  if (!g_output_stream_write_all (stp_safe_output_stream (safe), text->str, text->len, NULL, NULL, error))
+    return FALSE;
+  return stp_safe_output_commit (safe, NULL, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* A one-input command, once per input                                 */
+
+static gboolean
+takes_value (const char         *arg,
+             const char * const *value_options)
+{
+  for (guint i = 0; value_options[i] != NULL; i++)
+    if (g_str_equal (arg, value_options[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+is_folder (const char *arg)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (arg);
+
+  return g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY;
+}
+
+/* One input's output: the command runs in a child process whose
+ * standard output is a temporary file, so each input starts from a
+ * clean process (the command's options and memory are its own) exactly
+ * as a run of its own would. */
+static gboolean
+run_one (StpCliRunFunc  run,
+         GPtrArray     *options,
+         const char    *input,
+         GString       *out,
+         int           *status)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  gsize len = 0;
+  int fd = g_file_open_tmp ("stepscope-cli-XXXXXX", &path, &error);
+  int wait_status = 0;
+  pid_t pid;
+
+  if (fd < 0)
+    {
+      g_printerr ("stepscope-cli: %s\n", error->message);
+      *status = 1;
+      return FALSE;
+    }
+
+  for (guint i = 0; i < options->len; i++)
+    g_ptr_array_add (args, g_ptr_array_index (options, i));
+  g_ptr_array_add (args, (char *) "--");
+  g_ptr_array_add (args, (char *) input);
+  g_ptr_array_add (args, NULL);
+
+  fflush (stdout);
+  pid = fork ();
+  if (pid == 0)
+    {
+      int child_status;
+
+      if (dup2 (fd, STDOUT_FILENO) < 0)
+        _exit (1);
+      close (fd);
+      child_status = run (args->len - 1, (char **) args->pdata);
+      fflush (stdout);
+      _exit (child_status);
+    }
+  close (fd);
+
+  if (pid < 0)
+    {
+      g_printerr ("stepscope-cli: %s: cannot start: %s\n", input, g_strerror (errno));
+      *status = 1;
+    }
+  else if (waitpid (pid, &wait_status, 0) < 0 || !WIFEXITED (wait_status))
+    {
+      g_printerr ("stepscope-cli: %s: the run for this input ended abnormally\n", input);
+      *status = 1;
+    }
+  else
+    *status = WEXITSTATUS (wait_status);
+
+  if (*status == 0 && g_file_get_contents (path, &contents, &len, &error))
+    g_string_append_len (out, contents, len);
+  else if (*status == 0)
+    {
+      g_printerr ("stepscope-cli: %s\n", error->message);
+      *status = 1;
+    }
+  g_unlink (path);
+  return *status == 0;
+}
+
+int
+stp_cli_run_each (int                 argc,
+                  char              **argv,
+                  const char * const *value_options,
+                  gboolean            always_json,
+                  StpCliRunFunc       run)
+{
+  g_autoptr(GPtrArray) options = g_ptr_array_new ();
+  g_autoptr(GPtrArray) positional = g_ptr_array_new ();
+  g_autoptr(GPtrArray) inputs = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  const char *output = NULL;
+  gboolean json = always_json, after_dashes = FALSE, had_folder;
+  guint n_done = 0, n_failed = 0;
+  int worst = 0;
+
+  g_ptr_array_add (options, argv[0]);
+  for (int i = 1; i < argc; i++)
+    {
+      const char *arg = argv[i];
+
+      if (after_dashes || arg[0] != '-' || arg[1] == '\0')
+        g_ptr_array_add (positional, argv[i]);
+      else if (g_str_equal (arg, "--"))
+        after_dashes = TRUE;
+      else if (g_str_equal (arg, "-h") || g_str_has_prefix (arg, "--help"))
+        return run (argc, argv);
+      else if ((g_str_equal (arg, "-o") || g_str_equal (arg, "--output")) && i + 1 < argc)
+        output = argv[++i];
+      else if (g_str_has_prefix (arg, "--output="))
+        output = arg + strlen ("--output=");
+      else if (takes_value (arg, value_options) && i + 1 < argc)
+        {
+          g_ptr_array_add (options, argv[i]);
+          g_ptr_array_add (options, argv[++i]);
+        }
+      else
+        {
+          json |= g_str_equal (arg, "--json");
+          g_ptr_array_add (options, argv[i]);
+        }
+    }
+
+  if (positional->len == 0 || (positional->len == 1 && !is_folder (g_ptr_array_index (positional, 0))))
+    return run (argc, argv);
+
+  inputs = stp_cli_inputs_expand ((char **) positional->pdata, positional->len, &had_folder, &error);
+  if (inputs == NULL)
+    {
+      g_printerr ("stepscope-cli: %s\n", error->message);
+      return 1;
+    }
+
+  for (guint i = 0; i < inputs->len; i++)
+    {
+      const char *input = g_ptr_array_index (inputs, i);
+      g_autoptr(GString) part = g_string_new (NULL);
+      int status;
+
+      if (!run_one (run, options, input, part, &status))
+        {
+          n_failed++;
+          worst = MAX (worst, status);
+          /* A usage error is the same for every input: stop at once. */
+          if (status == 2)
+            return status;
+          continue;
+        }
+
+      if (json)
+        {
+          g_string_append (out, n_done ? ",\n" : "[\n");
+          append_without_newline (out, part);
+        }
+      else
+        {
+          g_string_append_printf (out, "%s==> %s <==\n", n_done ? "\n" : "", input);
+          g_string_append_len (out, part->str, part->len);
+        }
+      n_done++;
+    }
+  if (n_failed > 0)
+    g_printerr ("stepscope-cli: %u of %u inputs could not be read (said above)\n", n_failed, inputs->len);
+  /* Nothing read: nothing written (an -o file is left as it was). */
+  if (n_done == 0)
+    return worst;
+  if (json)
+    g_string_append (out, "\n]\n");
+
+  if (!stp_cli_write_output (output, out, &error))
+    {
+      g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
+      return 1;
+    }
+  return worst;
+}

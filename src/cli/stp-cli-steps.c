@@ -1,0 +1,700 @@
+/* stp-cli-steps.c: `stepscope-cli steps`: the step table of several
+ * traces and the time breakdown of each step (HTA's definitions)
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each input is loaded (a few at once, on worker threads), reduced to
+ * its steps and breakdowns, and dropped: the JSON of several inputs is
+ * the array of each one's JSON, so per-file runs join into the same
+ * result.
+ */
+
+#define G_LOG_DOMAIN "stepscope-cli"
+
+#include "stp-cli-steps.h"
+#include "stp-cli-compare.h"
+#include "stp-cli-inputs.h"
+#include "stp-json-writer.h"
+#include "stp-steps.h"
+
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXIT_BAD_INPUT 1
+#define EXIT_USAGE     2
+
+typedef struct
+{
+  StpStep      step;
+  StpBreakdown breakdown;
+} StepResult;
+
+typedef struct
+{
+  char        *name;       /* the device's process, described */
+  StpBreakdown whole;      /* HTA's window, this device's kernels only */
+  GArray      *steps;      /* StpBreakdown per step */
+} DeviceSteps;
+
+typedef struct
+{
+  char        *file;
+  char        *label;      /* "rank N" or the file's base name */
+  gint64       rank;       /* distributedInfo.rank, -1 if none */
+  GArray      *steps;      /* StepResult */
+  StpBreakdown whole;      /* HTA's whole-trace window */
+  GArray      *devices;    /* DeviceSteps, when kernels ran on several devices */
+} TraceSteps;
+
+static void
+trace_steps_free (gpointer data)
+{
+  TraceSteps *t = data;
+
+  for (guint i = 0; i < t->steps->len; i++)
+    g_free (g_array_index (t->steps, StepResult, i).step.name);
+  g_array_unref (t->steps);
+  for (guint i = 0; i < t->devices->len; i++)
+    {
+      DeviceSteps *d = &g_array_index (t->devices, DeviceSteps, i);
+
+      g_free (d->name);
+      g_array_unref (d->steps);
+    }
+  g_array_unref (t->devices);
+  g_free (t->file);
+  g_free (t->label);
+  g_free (t);
+}
+
+/* PyTorch/Kineto: "distributedInfo": {"rank": N, ...} beside the events. */
+static gint64
+find_rank (const StpTrace *trace)
+{
+  for (guint i = 0; trace->metadata != NULL && i < trace->metadata->len; i++)
+    {
+      const StpTraceMetadata *m = &g_array_index (trace->metadata, StpTraceMetadata, i);
+      g_autoptr(JsonParser) parser = NULL;
+      g_autofree char *value = NULL;
+      JsonNode *root;
+      JsonObject *object;
+
+      if (m->is_event || !g_str_equal (stp_trace_str (trace, m->key), "distributedInfo"))
+        continue;
+      value = stp_trace_dup_raw (trace, m->value_ref, m->value_len);
+      parser = json_parser_new ();
+      if (value == NULL || !json_parser_load_from_data (parser, value, -1, NULL))
+        return -1;
+      root = json_parser_get_root (parser);
+      if (!JSON_NODE_HOLDS_OBJECT (root))
+        return -1;
+      object = json_node_get_object (root);
+      if (!json_object_has_member (object, "rank") ||
+          json_node_get_value_type (json_object_get_member (object, "rank")) != G_TYPE_INT64)
+        return -1;
+      return MAX (json_object_get_int_member (object, "rank"), -1);
+    }
+  return -1;
+}
+
+/* HTA merges the kernels of all devices of a rank; with several devices,
+ * each one's own breakdown too. */
+static void
+add_devices (TraceSteps     *t,
+             const StpTrace *trace,
+             const GArray   *kernels)
+{
+  g_autoptr(GArray) devices = stp_kernels_devices (kernels);
+
+  t->devices = g_array_new (FALSE, TRUE, sizeof (DeviceSteps));
+  if (devices->len < 2)
+    return;
+
+  for (guint i = 0; i < devices->len; i++)
+    {
+      guint32 process = g_array_index (devices, guint32, i);
+      DeviceSteps d = { 0 };
+
+      d.name = stp_trace_describe_process (trace, stp_trace_get_process (trace, process));
+      stp_breakdown_compute_device (kernels, process, G_MININT64, G_MAXINT64, &d.whole);
+      d.steps = g_array_sized_new (FALSE, TRUE, sizeof (StpBreakdown), t->steps->len);
+      for (guint j = 0; j < t->steps->len; j++)
+        {
+          const StpStep *step = &g_array_index (t->steps, StepResult, j).step;
+          StpBreakdown b;
+
+          stp_breakdown_compute_device (kernels, process, step->start, step->end, &b);
+          g_array_append_val (d.steps, b);
+        }
+      g_array_append_val (t->devices, d);
+    }
+}
+
+static TraceSteps *
+trace_steps_new (const StpTrace *trace)
+{
+  TraceSteps *t = g_new0 (TraceSteps, 1);
+  g_autoptr(GArray) steps = stp_steps_find (trace);
+  g_autoptr(GArray) kernels = stp_kernels_collect (trace);
+
+  t->file = g_strdup (trace->filename);
+  t->rank = find_rank (trace);
+  t->label = t->rank >= 0 ? g_strdup_printf ("rank %" G_GINT64_FORMAT, t->rank)
+                          : g_path_get_basename (trace->filename);
+  t->steps = g_array_sized_new (FALSE, TRUE, sizeof (StepResult), steps->len);
+  for (guint i = 0; i < steps->len; i++)
+    {
+      StepResult r = { g_array_index (steps, StpStep, i) };
+
+      r.step.name = g_strdup (r.step.name);
+      stp_breakdown_compute (kernels, r.step.start, r.step.end, &r.breakdown);
+      g_array_append_val (t->steps, r);
+    }
+  stp_breakdown_compute (kernels, G_MININT64, G_MAXINT64, &t->whole);
+  add_devices (t, trace, kernels);
+  return t;
+}
+
+/* The key a step matches on across traces: its number, else its position. */
+static gint64
+step_key (const TraceSteps *t,
+          guint             i)
+{
+  const StpStep *step = &g_array_index (t->steps, StepResult, i).step;
+
+  return step->number >= 0 ? step->number : (gint64) i;
+}
+
+static gint
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+typedef struct
+{
+  double median, min, max;
+} Spread;
+
+static Spread
+spread_of (const TraceSteps *t)
+{
+  g_autofree double *d = g_new (double, MAX (t->steps->len, 1));
+  guint n = t->steps->len;
+  Spread s = { 0, 0, 0 };
+
+  if (n == 0)
+    return s;
+  for (guint i = 0; i < n; i++)
+    {
+      const StpStep *step = &g_array_index (t->steps, StepResult, i).step;
+
+      d[i] = (double) stp_time_sub (step->end, step->start);
+    }
+  qsort (d, n, sizeof (double), compare_doubles);
+  s.median = n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2;
+  s.min = d[0];
+  s.max = d[n - 1];
+  return s;
+}
+
+static double
+percent (gint64 part,
+         gint64 whole)
+{
+  return whole > 0 ? 100.0 * part / whole : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* JSON                                                                */
+
+static void
+json_us (GString *out,
+         double   ns)
+{
+  stp_json_append_double (out, ns / 1000);
+}
+
+static void
+json_breakdown (GString            *out,
+                const StpBreakdown *b)
+{
+  gboolean first = TRUE;
+
+  g_string_append (out, "{\"window_us\": ");
+  json_us (out, b->window);
+  g_string_append (out, ", \"kernels\": ");
+  g_string_append_printf (out, "%" G_GUINT64_FORMAT, b->n_kernels);
+  g_string_append (out, ", \"compute_us\": ");
+  json_us (out, b->compute);
+  g_string_append (out, ", \"non_compute_us\": ");
+  json_us (out, b->non_compute);
+  g_string_append (out, ", \"idle_us\": ");
+  json_us (out, b->idle);
+  g_string_append (out, ", \"compute_pct\": ");
+  stp_json_append_double (out, round (100 * percent (b->compute, b->window)) / 100);
+  g_string_append (out, ", \"non_compute_pct\": ");
+  stp_json_append_double (out, round (100 * percent (b->non_compute, b->window)) / 100);
+  g_string_append (out, ", \"idle_pct\": ");
+  stp_json_append_double (out, round (100 * percent (b->idle, b->window)) / 100);
+  g_string_append (out, ", \"communication_us\": ");
+  json_us (out, b->communication);
+  g_string_append (out, ", \"memory_us\": ");
+  json_us (out, b->memory);
+  g_string_append (out, ", \"comm_overlapped_us\": ");
+  json_us (out, b->comm_overlapped);
+  g_string_append (out, ", \"comp_comm_overlap_pct\": ");
+  if (b->communication > 0)
+    stp_json_append_double (out, round (100 * percent (b->comm_overlapped, b->communication)) / 100);
+  else
+    g_string_append (out, "null");
+  g_string_append (out, ", \"kernel_types_us\": {");
+  for (guint mask = 1; mask < G_N_ELEMENTS (b->by_types); mask++)
+    {
+      g_autofree char *name = NULL;
+
+      if (b->by_types[mask] == 0)
+        continue;
+      name = stp_breakdown_types_name (mask);
+      g_string_append (out, first ? "" : ", ");
+      stp_json_append_string (out, name, strlen (name));
+      g_string_append (out, ": ");
+      json_us (out, b->by_types[mask]);
+      first = FALSE;
+    }
+  g_string_append (out, "}}");
+}
+
+static void
+json_trace (GString          *out,
+            const StpTrace   *trace,
+            const TraceSteps *t)
+{
+  Spread s = spread_of (t);
+
+  g_string_append (out, "{\n  \"file\": ");
+  stp_json_append_string (out, t->file, strlen (t->file));
+  g_string_append_printf (out, ",\n  \"format\": \"%s\",\n  \"rank\": ", stp_format_to_string (trace->format));
+  if (t->rank >= 0)
+    g_string_append_printf (out, "%" G_GINT64_FORMAT, t->rank);
+  else
+    g_string_append (out, "null");
+  g_string_append (out, ",\n  \"label\": ");
+  stp_json_append_string (out, t->label, strlen (t->label));
+  g_string_append_printf (out, ",\n  \"n_steps\": %u,\n  \"median_us\": ", t->steps->len);
+  json_us (out, s.median);
+  g_string_append (out, ", \"min_us\": ");
+  json_us (out, s.min);
+  g_string_append (out, ", \"max_us\": ");
+  json_us (out, s.max);
+  g_string_append (out, ", \"spread_us\": ");
+  json_us (out, s.max - s.min);
+  g_string_append (out, ",\n  \"steps\": [");
+  for (guint i = 0; i < t->steps->len; i++)
+    {
+      const StepResult *r = &g_array_index (t->steps, StepResult, i);
+
+      g_string_append (out, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+      stp_json_append_string (out, r->step.name, strlen (r->step.name));
+      g_string_append (out, ", \"number\": ");
+      if (r->step.number >= 0)
+        g_string_append_printf (out, "%" G_GINT64_FORMAT, r->step.number);
+      else
+        g_string_append (out, "null");
+      g_string_append (out, ", \"start_us\": ");
+      json_us (out, (double) stp_time_sub (r->step.start, trace->start_ts));
+      g_string_append (out, ", \"dur_us\": ");
+      json_us (out, (double) stp_time_sub (r->step.end, r->step.start));
+      g_string_append (out, ",\n     \"breakdown\": ");
+      json_breakdown (out, &r->breakdown);
+      g_string_append (out, "}");
+    }
+  g_string_append (out, t->steps->len ? "\n  ],\n  \"trace_breakdown\": " : "],\n  \"trace_breakdown\": ");
+  json_breakdown (out, &t->whole);
+  g_string_append (out, ",\n  \"devices\": [");
+  for (guint i = 0; i < t->devices->len; i++)
+    {
+      const DeviceSteps *d = &g_array_index (t->devices, DeviceSteps, i);
+
+      g_string_append (out, i ? ",\n    {\"device\": " : "\n    {\"device\": ");
+      stp_json_append_string (out, d->name, strlen (d->name));
+      g_string_append (out, ",\n     \"trace_breakdown\": ");
+      json_breakdown (out, &d->whole);
+      g_string_append (out, ",\n     \"steps\": [");
+      for (guint j = 0; j < d->steps->len; j++)
+        {
+          g_string_append (out, j ? ",\n       " : "\n       ");
+          json_breakdown (out, &g_array_index (d->steps, StpBreakdown, j));
+        }
+      g_string_append (out, d->steps->len ? "]}" : "]}");
+    }
+  g_string_append (out, t->devices->len ? "\n  ]\n}\n" : "]\n}\n");
+}
+
+static gboolean
+collect_trace (StpTrace  *trace,
+               GString   *out,
+               gpointer  *item,
+               GError   **error)
+{
+  TraceSteps *t = trace_steps_new (trace);
+
+  json_trace (out, trace, t);
+  *item = t;
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Text                                                                */
+
+/* Ranks of one job label their columns; traces of another run with the
+ * same rank fall back to their file names. */
+static void
+unique_labels (GPtrArray *traces)
+{
+  g_autoptr(GHashTable) count = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree gboolean *clash = g_new0 (gboolean, traces->len + 1);
+
+  for (guint t = 0; t < traces->len; t++)
+    {
+      const TraceSteps *ts = g_ptr_array_index (traces, t);
+
+      g_hash_table_insert (count, ts->label,
+                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, ts->label)) + 1));
+    }
+  for (guint t = 0; t < traces->len; t++)
+    {
+      const TraceSteps *ts = g_ptr_array_index (traces, t);
+
+      clash[t] = GPOINTER_TO_UINT (g_hash_table_lookup (count, ts->label)) > 1 && ts->rank >= 0;
+    }
+  for (guint t = 0; t < traces->len; t++)
+    if (clash[t])
+      {
+        TraceSteps *ts = g_ptr_array_index (traces, t);
+
+        g_free (ts->label);
+        ts->label = g_path_get_basename (ts->file);
+      }
+}
+
+static gint
+compare_keys (gconstpointer a,
+              gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
+static gint
+find_step (const TraceSteps *t,
+           gint64            key)
+{
+  for (guint i = 0; i < t->steps->len; i++)
+    if (step_key (t, i) == key)
+      return i;
+  return -1;
+}
+
+static GArray *
+all_keys (GPtrArray *traces)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  GArray *keys = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  for (guint t = 0; t < traces->len; t++)
+    {
+      const TraceSteps *ts = g_ptr_array_index (traces, t);
+
+      for (guint i = 0; i < ts->steps->len; i++)
+        {
+          gint64 key = step_key (ts, i);
+
+          if (g_hash_table_add (seen, g_memdup2 (&key, sizeof key)))
+            g_array_append_val (keys, key);
+        }
+    }
+  g_array_sort (keys, compare_keys);
+  return keys;
+}
+
+static void
+text_step_table (GString   *out,
+                 GPtrArray *traces)
+{
+  g_autoptr(GArray) keys = all_keys (traces);
+  const char *rows[] = { "median", "min", "max", "spread" };
+
+  g_string_append (out, "Step durations (ms; * = the slowest trace of the step)\n");
+  g_string_append_printf (out, "%-22s", "step");
+  for (guint t = 0; t < traces->len; t++)
+    {
+      const TraceSteps *ts = g_ptr_array_index (traces, t);
+      g_autofree char *label = stp_cli_printable_name (ts->label, 13);
+
+      g_string_append_printf (out, " %14s", label);
+    }
+  g_string_append (out, "  slowest\n");
+
+  for (guint k = 0; k < keys->len; k++)
+    {
+      gint64 key = g_array_index (keys, gint64, k);
+      gint64 slowest = -1;
+      gint slowest_trace = -1;
+      guint present = 0;
+      gboolean tied = FALSE;
+      const char *name = NULL;
+
+      for (guint t = 0; t < traces->len; t++)
+        {
+          const TraceSteps *ts = g_ptr_array_index (traces, t);
+          gint i = find_step (ts, key);
+
+          if (i >= 0)
+            {
+              const StpStep *step = &g_array_index (ts->steps, StepResult, i).step;
+              gint64 dur = stp_time_sub (step->end, step->start);
+
+              name = name ? name : step->name;
+              present++;
+              if (dur > slowest)
+                slowest = dur, slowest_trace = t, tied = FALSE;
+              else if (dur == slowest)
+                tied = TRUE;
+            }
+        }
+
+      {
+        g_autofree char *printable = stp_cli_printable_name (name, 22);
+
+        g_string_append_printf (out, "%-22s", printable);
+      }
+      for (guint t = 0; t < traces->len; t++)
+        {
+          const TraceSteps *ts = g_ptr_array_index (traces, t);
+          gint i = find_step (ts, key);
+
+          if (i < 0)
+            g_string_append_printf (out, " %14s", "-");
+          else
+            {
+              const StpStep *step = &g_array_index (ts->steps, StepResult, i).step;
+
+              g_string_append_printf (out, " %13.3f%s", stp_time_sub (step->end, step->start) / 1e6,
+                                      present > 1 && !tied && (gint) t == slowest_trace ? "*" : " ");
+            }
+        }
+      if (tied && present > 1)
+        g_string_append (out, "  (tie)");
+      else if (slowest_trace >= 0)
+        {
+          const TraceSteps *ts = g_ptr_array_index (traces, slowest_trace);
+          g_autofree char *label = stp_cli_printable_name (ts->label, 40);
+
+          g_string_append_printf (out, "  %s", label);
+        }
+      g_string_append_c (out, '\n');
+    }
+
+  for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
+    {
+      g_string_append_printf (out, "%-22s", rows[r]);
+      for (guint t = 0; t < traces->len; t++)
+        {
+          const TraceSteps *ts = g_ptr_array_index (traces, t);
+          Spread s = spread_of (ts);
+          double v[] = { s.median, s.min, s.max, s.max - s.min };
+
+          if (ts->steps->len == 0)
+            g_string_append_printf (out, " %14s", "-");
+          else
+            g_string_append_printf (out, " %13.3f ", v[r] / 1e6);
+        }
+      g_string_append_c (out, '\n');
+    }
+}
+
+/* Different step counts are said, with the steps each trace lacks. */
+static void
+text_mismatches (GString   *out,
+                 GPtrArray *traces)
+{
+  g_autoptr(GArray) keys = all_keys (traces);
+  gboolean header = FALSE;
+
+  for (guint t = 0; t < traces->len; t++)
+    {
+      const TraceSteps *ts = g_ptr_array_index (traces, t);
+      g_autofree char *label = stp_cli_printable_name (ts->label, 60);
+      g_autoptr(GString) missing = g_string_new (NULL);
+      guint n_missing = 0;
+
+      for (guint k = 0; k < keys->len; k++)
+        if (find_step (ts, g_array_index (keys, gint64, k)) < 0)
+          {
+            if (n_missing++ < 10)
+              g_string_append_printf (missing, "%s%" G_GINT64_FORMAT, missing->len ? ", " : "",
+                                      g_array_index (keys, gint64, k));
+          }
+      if (n_missing == 0)
+        continue;
+      if (!header)
+        {
+          g_string_append (out, "\nThe traces have different steps (steps match by number, never guessed):");
+          for (guint u = 0; u < traces->len; u++)
+            {
+              const TraceSteps *tu = g_ptr_array_index (traces, u);
+              g_autofree char *lu = stp_cli_printable_name (tu->label, 60);
+
+              g_string_append_printf (out, "%s %s has %u", u ? "," : "", lu, tu->steps->len);
+            }
+          g_string_append (out, ".\n");
+          header = TRUE;
+        }
+      g_string_append_printf (out, "  %s lacks step%s %s%s\n", label, n_missing > 1 ? "s" : "",
+                              missing->str, n_missing > 10 ? ", …" : "");
+    }
+}
+
+static void
+text_breakdown_row (GString            *out,
+                    const char         *trace,
+                    const char         *step,
+                    const StpBreakdown *b)
+{
+  g_autofree char *t = stp_cli_printable_name (trace, 14);
+  g_autofree char *s = stp_cli_printable_name (step, 22);
+
+  g_string_append_printf (out, "%-14s %-22s %11.3f %7.1f%% %7.1f%% %7.1f%% %11.3f ",
+                          t, s, b->window / 1e6, percent (b->compute, b->window),
+                          percent (b->non_compute, b->window), percent (b->idle, b->window),
+                          b->communication / 1e6);
+  if (b->communication > 0)
+    g_string_append_printf (out, "%9.1f%%", percent (b->comm_overlapped, b->communication));
+  else
+    g_string_append_printf (out, "%10s", "-");
+  g_string_append_printf (out, " %10.3f %8" G_GUINT64_FORMAT "\n", b->memory / 1e6, b->n_kernels);
+}
+
+static void
+text_breakdown (GString   *out,
+                GPtrArray *traces)
+{
+  g_string_append (out,
+                   "\nGPU time breakdown (Holistic Trace Analysis' definitions; ms and % of the window):\n"
+                   "per step, the kernels clipped to the step; \"whole trace\" is HTA's temporal breakdown,\n"
+                   "from the first kernel's start to the last kernel's end.\n");
+  g_string_append_printf (out, "%-14s %-22s %11s %8s %8s %8s %11s %10s %10s %8s\n",
+                          "trace", "step", "window", "compute", "non-comp", "idle", "comm",
+                          "comm ovl", "memory", "kernels");
+  for (guint t = 0; t < traces->len; t++)
+    {
+      const TraceSteps *ts = g_ptr_array_index (traces, t);
+
+      for (guint i = 0; i < ts->steps->len; i++)
+        {
+          const StepResult *r = &g_array_index (ts->steps, StepResult, i);
+
+          text_breakdown_row (out, ts->label, r->step.name, &r->breakdown);
+        }
+      text_breakdown_row (out, ts->label, "whole trace", &ts->whole);
+      for (guint d = 0; d < ts->devices->len; d++)
+        {
+          const DeviceSteps *dev = &g_array_index (ts->devices, DeviceSteps, d);
+          g_autofree char *label = g_strdup_printf ("whole: %s", dev->name);
+
+          text_breakdown_row (out, ts->label, label, &dev->whole);
+        }
+    }
+}
+
+int
+stp_cli_steps_run (int    argc,
+                   char **argv)
+{
+  g_autofree char *output = NULL;
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON instead of tables", NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      "Write to FILE instead of standard output", "FILE" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("INPUT…");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) inputs = NULL;
+  g_autoptr(GString) out = NULL;
+  g_autoptr(GPtrArray) items = g_ptr_array_new ();
+  g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func (trace_steps_free);
+  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  guint n_failed = 0;
+  gboolean had_folder = FALSE;
+  int status = EXIT_SUCCESS;
+
+  g_option_context_set_summary (context, "The steps of traces side by side, and their GPU time breakdown");
+  g_option_context_set_description (context,
+    "Finds the steps of each INPUT (files, or folders: every trace in them):\n"
+    "PyTorch ProfilerStep#N slices, the XSpace Steps line, or a StepStats as one\n"
+    "step.  Prints each step's duration in each trace (steps match by number),\n"
+    "the slowest trace of each step, each trace's median, min, max and spread,\n"
+    "and steps some traces lack.  Then, per step and trace, Holistic Trace\n"
+    "Analysis' time breakdown of the GPU kernels: compute, non-compute and idle\n"
+    "time, communication and the share of it overlapped by computation, memory\n"
+    "kernels.  --json prints one object per input (an array for several).");
+  g_option_context_add_main_entries (context, entries, NULL);
+
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("stepscope-cli: %s\nTry “%s --help”.\n", error->message, g_get_prgname ());
+      return EXIT_USAGE;
+    }
+  if (argc < 2)
+    {
+      g_printerr ("stepscope-cli: no input file given\nTry “%s --help”.\n", g_get_prgname ());
+      return EXIT_USAGE;
+    }
+
+  inputs = stp_cli_inputs_expand (argv + 1, argc - 1, &had_folder, &error);
+  if (inputs == NULL)
+    {
+      g_printerr ("stepscope-cli: %s\n", error->message);
+      return EXIT_BAD_INPUT;
+    }
+
+  out = stp_cli_each_input (inputs, inputs->len > 1 || had_folder, &options, TRUE, collect_trace,
+                            items, &n_failed);
+  for (guint i = 0; i < items->len; i++)
+    if (g_ptr_array_index (items, i) != NULL)
+      g_ptr_array_add (traces, g_ptr_array_index (items, i));
+  unique_labels (traces);
+  if (!json)
+    {
+      g_string_truncate (out, 0);
+      if (traces->len > 0)
+        {
+          text_step_table (out, traces);
+          text_mismatches (out, traces);
+          text_breakdown (out, traces);
+        }
+    }
+
+  if (n_failed > 0)
+    status = EXIT_BAD_INPUT;
+  /* Nothing read: nothing written (an -o file is left as it was). */
+  if (traces->len == 0)
+    return status;
+
+  if (!stp_cli_write_output (output, out, &error))
+    {
+      g_printerr ("stepscope-cli: writing the output: %s\n", error->message);
+      return EXIT_BAD_INPUT;
+    }
+  return status;
+}
