@@ -23,6 +23,7 @@
 #include "stp-json-writer.h"
 #include "stp-loader.h"
 #include "stp-cli-info.h"
+#include "stp-cli-lifetimes.h"
 #include "stp-cli-summary.h"
 
 #define EXIT_BAD_INPUT 1
@@ -133,7 +134,7 @@ timeline_options (GOptionContext     *context,
       return usage_error (context, message);
     }
 
-  return 0;
+  return stp_cli_lifetimes_options (options);
 }
 
 static StpTrace *
@@ -189,6 +190,7 @@ run_convert (int    argc,
     "For StepStats the output is the same, event for event, as TensorFlow's\n"
     "timeline.py generate_chrome_trace_format() with the same options.");
   g_option_context_add_main_entries (context, timeline_entries, NULL);
+  g_option_context_add_main_entries (context, stp_cli_lifetime_entries, NULL);
   g_option_context_add_main_entries (context, output_entries, NULL);
 
   if ((status = parse_command (context, &argc, &argv, &input)) != 0 ||
@@ -198,6 +200,8 @@ run_convert (int    argc,
   trace = load (input, &options, &error);
   if (trace == NULL)
     return input_error (error);
+  if (!stp_cli_lifetimes_check (trace, input))
+    return EXIT_BAD_INPUT;
 
   if (opt_output != NULL && !g_str_equal (opt_output, "-"))
     {
@@ -244,6 +248,7 @@ run_peaks (int    argc,
     "T in microseconds; the tensors live at the peak, sorted by name.\n"
     "These are timeline.py's allocator maximums.");
   g_option_context_add_main_entries (context, op_time_entries, NULL);
+  g_option_context_add_main_entries (context, stp_cli_lifetime_entries, NULL);
   g_option_context_add_main_entries (context, output_entries, NULL);
 
   if ((status = parse_command (context, &argc, &argv, &input)) != 0 ||
@@ -263,6 +268,8 @@ run_peaks (int    argc,
                   "this is a %s trace\n", input, stp_format_to_string (trace->format));
       return EXIT_BAD_INPUT;
     }
+  if (!stp_cli_lifetimes_check (trace, input))
+    return EXIT_BAD_INPUT;
 
   g_string_append_c (out, '{');
   for (guint i = 0; i < trace->allocator_maximums->len; i++)
@@ -286,7 +293,9 @@ run_peaks (int    argc,
           stp_json_append_string (out, stp_trace_str (trace, name),
                                   stp_string_table_get_len (trace->strings, name));
         }
-      g_string_append (out, "]}");
+      g_string_append_c (out, ']');
+      stp_cli_lifetimes_append_peak (out, trace, max);
+      g_string_append_c (out, '}');
     }
   g_string_append (out, trace->allocator_maximums->len ? "\n}\n" : "}\n");
 
@@ -317,6 +326,7 @@ run_info (int    argc,
     "their tracks, events by kind, flows, counters, objects, the time range\n"
     "and the warnings found while loading.");
   g_option_context_add_main_entries (context, timeline_entries, NULL);
+  g_option_context_add_main_entries (context, stp_cli_lifetime_entries, NULL);
   g_option_context_add_main_entries (context, output_entries, NULL);
 
   if ((status = parse_command (context, &argc, &argv, &input)) != 0 ||
@@ -326,6 +336,8 @@ run_info (int    argc,
   trace = load (input, &options, &error);
   if (trace == NULL)
     return input_error (error);
+  if (!stp_cli_lifetimes_check (trace, input))
+    return EXIT_BAD_INPUT;
 
   out = stp_cli_info_describe (trace);
   if (!write_string (out, &error))
