@@ -441,11 +441,9 @@ stp_graph_sniff (const guint8 *data,
 {
   g_return_val_if_fail (data != NULL || len == 0, FALSE);
 
-  if (len == 0)
-    return FALSE;
-  if (g_ascii_isalpha (data[0]) || g_ascii_isspace (data[0]) || data[0] == '#')
-    return sniff_text (data, len);
-  return sniff_binary (data, len);
+  /* A binary GraphDef starts with "\n" (field 1), but then a length
+   * and another "\n", never a GraphDef field name. */
+  return len > 0 && (sniff_text (data, len) || sniff_binary (data, len));
 }
 
 StpGraph *
@@ -477,7 +475,7 @@ stp_graph_load_bytes (GBytes      *bytes,
       return NULL;
     }
 
-  if (g_ascii_isalpha (data[0]) || g_ascii_isspace (data[0]) || data[0] == '#')
+  if (sniff_text (data, len))
     {
       wire = stp_pbtext_parse (&tensorflow__graph_def__descriptor, (const char *) data, len, &local_error);
       if (wire == NULL)

@@ -222,20 +222,27 @@ collect_graph_uses (Index   *x,
       guint32 k = g_array_index (x->work, guint32, x->work->len - 1);
       gboolean remote = p != producer;
 
+      guint first = first_edge (x, p, k), end = first;
+
       g_array_set_size (x->work, x->work->len - 2);
 
-      for (guint e = first_edge (x, p, k); e < x->edges->len; e++)
+      /* Every consumer of this tensor first: one that is also reached
+       * through a transfer is a direct consumer. */
+      for (; end < x->edges->len; end++)
         {
-          const Edge *edge = &g_array_index (x->edges, Edge, e);
-          const StpGraphNode *c;
+          const Edge *edge = &g_array_index (x->edges, Edge, end);
 
           if (edge->producer != p || edge->output != k)
             break;
-          if (x->stamp[edge->consumer] == x->generation)
-            continue;
-          add_graph_use (x, uses, edge->consumer, remote ? STP_USE_REMOTE : 0);
+          if (x->stamp[edge->consumer] != x->generation)
+            add_graph_use (x, uses, edge->consumer, remote ? STP_USE_REMOTE : 0);
+        }
 
-          c = &g_array_index (x->graph->nodes, StpGraphNode, edge->consumer);
+      for (guint e = first; e < end; e++)
+        {
+          const Edge *edge = &g_array_index (x->edges, Edge, e);
+          const StpGraphNode *c = &g_array_index (x->graph->nodes, StpGraphNode, edge->consumer);
+
           if (!c->is_send || c->transfer == G_MAXUINT32)
             continue;
           for (guint r = x->recv_first[c->transfer]; r < x->recv_first[c->transfer + 1]; r++)
