@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli-test-util.h"
+#include "stp-details.h"
 #include "stp-error.h"
 #include "stp-graph.h"
 #include "stp-loader.h"
@@ -368,6 +369,62 @@ test_reanalyze_keeps_graph (void)
   check_against (again, "run_meta.graph.expected.json");
 }
 
+/* The details of a tensor say which mode made its lifetime and list
+ * its consumers, by the graph and by the labels, linked to their ops. */
+static void
+test_details (void)
+{
+  g_autoptr(StpGraph) graph = load_graph ("graph.pbtxt");
+  g_autoptr(StpTrace) trace = load_trace ("step-stats", "run_meta.pb", STP_LIFETIMES_GRAPH, graph);
+  g_autoptr(StpLinks) links = NULL;
+  g_autoptr(StpDetails) details = NULL;
+  g_autoptr(GError) error = NULL;
+  StpStr dw = lookup_str (trace, "DW");
+  StpItemRef item = { STP_ITEM_OBJECT, STP_INDEX_NONE, STP_INDEX_NONE, 0 };
+  const StpDetailsLifetime *lifetime;
+  guint found = 0;
+
+  links = stp_links_new (trace, NULL, &error);
+  g_assert_no_error (error);
+  item.index = object_named (trace, dw) - &g_array_index (trace->objects, StpObject, 0);
+  details = stp_details_new (trace, links, &item);
+  lifetime = details->lifetime;
+
+  g_assert_nonnull (lifetime);
+  g_assert_true (lifetime->from_graph);
+  g_assert_true (lifetime->in_graph);
+  g_assert_true (lifetime->unused);
+  g_assert_true (lifetime->differs);
+  g_assert_true (lifetime->disagrees);
+  g_assert_cmpint (lifetime->graph_end, ==, details->end);
+  g_assert_cmpint (lifetime->labels_end, >, lifetime->graph_end);
+
+  for (guint i = 0; i < lifetime->consumers->len; i++)
+    {
+      const StpDetailsConsumer *c = &g_array_index (lifetime->consumers, StpDetailsConsumer, i);
+
+      if (g_str_equal (c->name, "DW/Assign") || g_str_equal (c->name, "DW/read"))
+        {
+          /* In the graph, never ran: no op to link to. */
+          g_assert_true (c->by_graph && !c->by_label);
+          g_assert_cmpint (c->op.kind, ==, STP_ITEM_NONE);
+          found++;
+        }
+      else if (g_str_equal (c->name, "Conv2D"))
+        {
+          const StpSlice *s;
+
+          g_assert_true (!c->by_graph && c->by_label);
+          g_assert_cmpint (c->op.kind, ==, STP_ITEM_SLICE);
+          s = stp_item_get_slice (trace, &c->op);
+          g_assert_cmpstr (stp_trace_str (trace, s->name), ==, "Conv2D");
+          found++;
+        }
+    }
+  g_assert_cmpuint (found, ==, 3);
+  g_assert_cmpuint (lifetime->consumers->len, ==, 3);
+}
+
 /* A GraphDef alone is recognised and explained, not an empty trace. */
 static void
 test_graph_alone (void)
@@ -539,6 +596,7 @@ main (int    argc,
   g_test_add_func ("/lifetimes/real", test_real);
   g_test_add_func ("/lifetimes/labels-unchanged", test_labels_unchanged);
   g_test_add_func ("/lifetimes/reanalyze", test_reanalyze_keeps_graph);
+  g_test_add_func ("/lifetimes/details", test_details);
   g_test_add_func ("/lifetimes/graph-alone", test_graph_alone);
   g_test_add_func ("/lifetimes/graph-sniff", test_graph_sniff);
   g_test_add_func ("/lifetimes/parse-input", test_parse_input);
