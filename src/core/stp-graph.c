@@ -538,3 +538,20 @@ stp_graph_load_file (GFile         *file,
 
   return stp_graph_load_bytes (bytes, name, error);
 }
+
+gboolean
+stp_graph_sniff_file (GFile *file)
+{
+  g_autoptr(GFileInputStream) stream = NULL;
+  guint8 head[4096];
+  gsize n = 0;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  stream = g_file_read (file, NULL, NULL);
+  if (stream == NULL ||
+      !g_input_stream_read_all (G_INPUT_STREAM (stream), head, sizeof head, &n, NULL, NULL))
+    return FALSE;
+
+  return stp_graph_sniff (head, n);
+}

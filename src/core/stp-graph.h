@@ -77,6 +77,10 @@ guint32   stp_graph_lookup            (const StpGraph  *self,
 gboolean  stp_graph_sniff             (const guint8    *data,
                                        gsize            len);
 
+/* The same on the start of a file (FALSE if it cannot be read), for
+ * telling a GraphDef given beside a trace on the command line. */
+gboolean  stp_graph_sniff_file        (GFile           *file);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpGraph, stp_graph_unref)
 
 G_END_DECLS
