@@ -425,6 +425,36 @@ test_details (void)
   g_assert_cmpuint (lifetime->consumers->len, ==, 3);
 }
 
+/* A broken partition graph costs the graph, not the trace. */
+static void
+test_bad_partition_graph (void)
+{
+  static const char run_metadata[] =
+    "\x0a\x13"                                   /* step_stats */
+    "\x0a\x11\x0a\x06/cpu:0"                       /* dev_stats, device */
+    "\x12\x07\x0a\x01" "a\x10\x01\x28\x02"           /* node_stats a, 1 + 2 µs */
+    "\x1a\x06\x0a\x04\x0a\x10" "ab";                 /* a node whose name runs past its end */
+  g_autoptr(GBytes) bytes = g_bytes_new_static (run_metadata, sizeof run_metadata - 1);
+  g_autoptr(StpInput) input = NULL;
+  g_autoptr(StpTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  const StpWarning *warning;
+
+  options.lifetimes = STP_LIFETIMES_GRAPH;
+  input = stp_input_new_for_bytes (bytes, "broken-graph.pb", &error);
+  g_assert_no_error (error);
+  trace = stp_load_input (input, "broken-graph.pb", &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpint (trace->format, ==, STP_FORMAT_RUN_METADATA);
+  g_assert_null (trace->lifetimes);
+  g_assert_cmpuint (trace->warnings->len, ==, 1);
+  warning = &g_array_index (trace->warnings, StpWarning, 0);
+  g_assert_cmpstr (stp_trace_str (trace, warning->kind), ==, "bad-partition-graph");
+  g_assert_nonnull (strstr (stp_trace_str (trace, warning->example), "broken-graph.pb: corrupt partition graph 0"));
+}
+
 /* A GraphDef alone is recognised and explained, not an empty trace. */
 static void
 test_graph_alone (void)
@@ -597,6 +627,7 @@ main (int    argc,
   g_test_add_func ("/lifetimes/labels-unchanged", test_labels_unchanged);
   g_test_add_func ("/lifetimes/reanalyze", test_reanalyze_keeps_graph);
   g_test_add_func ("/lifetimes/details", test_details);
+  g_test_add_func ("/lifetimes/bad-partition-graph", test_bad_partition_graph);
   g_test_add_func ("/lifetimes/graph-alone", test_graph_alone);
   g_test_add_func ("/lifetimes/graph-sniff", test_graph_sniff);
   g_test_add_func ("/lifetimes/parse-input", test_parse_input);

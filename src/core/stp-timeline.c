@@ -723,18 +723,21 @@ analyze_in_parallel (StpAnalysis  *a,
 
 /* The graph of the lifetimes: the one given, else the RunMetadata's
  * partition graphs.  With either, the labels' uses are kept, to tell
- * where the two disagree whatever the mode. */
-static gboolean
-use_graph (StpAnalysis  *a,
-           GError      **error)
+ * where the two disagree whatever the mode.  Broken partition graphs
+ * cost the graph, not the trace: the rest is timeline.py's as before. */
+static void
+use_graph (StpAnalysis *a)
 {
   if (a->options->graph != NULL)
     a->graph = stp_graph_ref (a->options->graph);
   else if (a->ss->partition_graphs->len > 0)
     {
-      a->graph = stp_graph_new_from_step_stats (a->ss, error);
+      g_autoptr(GError) error = NULL;
+
+      a->graph = stp_graph_new_from_step_stats (a->ss, &error);
       if (a->graph == NULL)
-        return FALSE;
+        stp_trace_warn (a->trace, "bad-partition-graph",
+                        "%s (tensor lifetimes stay timeline.py's)", error->message);
     }
 
   /* A graph without nodes (an empty partition) says nothing. */
@@ -743,7 +746,6 @@ use_graph (StpAnalysis  *a,
 
   if (a->graph != NULL)
     a->label_uses = g_array_new (FALSE, FALSE, sizeof (guint32));
-  return TRUE;
 }
 
 static void
@@ -832,8 +834,7 @@ stp_timeline_analyze (StpStepStats              *step_stats,
   if (!check_time_range (&a, error))
     goto out;
 
-  if (!use_graph (&a, error))
-    goto out;
+  use_graph (&a);
 
   allocate_pids (&a);
   assign_lanes (&a);
