@@ -4,7 +4,7 @@
 # Copyright 2026 The Stepscope developers
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-#   bench/gen-step-stats.py [--seed S] N OUT.pb
+#   bench/gen-step-stats.py [--seed S] [--graph] N OUT.pb
 #
 # Writes a binary RunMetadata holding about N NodeExecStats over eight
 # devices, as a 4-GPU data-parallel training step would log them: four
@@ -16,6 +16,17 @@
 # on /device:GPU:0/memcpy, labelled "kernel @@op:Type#id=N#" so op_time gpu
 # and all have work.  Times increase with jitter and overlap, so several
 # lanes form.  Deterministic for a given N and seed.
+#
+# With --graph it also writes RunMetadata.partition_graphs, one GraphDef
+# per op device, as TensorFlow's partitioner leaves them, with what tests
+# of the graph lifetimes need (tests/tools/graph-lifetimes.py): ops with
+# two outputs, control edges, _Send/_Recv pairs for inputs from another
+# device (some Recvs ran, some consumers share one), graph nodes that
+# never ran, ops that ran but are missing from the graph, graph inputs the
+# label does not name and label inputs the graph does not have.  Those
+# choices draw from a random generator of their own, so the StepStats
+# part is the same as without --graph, apart from the Recvs that ran
+# (appended after each device's nodes).
 #
 # The protobuf wire format is written by hand (checked against the
 # generated bindings for small N by --check): building a million messages
@@ -110,6 +121,11 @@ T_TD_DTYPE, T_TD_SHAPE, T_TD_ALLOC = tag(1, 0), tag(2, 2), tag(4, 2)
 T_SHAPE_DIM, T_DIM_SIZE = tag(2, 2), tag(1, 0)
 T_AD_REQ, T_AD_ALLOC, T_AD_NAME, T_AD_ID, T_AD_SINGLE, T_AD_PTR = (
     tag(1, 0), tag(2, 0), tag(3, 2), tag(4, 0), tag(5, 0), tag(6, 0))
+T_RM_PARTITION_GRAPHS = tag(3, 2)
+T_GD_NODE = tag(1, 2)
+T_ND_NAME, T_ND_OP, T_ND_INPUT, T_ND_DEVICE, T_ND_ATTR = (
+    tag(1, 2), tag(2, 2), tag(3, 2), tag(4, 2), tag(5, 2))
+T_ATTR_KEY, T_ATTR_VALUE, T_AV_S = tag(1, 2), tag(2, 2), tag(2, 2)
 
 
 class Gen(object):
@@ -125,6 +141,7 @@ class Gen(object):
     self.ptr = 0x7f0000000000
     self.in_use = {}                          # allocator -> bytes
     self.kernel_id = 1
+    self.ops = []                             # (dev, name, op, inputs, n_out, start)
 
   # -- pieces --
 
@@ -224,6 +241,7 @@ class Gen(object):
     self.node(k, name.encode(), start, dur, label.encode(), out,
               self.memory(allocator, total) if total else b'',
               thread=1 + (i % 3))
+    self.ops.append((k, name, op, inputs, n_out, start))
     if k == 0:
       self.kernels(name, op, start, dur, kernels, total)
 
@@ -267,6 +285,7 @@ class Gen(object):
     out, total = self.outputs(D_CPU, name, n_out, b'cpu')
     self.node(D_CPU, name.encode(), start, dur, label.encode(), out,
               self.memory(b'cpu', total) if total else b'')
+    self.ops.append((D_CPU, name, op, inputs, n_out, start))
 
   def run(self):
     i = 0
@@ -279,13 +298,108 @@ class Gen(object):
         tower += 1
       i += 1
 
-  def run_metadata(self):
+  def run_metadata(self, graphs=()):
     devs = []
     for d, name in enumerate(DEVICES):
       dss = fbytes(T_DSS_DEVICE, name.encode())
       dss += b''.join(T_DSS_NODE + varint(len(n)) + n for n in self.nodes[d])
       devs.append(fbytes(T_SS_DEV_STATS, dss))
-    return fbytes(T_RM_STEP_STATS, b''.join(devs))
+    return (fbytes(T_RM_STEP_STATS, b''.join(devs)) +
+            b''.join(fbytes(T_RM_PARTITION_GRAPHS, g) for g in graphs))
+
+
+# --- partition graphs (--graph) ---------------------------------------------
+
+def node_def(name, op, inputs, device, attrs=()):
+  b = fbytes(T_ND_NAME, name.encode()) + fbytes(T_ND_OP, op.encode())
+  b += b''.join(fbytes(T_ND_INPUT, i.encode()) for i in inputs)
+  b += fbytes(T_ND_DEVICE, device.encode())
+  for key, value in attrs:
+    b += fbytes(T_ND_ATTR, fbytes(T_ATTR_KEY, key.encode()) +
+                fbytes(T_ATTR_VALUE, fbytes(T_AV_S, value.encode())))
+  return b
+
+
+def strip_partition_suffix(name):
+  """The tensor a label input names, as timeline.py reads 'x/_12'."""
+  cut = name.rfind('/_')
+  return name[:cut] if cut > 0 else name
+
+
+class GraphGen(object):
+  """Partition graphs for the ops of a Gen, from a generator of their own."""
+
+  def __init__(self, gen, seed):
+    self.gen = gen
+    self.rng = random.Random(seed ^ 0x5eed)
+    self.parts = {d: [] for d in range(D_CPU + 1)}   # device -> NodeDefs
+    self.device_of = {}                              # op name -> device
+    self.pairs = {}                                  # (tensor, device) -> Recv name
+    self.n_pairs = 0
+    self.recent = {d: [] for d in range(D_CPU + 1)}  # tensors, for extra inputs
+    self.recv_runs = []                              # (device, name, start)
+
+  def transfer(self, tensor, src, dst, consumer_start):
+    key = (tensor, dst)
+    if key in self.pairs:
+      return self.pairs[key]
+    m = self.n_pairs
+    self.n_pairs += 1
+    node = tensor.split(':')[0]
+    send, recv = '%s/_%d' % (node, 2 * m), '%s/_%d' % (node, 2 * m + 1)
+    attrs = [('tensor_name', 'edge_%d_%s' % (m, tensor)),
+             ('send_device', DEVICES[src]), ('recv_device', DEVICES[dst])]
+    self.parts[src].append(node_def(send, '_Send', [tensor], DEVICES[src], attrs))
+    self.parts[dst].append(node_def(recv, '_Recv', [], DEVICES[dst], attrs))
+    if self.rng.random() < 0.4:
+      self.recv_runs.append((dst, recv, consumer_start - 2))
+    self.pairs[key] = recv
+    return recv
+
+  def op(self, dev, name, op, inputs, n_out, start):
+    rng = self.rng
+    self.device_of[name] = dev
+    graph_inputs = []
+    for x in inputs:
+      control = x.startswith('^')
+      tensor = strip_partition_suffix(x.lstrip('^'))
+      src = self.device_of.get(tensor.split(':')[0])
+      if src is None or rng.random() < 0.05:
+        continue                 # a label input the graph does not have
+      if control:
+        graph_inputs.append('^' + tensor.split(':')[0])
+      elif src != dev:
+        graph_inputs.append(self.transfer(tensor, src, dev, start))
+      else:
+        graph_inputs.append(tensor)
+    pool = self.recent[dev]
+    if pool and rng.random() < 0.05:
+      graph_inputs.append(rng.choice(pool))    # an input the label does not name
+    if rng.random() < 0.03:
+      return                                   # ran, but missing from the graph
+    self.parts[dev].append(node_def(name, op, graph_inputs, DEVICES[dev]))
+    outputs = [name] + ['%s:%d' % (name, k) for k in range(1, n_out)]
+    for k, tensor in enumerate(outputs):
+      pool.append(tensor)
+      if rng.random() < 0.05:
+        # Never ran: a consumer, sometimes feeding another that never ran.
+        ghost = '%s/ghost_%d' % (name, k)
+        self.parts[dev].append(node_def(ghost, 'Identity', [tensor], DEVICES[dev]))
+        if rng.random() < 0.5:
+          self.parts[dev].append(node_def(ghost + '/more', 'Identity',
+                                          [ghost, '^' + name], DEVICES[dev]))
+    if len(pool) > 24:
+      del pool[:8]
+
+  def run(self):
+    for args in self.gen.ops:
+      self.op(*args)
+    # Recvs that ran are ops of their device, listed after the others.
+    for dev, name, start in self.recv_runs:
+      self.gen.node(dev, name.encode(), start, 1,
+                    ('%s = _Recv()' % name).encode())
+    return [b''.join(fbytes(T_GD_NODE, n) for n in self.parts[d])
+            for d in sorted(self.parts)]
 
 
 def check(data, n):
@@ -307,6 +421,8 @@ def main():
   ap = argparse.ArgumentParser(
       description='Writes a large, realistic RunMetadata for benchmarks.')
   ap.add_argument('--seed', type=int, default=20260101)
+  ap.add_argument('--graph', action='store_true',
+                  help='also write partition_graphs (for the lifetimes tests)')
   ap.add_argument('--check', action='store_true',
                   help='parse the result back with the protobuf bindings')
   ap.add_argument('n', type=int)
@@ -314,7 +430,8 @@ def main():
   args = ap.parse_args()
   g = Gen(args.n, args.seed)
   g.run()
-  data = g.run_metadata()
+  graphs = GraphGen(g, args.seed).run() if args.graph else ()
+  data = g.run_metadata(graphs)
   tmp = args.out + '.tmp'
   with open(tmp, 'wb') as f:
     f.write(data)

@@ -267,7 +267,8 @@ test_syntax (void)
     "r_enum: RED\nr_enum: GREEN\nr_enum: NEGATIVE\nr_enum: 1000\n"
     "r_inner {\n  a: 1\n}\nr_inner {\n  a: 2\n}\nr_inner {\n}\nr_inner {\n  s: \"x\"\n}\n");
 
-  /* unknown fields of every shape, extensions and Any are dropped */
+  /* unknown fields of every shape, extensions and Any are dropped (an
+   * AttrValue keeps only its declared string: its tensor and type go) */
   assert_parse_prints (&tensorflow__run_metadata__descriptor,
     "cost_graph { node { name: \"a\" id: 1 input_info [ {x: 1}, {y: 2} ] } }\n"
     "function_graphs: { partition_graphs < a: 1 > }\n"
@@ -279,7 +280,8 @@ test_syntax (void)
     "partition_graphs {\n"
     "  node { name: \"n\" op: \"Const\"\n"
     "    attr { key: \"value\" value { tensor { dtype: DT_FLOAT tensor_shape { } float_val: 1.5 } } }\n"
-    "    attr { key: \"dtype\" value { type: DT_FLOAT } } }\n"
+    "    attr { key: \"dtype\" value { type: DT_FLOAT } }\n"
+    "    attr { key: \"tensor_name\" value { s: \"edge_1_n\" i: 3 } } }\n"
     "  versions { producer: 27 }\n"
     "  library { function { signature { name: \"f\" } } }\n"
     "}\n"
@@ -288,7 +290,10 @@ test_syntax (void)
     "[ext.scalar]: 5 [ext.list]: [1, 2] [ext.msgs] [ <a: 1> ]\n"
     "partition_graphs < node < name: \"m\" > >\n",
     "step_stats {\n  dev_stats {\n    device: \"d\"\n  }\n}\n"
-    "partition_graphs {\n  node {\n    name: \"n\"\n    op: \"Const\"\n  }\n}\n"
+    "partition_graphs {\n  node {\n    name: \"n\"\n    op: \"Const\"\n"
+    "    attr {\n      key: \"dtype\"\n      value {\n      }\n    }\n"
+    "    attr {\n      key: \"tensor_name\"\n      value {\n        s: \"edge_1_n\"\n      }\n    }\n"
+    "    attr {\n      key: \"value\"\n      value {\n      }\n    }\n  }\n}\n"
     "partition_graphs {\n  node {\n    name: \"m\"\n  }\n}\n");
 
   /* no whitespace, separators, maps, repeated singular fields */

@@ -4,7 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * One window per file: `stepscope a.json b.pb` opens two, and a second
- * launch hands its files to the running instance.
+ * launch hands its files to the running instance.  A GraphDef after a
+ * StepStats goes with it: `stepscope run_meta graph.pbtxt` opens one.
  */
 
 #define G_LOG_DOMAIN "stp-application"
@@ -14,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "stp-application.h"
+#include "stp-graph.h"
 #include "stp-window.h"
 
 struct _StpApplication
@@ -54,6 +56,10 @@ stp_application_open (GApplication  *app,
   for (int i = 0; i < n_files; i++)
     {
       StpWindow *window;
+      /* `stepscope run_meta graph.pbtxt`: a GraphDef after a trace goes
+       * with it (a GraphDef alone opens, and says what it is). */
+      GFile *graph = i + 1 < n_files && stp_graph_sniff_file (files[i + 1]) &&
+                     !stp_graph_sniff_file (files[i]) ? files[i + 1] : NULL;
 
       /* An empty window takes the first file; the rest get new ones. */
       if (i == 0 && STP_IS_WINDOW (active) && stp_window_is_empty (STP_WINDOW (active)))
@@ -61,7 +67,13 @@ stp_application_open (GApplication  *app,
       else
         window = stp_window_new (GTK_APPLICATION (app));
 
-      stp_window_open (window, files[i]);
+      if (graph != NULL)
+        {
+          stp_window_open_with_graph (window, files[i], graph);
+          i++;
+        }
+      else
+        stp_window_open (window, files[i]);
       gtk_window_present (GTK_WINDOW (window));
     }
 }

@@ -612,6 +612,62 @@ show_slice (StpDetailsPanel *self)
   add_args (self, _("Arguments"));
 }
 
+/* Which mode made a tensor's lifetime, and its consumers by the graph
+ * and by the labels, where there is a graph (stp-details-lifetime.c). */
+static const char *
+consumer_subtitle (const StpDetailsConsumer *c)
+{
+  if (c->by_graph && c->op.kind == STP_ITEM_NONE)
+    return _("In the graph, did not run");
+  if (c->by_graph && !c->by_label)
+    return c->remote ? _("In the graph, through a Send/Recv pair; its label does not name this tensor")
+                     : _("In the graph; its label does not name this tensor");
+  if (!c->by_graph)
+    return _("Named by its label, not a consumer in the graph");
+  return c->remote ? _("In the graph, through a Send/Recv pair, and named by its label")
+                   : _("In the graph and named by its label");
+}
+
+static void
+add_lifetime (StpDetailsPanel *self)
+{
+  const StpDetailsLifetime *lt = self->details->lifetime;
+  GtkWidget *group;
+
+  if (lt == NULL)
+    return;
+
+  group = add_group (self, _("Lifetime From"));
+  if (lt->from_graph)
+    add_property (self, group, _("Mode"), lt->unused ? _("The graph: no consumer of it ran")
+                                                     : _("The graph: its last consumer that ran"));
+  else if (!lt->in_graph)
+    add_property (self, group, _("Mode"), _("As timeline.py: the graph does not have its producer"));
+  else
+    add_property (self, group, _("Mode"), _("As timeline.py, from the ops’ labels"));
+  if (lt->differs)
+    {
+      add_time (self, group, _("Ends by the Graph"), lt->graph_end);
+      add_time (self, group, _("Ends by timeline.py"), lt->labels_end);
+    }
+  if (lt->disagrees)
+    add_property (self, group, _("Disagreement"), _("The labels and the graph name different consumers"));
+
+  if (lt->consumers->len == 0)
+    return;
+
+  group = add_group (self, _("Consumers by the Graph and the Labels"));
+  for (guint i = 0; i < lt->consumers->len; i++)
+    {
+      const StpDetailsConsumer *c = &g_array_index (lt->consumers, StpDetailsConsumer, i);
+
+      if (c->op.kind != STP_ITEM_NONE)
+        add_link (self, group, c->name, consumer_subtitle (c), &c->op);
+      else
+        add_property (self, group, c->name, consumer_subtitle (c));
+    }
+}
+
 static void
 show_object (StpDetailsPanel *self)
 {
@@ -673,6 +729,7 @@ show_object (StpDetailsPanel *self)
         }
     }
 
+  add_lifetime (self);
   add_args (self, _("Snapshot"));
 }
 

@@ -23,6 +23,7 @@ struct _StpLoadTask
 
   GFile              *file;          /* load this, or */
   StpTrace           *trace;         /* re-analyse this */
+  GFile              *graph_file;    /* with this GraphDef, if set */
   StpTimelineOptions  options;
   GCancellable       *cancellable;
   GMainContext       *context;
@@ -72,7 +73,20 @@ run_thread (GTask        *task,
   StpLoadTask *self = source_object;
   g_autoptr(StpTrace) trace = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(StpGraph) graph = NULL;
   StpRenderIndex *index;
+
+  /* The graph first: a bad one is reported before a long load. */
+  if (self->graph_file != NULL)
+    {
+      graph = stp_graph_load_file (self->graph_file, cancellable, &error);
+      if (graph == NULL)
+        {
+          g_task_return_error (task, g_steal_pointer (&error));
+          return;
+        }
+      self->options.graph = graph;
+    }
 
   if (self->file != NULL)
     trace = stp_load_file (self->file, &self->options, stp_progress_relay_report, &self->progress, cancellable, &error);
@@ -82,6 +96,7 @@ run_thread (GTask        *task,
       trace = stp_trace_reanalyze (self->trace, &self->options, cancellable, &error);
     }
 
+  self->options.graph = NULL;   /* the trace keeps its own reference */
   if (trace == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -115,6 +130,7 @@ stp_load_task_finalize (GObject *object)
   StpLoadTask *self = (StpLoadTask *) object;
 
   g_clear_object (&self->file);
+  g_clear_object (&self->graph_file);
   g_clear_pointer (&self->trace, stp_trace_unref);
   g_clear_pointer (&self->links, stp_links_unref);
   g_clear_object (&self->cancellable);
@@ -203,6 +219,18 @@ stp_load_task_new_reanalyze (StpTrace                 *trace,
   self->options = *options;
   g_strlcpy (self->stage, "analyze", sizeof self->stage);
   return self;
+}
+
+/* Load or re-analyse with this GraphDef: tensor lifetimes from its
+ * graph (before the task runs). */
+void
+stp_load_task_set_graph_file (StpLoadTask *self,
+                              GFile       *graph_file)
+{
+  g_return_if_fail (STP_IS_LOAD_TASK (self));
+  g_return_if_fail (graph_file == NULL || G_IS_FILE (graph_file));
+
+  g_set_object (&self->graph_file, graph_file);
 }
 
 GFile *

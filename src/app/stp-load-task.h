@@ -22,6 +22,8 @@ StpLoadTask    *stp_load_task_new_load      (GFile                    *file,
                                              const StpTimelineOptions *options);
 StpLoadTask    *stp_load_task_new_reanalyze (StpTrace                 *trace,
                                              const StpTimelineOptions *options);
+void            stp_load_task_set_graph_file (StpLoadTask             *self,
+                                              GFile                   *graph_file);
 GFile          *stp_load_task_get_file      (StpLoadTask              *self);
 const char     *stp_load_task_get_stage     (StpLoadTask              *self);
 double          stp_load_task_get_fraction  (StpLoadTask              *self);

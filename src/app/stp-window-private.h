@@ -3,11 +3,12 @@
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * StpWindow is one class in four files: stp-window.c (loading, the
+ * StpWindow is one class in five files: stp-window.c (loading, the
  * selection and its panels, search, the peak inspector),
  * stp-window-summary.c (the drawer under the timeline and the summary in
- * it), stp-window-export.c (exporting JSON and images) and
- * stp-window-monitor.c (noticing the open file change on disk).
+ * it), stp-window-export.c (exporting JSON and images),
+ * stp-window-monitor.c (noticing the open file change on disk); and
+ * stp-window-graph.c (a GraphDef beside a StepStats).
  */
 
 #pragma once
@@ -75,6 +76,7 @@ struct _StpWindow
   StpPeaksDialog       *peaks_dialog;
   StpExportTask        *export_task;
   char                 *export_error;
+  GFile                *graph_file;    /* the GraphDef beside `file`, see stp-window-graph.c */
 };
 
 /* stp-window.c */
@@ -96,6 +98,12 @@ void stp_window_update_summary_range (StpWindow *self);
 void stp_window_class_init_monitor (GtkWidgetClass *widget_class);
 void stp_window_watch_file (StpWindow *self);
 void stp_window_unwatch_file (StpWindow *self);
+
+/* stp-window-graph.c */
+void stp_window_class_init_graph (GtkWidgetClass *widget_class);
+void stp_window_keep_graph (StpWindow   *self,
+                            StpLoadTask *task,
+                            GFile       *file);
 
 /* stp-window-export.c */
 void stp_window_class_init_export (GtkWidgetClass *widget_class);

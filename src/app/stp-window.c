@@ -35,7 +35,8 @@ static GParamSpec *properties[N_PROPS];
 
 /* win.<key> actions that toggle a setting. */
 static const char *const setting_actions[] = {
-  "show-dataflow", "show-memory", "op-time", "show-flows", "show-details", "show-summary"
+  "show-dataflow", "show-memory", "op-time", "show-flows", "show-details", "show-summary",
+  "tensor-lifetimes"
 };
 
 G_DEFINE_FINAL_TYPE (StpWindow, stp_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -56,6 +57,7 @@ read_options (StpWindow          *self,
   options->show_dataflow = g_settings_get_boolean (self->settings, "show-dataflow");
   options->show_memory = g_settings_get_boolean (self->settings, "show-memory");
   options->op_time = g_settings_get_enum (self->settings, "op-time");
+  options->lifetimes = g_settings_get_enum (self->settings, "tensor-lifetimes");
 }
 
 static char *
@@ -354,6 +356,28 @@ stp_window_open (StpWindow *self,
 
   read_options (self, &options);
   task = stp_load_task_new_load (file, &options);
+  stp_window_keep_graph (self, task, file);
+  start_task (self, task, file);
+}
+
+/* Opens file with the GraphDef graph_file beside it (stp-window-graph.c):
+ * tensor lifetimes from its graph. */
+void
+stp_window_open_with_graph (StpWindow *self,
+                            GFile     *file,
+                            GFile     *graph_file)
+{
+  g_autoptr(StpLoadTask) task = NULL;
+  StpTimelineOptions options;
+
+  g_return_if_fail (STP_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (G_IS_FILE (graph_file));
+
+  read_options (self, &options);
+  task = stp_load_task_new_load (file, &options);
+  g_set_object (&self->graph_file, graph_file);
+  stp_load_task_set_graph_file (task, graph_file);
   start_task (self, task, file);
 }
 
@@ -818,6 +842,7 @@ stp_window_finalize (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->task_file);
   g_clear_object (&self->file);
+  g_clear_object (&self->graph_file);
   g_clear_pointer (&self->index, stp_render_index_unref);
   g_clear_pointer (&self->links, stp_links_unref);
   g_clear_object (&self->export_task);
@@ -916,6 +941,7 @@ stp_window_class_init (StpWindowClass *klass)
   stp_window_class_init_export (widget_class);
   stp_window_class_init_monitor (widget_class);
   stp_window_class_init_summary (widget_class);
+  stp_window_class_init_graph (widget_class);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-load", NULL);
@@ -944,7 +970,7 @@ on_setting_not_remembered (StpWindow  *self,
 static void
 stp_window_init (StpWindow *self)
 {
-  static const char *const analysis_keys[] = { "show-dataflow", "show-memory", "op-time" };
+  static const char *const analysis_keys[] = { "show-dataflow", "show-memory", "op-time", "tensor-lifetimes" };
   GtkDropTarget *target;
 
   gtk_widget_init_template (GTK_WIDGET (self));

@@ -25,6 +25,9 @@ G_DECLARE_FINAL_TYPE (StpWindow, stp_window, STP, WINDOW, AdwApplicationWindow)
 StpWindow       *stp_window_new               (GtkApplication *application);
 void             stp_window_open              (StpWindow      *self,
                                                GFile          *file);
+void             stp_window_open_with_graph   (StpWindow      *self,
+                                               GFile          *file,
+                                               GFile          *graph_file);
 void             stp_window_cancel_load       (StpWindow      *self);
 gboolean         stp_window_get_loading       (StpWindow      *self);
 gboolean         stp_window_is_empty          (StpWindow      *self);

@@ -28,6 +28,7 @@
 #include "stp-cli-info.h"
 #include "stp-cli-inputs.h"
 #include "stp-cli-steps.h"
+#include "stp-cli-lifetimes.h"
 #include "stp-cli-summary.h"
 
 #define EXIT_BAD_INPUT 1
@@ -159,7 +160,7 @@ timeline_options (GOptionContext     *context,
       return usage_error (context, message);
     }
 
-  return 0;
+  return stp_cli_lifetimes_options (options);
 }
 
 static StpTrace *
@@ -226,6 +227,7 @@ run_convert (int    argc,
     "For StepStats the output is the same, event for event, as TensorFlow's\n"
     "timeline.py generate_chrome_trace_format() with the same options.");
   g_option_context_add_main_entries (context, timeline_entries, NULL);
+  g_option_context_add_main_entries (context, stp_cli_lifetime_entries, NULL);
   g_option_context_add_main_entries (context, output_entries, NULL);
 
   if ((status = parse_command (context, &argc, &argv, &input)) != 0 ||
@@ -235,6 +237,8 @@ run_convert (int    argc,
   trace = load (input, &options, &error);
   if (trace == NULL)
     return input_error (error);
+  if (!stp_cli_lifetimes_check (trace, input))
+    return EXIT_BAD_INPUT;
 
   if (opt_output != NULL && !g_str_equal (opt_output, "-"))
     {
@@ -281,6 +285,7 @@ run_peaks (int    argc,
     "T in microseconds; the tensors live at the peak, sorted by name.\n"
     "These are timeline.py's allocator maximums.");
   g_option_context_add_main_entries (context, op_time_entries, NULL);
+  g_option_context_add_main_entries (context, stp_cli_lifetime_entries, NULL);
   g_option_context_add_main_entries (context, output_entries, NULL);
 
   if ((status = parse_command (context, &argc, &argv, &input)) != 0 ||
@@ -300,6 +305,8 @@ run_peaks (int    argc,
                    input, stp_format_to_string (trace->format));
       return EXIT_BAD_INPUT;
     }
+  if (!stp_cli_lifetimes_check (trace, input))
+    return EXIT_BAD_INPUT;
 
   g_string_append_c (out, '{');
   for (guint i = 0; i < trace->allocator_maximums->len; i++)
@@ -323,7 +330,9 @@ run_peaks (int    argc,
           stp_json_append_string (out, stp_trace_str (trace, name),
                                   stp_string_table_get_len (trace->strings, name));
         }
-      g_string_append (out, "]}");
+      g_string_append_c (out, ']');
+      stp_cli_lifetimes_append_peak (out, trace, max);
+      g_string_append_c (out, '}');
     }
   g_string_append (out, trace->allocator_maximums->len ? "\n}\n" : "}\n");
 
@@ -351,6 +360,7 @@ run_info (int    argc,
     "their tracks, events by kind, flows, counters, objects, the time range\n"
     "and the warnings found while loading.");
   g_option_context_add_main_entries (context, timeline_entries, NULL);
+  g_option_context_add_main_entries (context, stp_cli_lifetime_entries, NULL);
   g_option_context_add_main_entries (context, output_entries, NULL);
 
   if ((status = parse_command (context, &argc, &argv, &input)) != 0 ||
@@ -360,6 +370,8 @@ run_info (int    argc,
   trace = load (input, &options, &error);
   if (trace == NULL)
     return input_error (error);
+  if (!stp_cli_lifetimes_check (trace, input))
+    return EXIT_BAD_INPUT;
 
   out = stp_cli_info_describe (trace);
   if (!write_string (out, &error))

@@ -10,6 +10,7 @@
 
 #include <string.h>
 #include "stp-json-writer.h"
+#include "stp-cli-lifetimes.h"
 
 typedef struct
 {
@@ -218,6 +219,7 @@ stp_cli_info_describe (const StpTrace *trace)
   stp_json_append_span_as_us (out, stp_time_span (trace->start_ts, trace->end_ts));
   g_string_append (out, "},\n");
   g_string_append_printf (out, "  \"allocator_maximums\": %u,\n", trace->allocator_maximums->len);
+  stp_cli_lifetimes_append_info (out, trace);
   append_warnings (out, trace);
   g_string_append (out, "}\n");
 

@@ -396,6 +396,7 @@ stp_details_free (StpDetails *self)
       g_free (self->tensor);
     }
   g_clear_pointer (&self->consumers, g_array_unref);
+  g_clear_pointer (&self->lifetime, stp_details_lifetime_free);
   g_clear_pointer (&self->series, g_array_unref);
   g_free (self->flow_src_name);
   g_free (self->flow_dst_name);
@@ -642,6 +643,7 @@ fill_object (StpDetails     *self,
   self->n_snapshots = o->n_snapshots;
   self->producer_node = STP_INDEX_NONE;
   self->producer = STP_ITEM_REF_NONE;
+  self->lifetime = stp_details_lifetime_new (trace, links, o->name);
 
   /* The last snapshot's args, as Chrome's object view shows them. */
   if (o->n_snapshots > 0)

@@ -108,6 +108,30 @@ typedef struct
   double      max;
 } StpDetailsSeries;
 
+/* A tensor's consumer, as the graph and the labels see it. */
+typedef struct
+{
+  char       *name;
+  StpItemRef  op;          /* its op slice, kind NONE if it did not run */
+  gboolean    by_graph;    /* the graph has it consuming the tensor */
+  gboolean    by_label;    /* its timeline_label names the tensor */
+  gboolean    remote;      /* through a Send/Recv pair */
+} StpDetailsConsumer;
+
+/* How a StepStats tensor's lifetime was found, when there is a graph
+ * (stp-lifetimes.h).  Times on the trace's clock (ns). */
+typedef struct
+{
+  gboolean    from_graph;  /* the lifetime shown came from the graph */
+  gboolean    in_graph;    /* the graph has the tensor's producer */
+  gboolean    unused;      /* in the graph, and no consumer of it ran */
+  gboolean    differs;     /* the graph's end is not the labels' */
+  gboolean    disagrees;   /* the labels and the graph name other consumers */
+  gint64      labels_end;  /* timeline.py's */
+  gint64      graph_end;
+  GArray     *consumers;   /* StpDetailsConsumer */
+} StpDetailsLifetime;
+
 typedef struct
 {
   StpItemRef        item;
@@ -141,6 +165,7 @@ typedef struct
   guint32           producer_node;  /* STP_INDEX_NONE if unknown */
   StpItemRef        producer;
   GArray           *consumers;      /* StpItemRef, the consuming ops' slices */
+  StpDetailsLifetime *lifetime;     /* StepStats tensors with a graph, else NULL */
 
   /* Counters */
   GArray           *series;         /* StpDetailsSeries */
@@ -165,6 +190,12 @@ void        stp_details_free          (StpDetails       *self);
  * any other slice: what a link to the op says. */
 char       *stp_details_node_name     (const StpTrace   *trace,
                                        const StpSlice   *slice);
+/* stp-details-lifetime.c: the lifetime of the tensor object called
+ * name, NULL without a graph. */
+StpDetailsLifetime *stp_details_lifetime_new  (const StpTrace     *trace,
+                                               StpLinks           *links,
+                                               StpStr              name);
+void                stp_details_lifetime_free (StpDetailsLifetime *self);
 
 /* Parses a JSON document (args) into a tree; NULL with error if bad. */
 StpArg     *stp_arg_parse             (const char       *json,

@@ -13,6 +13,7 @@
 #include "stp-loader.h"
 #include "stp-chrome-json.h"
 #include "stp-error.h"
+#include "stp-graph.h"
 #include "stp-input.h"
 #include "stp-step-stats.h"
 #include "stp-xspace.h"
@@ -153,6 +154,27 @@ looks_like_protobuf (const guint8 *head,
                                                     (head[pos] & 7) == 2 || (head[pos] & 7) == 5));
 }
 
+/* A GraphDef opened alone: the model, not a trace.  Say what it is
+ * rather than showing an empty trace (text format would parse as a
+ * RunMetadata with only unknown fields). */
+static gboolean
+refuse_graph_def (GBytes      *bytes,
+                  const char  *name,
+                  GError     **error)
+{
+  gsize len;
+  const guint8 *data = g_bytes_get_data (bytes, &len);
+
+  if (!stp_graph_sniff (data, len))
+    return TRUE;
+
+  g_set_error (error, STP_ERROR, STP_ERROR_UNKNOWN_FORMAT,
+               "%s: this is a TensorFlow GraphDef, the model's graph, not a trace: "
+               "open it beside a RunMetadata or StepStats (stepscope RUN_METADATA GRAPH, "
+               "or stepscope-cli convert --graph GRAPH RUN_METADATA)", name);
+  return FALSE;
+}
+
 StpTrace *
 stp_load_file (GFile                    *file,
                const StpTimelineOptions *options,
@@ -220,6 +242,9 @@ stp_load_input (StpInput                 *input,
   g_debug ("%s: read %" G_GSIZE_FORMAT " bytes in %.3f s", name, g_bytes_get_size (bytes),
            g_timer_elapsed (timer, NULL));
 
+  if (!refuse_graph_def (bytes, name, error))
+    return NULL;
+
   return load_step_stats (bytes, name, options, progress, user_data, cancellable, error);
 }
 
@@ -251,6 +276,16 @@ stp_trace_reanalyze (StpTrace                 *trace,
 
   if (!stp_trace_is_step_stats (trace))
     return stp_trace_ref (trace);
+
+  /* A graph given beside the StepStats stays with it. */
+  if (options->graph == NULL && trace->lifetimes != NULL &&
+      !trace->lifetimes->graph->from_partitions)
+    {
+      StpTimelineOptions with_graph = *options;
+
+      with_graph.graph = trace->lifetimes->graph;
+      return stp_timeline_analyze (trace->source, &with_graph, cancellable, error);
+    }
 
   return stp_timeline_analyze (trace->source, options, cancellable, error);
 }

@@ -76,6 +76,7 @@ stp_step_stats_unref (StpStepStats *self)
   g_array_unref (self->nodes);
   g_array_unref (self->outputs);
   g_array_unref (self->graph_nodes);
+  g_array_unref (self->partition_graphs);
   g_free (self->filename);
   g_free (self);
 }
@@ -94,6 +95,7 @@ step_stats_new (GBytes     *wire,
   self->nodes = g_array_new (FALSE, FALSE, sizeof (StpStepStatsNode));
   self->outputs = g_array_new (FALSE, FALSE, sizeof (StpStepStatsOutput));
   self->graph_nodes = g_array_new (FALSE, TRUE, sizeof (StpSpan));
+  self->partition_graphs = g_array_new (FALSE, TRUE, sizeof (StpSpan));
 
   return self;
 }
@@ -332,6 +334,9 @@ read_graph (StpStepStats        *self,
 {
   StpWireReader reader;
   StpWireField f;
+  StpSpan graph = span_of (field);
+
+  g_array_append_val (self->partition_graphs, graph);
 
   stp_wire_reader_sub (&reader, parent, field);
   while (stp_wire_next (&reader, &f, error))

@@ -65,6 +65,7 @@ struct _StpStepStats
   GArray      *nodes;       /* StpStepStatsNode, device after device, in input order */
   GArray      *outputs;     /* StpStepStatsOutput */
   GArray      *graph_nodes; /* StpSpan: NodeDef messages of the partition graphs */
+  GArray      *partition_graphs; /* StpSpan: GraphDef messages, one per partition */
 };
 
 StpStepStats *stp_step_stats_load_bytes (GBytes         *bytes,

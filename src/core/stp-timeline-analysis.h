@@ -28,6 +28,7 @@ typedef struct
   guint32 object_id;    /* timeline.py's id */
   guint32 node;         /* the producer */
   StpStr  allocator;
+  guint32 output;       /* which of its outputs (fits the padding) */
   gint64  num_bytes;
   gint64  last_unref;
 } StpTracker;
@@ -73,6 +74,9 @@ typedef struct
   StpStr                    cat_tensor;
   StpStr                    cat_dataflow;
   StpStr                    cat_memory;
+
+  StpGraph                 *graph;       /* lifetimes from the graph, if any */
+  GArray                   *label_uses;  /* guint32 pairs (tracker, consumer node), with a graph */
 } StpAnalysis;
 
 static inline const StpStepStatsNode *
@@ -146,5 +150,7 @@ gboolean    stp_timeline_show_memory_counters (StpAnalysis  *a,
 void     stp_timeline_derive_gpu_lines   (StpTrace           *trace,
                                           const StpStepStats *step_stats,
                                           const guint32      *compute_process);
+/* stp-timeline-graph.c */
+StpLifetimes *stp_timeline_graph_lifetimes    (StpAnalysis  *a);
 
 G_END_DECLS

@@ -113,6 +113,7 @@ track_tensor (StpAnalysis *a,
   tracker.num_bytes = output->requested_bytes;
   tracker.last_unref = end_time;
   tracker.node = i;
+  tracker.output = k;
 
   if (tensor_index (a, name) == 0)
     {

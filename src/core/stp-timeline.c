@@ -613,6 +613,13 @@ show_inputs (StpAnalysis *a,
 
       tensor->last_unref = MAX (tensor->last_unref, end_time - 1);
 
+      /* Kept only with a graph, to compare the two. */
+      if (G_UNLIKELY (a->label_uses != NULL))
+        {
+          guint32 use[2] = { tensor - &g_array_index (a->trackers, StpTracker, 0), i };
+          g_array_append_vals (a->label_uses, use, 2);
+        }
+
       if (a->options->show_dataflow &&
           (a->compute_process[node_device (a, tensor->node)] != process ||
            a->lane[tensor->node] != tid))
@@ -718,6 +725,33 @@ analyze_in_parallel (StpAnalysis  *a,
   return ops_done || !g_cancellable_set_error_if_cancelled (a->cancellable, error);
 }
 
+/* The graph of the lifetimes: the one given, else the RunMetadata's
+ * partition graphs.  With either, the labels' uses are kept, to tell
+ * where the two disagree whatever the mode.  Broken partition graphs
+ * cost the graph, not the trace: the rest is timeline.py's as before. */
+static void
+use_graph (StpAnalysis *a)
+{
+  if (a->options->graph != NULL)
+    a->graph = stp_graph_ref (a->options->graph);
+  else if (a->ss->partition_graphs->len > 0)
+    {
+      g_autoptr(GError) error = NULL;
+
+      a->graph = stp_graph_new_from_step_stats (a->ss, &error);
+      if (a->graph == NULL)
+        stp_trace_warn (a->trace, "bad-partition-graph",
+                        "%s (tensor lifetimes stay timeline.py's)", error->message);
+    }
+
+  /* A graph without nodes (an empty partition) says nothing. */
+  if (a->graph != NULL && a->graph->nodes->len == 0)
+    g_clear_pointer (&a->graph, stp_graph_unref);
+
+  if (a->graph != NULL)
+    a->label_uses = g_array_new (FALSE, FALSE, sizeof (guint32));
+}
+
 static void
 analysis_clear (StpAnalysis *a)
 {
@@ -741,6 +775,8 @@ analysis_clear (StpAnalysis *a)
     g_string_free (a->scratch, TRUE);
   if (a->tensor_names != NULL)
     g_string_free (a->tensor_names, TRUE);
+  g_clear_pointer (&a->graph, stp_graph_unref);
+  g_clear_pointer (&a->label_uses, g_array_unref);
   g_clear_pointer (&a->trace, stp_trace_unref);
 }
 
@@ -802,6 +838,8 @@ stp_timeline_analyze (StpStepStats              *step_stats,
   if (!check_time_range (&a, error))
     goto out;
 
+  use_graph (&a);
+
   allocate_pids (&a);
   assign_lanes (&a);
 
@@ -827,6 +865,10 @@ stp_timeline_analyze (StpStepStats              *step_stats,
   g_timer_start (timer);
 
   bind_flows_to_ops (&a);
+
+  /* Before the memory counters, which take the lifetimes it sets. */
+  if (a.graph != NULL)
+    a.trace->lifetimes = stp_timeline_graph_lifetimes (&a);
 
   if (options->derived_lines)
     stp_timeline_derive_gpu_lines (a.trace, step_stats, a.compute_process);

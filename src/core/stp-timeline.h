@@ -6,6 +6,7 @@
 
 #pragma once
 
+#include "stp-lifetimes.h"
 #include "stp-step-stats.h"
 #include "stp-trace.h"
 
@@ -29,10 +30,15 @@ typedef struct
    * leave derived slices out, so they stay timeline.py's either way;
    * off by default so the model (info, summaries) does too. */
   gboolean  derived_lines;
+  /* Not in timeline.py: tensor lifetimes (objects, memory counters and
+   * peaks) from the graph rather than the labels.  The graph is
+   * RunMetadata.partition_graphs, or `graph` (borrowed) when set. */
+  StpLifetimeMode lifetimes;
+  StpGraph       *graph;
 } StpTimelineOptions;
 
 /* timeline.py's generate_chrome_trace_format() defaults. */
-#define STP_TIMELINE_OPTIONS_INIT { TRUE, FALSE, STP_OP_TIME_SCHEDULE, FALSE }
+#define STP_TIMELINE_OPTIONS_INIT { TRUE, FALSE, STP_OP_TIME_SCHEDULE, FALSE, STP_LIFETIMES_LABELS, NULL }
 
 const char *stp_op_time_to_string   (StpOpTime                 op_time);
 gboolean    stp_op_time_from_string (const char               *str,

@@ -7,6 +7,7 @@
 #define G_LOG_DOMAIN "stp-trace"
 
 #include "stp-trace.h"
+#include "stp-lifetimes.h"
 #include "stp-trace-private.h"
 
 #include <stdarg.h>
@@ -162,6 +163,7 @@ stp_trace_unref (StpTrace *self)
 
   if (self->source_free != NULL && self->source != NULL)
     self->source_free (self->source);
+  g_clear_pointer (&self->lifetimes, stp_lifetimes_free);
 
   g_array_unref (self->processes);
   g_array_unref (self->process_order);

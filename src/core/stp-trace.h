@@ -333,6 +333,9 @@ struct _StpTrace
   void           (*source_args) (gpointer        source,
                                  const StpSlice *slice,
                                  GString        *out);
+  /* StepStats tensor lifetimes from the graph (stp-lifetimes.h), or
+   * NULL when there was no graph. */
+  struct _StpLifetimes *lifetimes;
 
   /*< private >*/
   GHashTable      *process_index;
