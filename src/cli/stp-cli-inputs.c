@@ -13,14 +13,10 @@
 #define G_LOG_DOMAIN "stepscope-cli"
 
 #include "stp-cli-inputs.h"
-#include "stp-chrome-json.h"
 #include "stp-error.h"
-#include "stp-input.h"
 #include "stp-json-writer.h"
 #include "stp-loader.h"
 #include "stp-safe-output.h"
-#include "stp-step-stats.h"
-#include "stp-xspace.h"
 
 #include <gio/gunixoutputstream.h>
 #include <glib/gstdio.h>
@@ -28,74 +24,6 @@
 #include <errno.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-/* Text-format StepStats/RunMetadata: the first field is one of theirs. */
-static gboolean
-looks_like_pbtext (const guint8 *data,
-                   gsize         len)
-{
-  static const char * const fields[] = {
-    "step_stats", "dev_stats", "cost_graph", "partition_graphs", "function_graphs", NULL
-  };
-  gsize i = 0;
-
-  while (i < len)
-    {
-      if (g_ascii_isspace (data[i]))
-        i++;
-      else if (data[i] == '#')
-        while (i < len && data[i] != '\n')
-          i++;
-      else
-        break;
-    }
-  for (guint f = 0; fields[f] != NULL; f++)
-    {
-      gsize n = strlen (fields[f]);
-
-      if (len - i > n && memcmp (data + i, fields[f], n) == 0 &&
-          (data[i + n] == ' ' || data[i + n] == '{' || data[i + n] == ':' || data[i + n] == '\t'))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* The sniffer takes any "[" for the array form, as a file named as a
- * trace may be; in a folder, an INI file's "[section]" is not one. */
-static gboolean
-looks_like_chrome (const guint8 *data,
-                   gsize         len)
-{
-  gsize i = 0;
-
-  if (!stp_chrome_json_sniff (data, len))
-    return FALSE;
-  while (i < len && g_ascii_isspace (data[i]))
-    i++;
-  if (i == len || data[i] != '[')
-    return TRUE;
-  for (i++; i < len && g_ascii_isspace (data[i]); i++)
-    ;
-  return i < len && (data[i] == '{' || data[i] == ']');
-}
-
-static gboolean
-is_trace (GFile *file)
-{
-  g_autoptr(StpInput) input = stp_input_open (file, NULL, NULL);
-  const guint8 *head;
-  gsize avail = 0;
-  StpFormat format;
-
-  if (input == NULL)
-    return FALSE;
-  head = stp_input_fill (input, 4096, &avail, NULL);
-  if (head == NULL || avail == 0)
-    return FALSE;
-
-  return looks_like_chrome (head, avail) || stp_xspace_sniff (head, avail) ||
-         stp_step_stats_sniff (head, avail, &format) || looks_like_pbtext (head, avail);
-}
 
 static gint
 compare_names (gconstpointer a,
@@ -140,7 +68,7 @@ add_folder (GFile      *folder,
           if (!add_folder (child, out, error))
             return FALSE;
         }
-      else if (type == G_FILE_TYPE_REGULAR && is_trace (child))
+      else if (type == G_FILE_TYPE_REGULAR && stp_loader_sniff_file (child))
         g_ptr_array_add (out, g_file_get_path (child));
     }
   return TRUE;

@@ -248,6 +248,84 @@ stp_load_input (StpInput                 *input,
   return load_step_stats (bytes, name, options, progress, user_data, cancellable, error);
 }
 
+/* Text-format StepStats/RunMetadata: the first field is one of theirs. */
+static gboolean
+looks_like_pbtext (const guint8 *data,
+                   gsize         len)
+{
+  static const char * const fields[] = {
+    "step_stats", "dev_stats", "cost_graph", "partition_graphs", "function_graphs", NULL
+  };
+  gsize i = 0;
+
+  while (i < len)
+    {
+      if (g_ascii_isspace (data[i]))
+        i++;
+      else if (data[i] == '#')
+        while (i < len && data[i] != '\n')
+          i++;
+      else
+        break;
+    }
+  for (guint f = 0; fields[f] != NULL; f++)
+    {
+      gsize n = strlen (fields[f]);
+
+      if (len - i > n && memcmp (data + i, fields[f], n) == 0 &&
+          (data[i + n] == ' ' || data[i + n] == '{' || data[i + n] == ':' || data[i + n] == '\t'))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The sniffer takes any "[" for the array form, as a file named as a
+ * trace may be; in a folder, an INI file's "[section]" is not one. */
+static gboolean
+looks_like_chrome_events (const guint8 *data,
+                          gsize         len)
+{
+  gsize i = 0;
+
+  if (!stp_chrome_json_sniff (data, len))
+    return FALSE;
+  while (i < len && g_ascii_isspace (data[i]))
+    i++;
+  if (i == len || data[i] != '[')
+    return TRUE;
+  for (i++; i < len && g_ascii_isspace (data[i]); i++)
+    ;
+  return i < len && (data[i] == '{' || data[i] == ']');
+}
+
+/**
+ * stp_loader_sniff_file:
+ *
+ * Whether the file's first bytes look like a trace of a format Stepscope
+ * reads, without loading it: for picking the traces out of a folder.
+ * Stricter than loading, which takes what it is given: a "[" must open
+ * an array of events, not an INI file's "[section]".
+ */
+gboolean
+stp_loader_sniff_file (GFile *file)
+{
+  g_autoptr(StpInput) input = stp_input_open (file, NULL, NULL);
+  const guint8 *head;
+  gsize avail = 0;
+  StpFormat format;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (input == NULL)
+    return FALSE;
+  head = stp_input_fill (input, 4096, &avail, NULL);
+  if (head == NULL || avail == 0)
+    return FALSE;
+
+  return looks_like_chrome_events (head, avail) || stp_xspace_sniff (head, avail) ||
+         stp_step_stats_sniff (head, avail, &format) || looks_like_pbtext (head, avail);
+}
+
 gboolean
 stp_trace_is_step_stats (const StpTrace *trace)
 {

@@ -40,4 +40,6 @@ StpTrace *stp_trace_reanalyze (StpTrace                 *trace,
 
 gboolean  stp_trace_is_step_stats (const StpTrace       *trace);
 
+gboolean  stp_loader_sniff_file   (GFile                *file);
+
 G_END_DECLS
