@@ -94,8 +94,11 @@ static char *
 format_relative (StpDetailsPanel *self,
                  gint64           ns)
 {
-  g_autofree char *t = stp_format_time_exact (ns - self->trace->start_ts);
+  gint64 rel = stp_time_sub (ns, self->trace->start_ts);
+  g_autofree char *t = stp_format_time_exact (rel);
 
+  if (rel < 0)
+    return g_steal_pointer (&t);   /* "-66 µs": before the first event */
   /* Translators: a time from the start of the trace, "+4.085 ms" */
   return g_strdup_printf (_("+%s"), t);
 }
@@ -466,7 +469,6 @@ add_node (StpDetailsPanel *self)
 {
   const StpDetailsNode *n = self->details->node;
   GtkWidget *group;
-  gint64 all_start = n->all_start_us * 1000;
 
   group = add_group (self, _("TensorFlow Op"));
   add_property (self, group, _("Node"), n->node_name);
@@ -476,26 +478,20 @@ add_node (StpDetailsPanel *self)
     g_autofree char *thread = g_strdup_printf ("%u", n->thread_id);
     add_property (self, group, _("Thread ID"), thread);
   }
-  if (n->scheduled_us != 0)
+  if (n->scheduled != STP_TS_UNKNOWN)
     {
-      gint64 span = self->trace->end_ts - self->trace->start_ts;
-      gint64 scheduled = n->scheduled_us * 1000;
+      g_autofree char *at = format_relative (self, n->scheduled);
+      /* Translators: a kernel's scheduled time; TensorFlow's GPU tracer
+       * writes nanoseconds into the field named scheduled_micros */
+      g_autofree char *value = n->scheduled_was_ns ? g_strdup_printf (_("%s (recorded in nanoseconds)"), at) : NULL;
 
-      /* Kernels on GPU streams carry another clock's numbers here. */
-      if (scheduled >= self->trace->start_ts - span && scheduled <= self->trace->end_ts + span)
-        add_time (self, group, _("Scheduled"), scheduled);
-      else
-        {
-          g_autofree char *raw = format_absolute (scheduled);
-
-          add_property (self, group, _("Scheduled"), raw);
-        }
+      add_property (self, group, _("Scheduled"), value != NULL ? value : at);
     }
-  add_time (self, group, _("All Start"), all_start);
-  add_time (self, group, _("All End"), all_start + n->all_end_rel_us * 1000);
-  add_time (self, group, _("Op Start"), all_start + n->op_start_rel_us * 1000);
-  add_time (self, group, _("Op End"), all_start + n->op_end_rel_us * 1000);
-  add_duration (self, group, _("Op Time"), (n->op_end_rel_us - n->op_start_rel_us) * 1000);
+  add_time (self, group, _("All Start"), n->all_start);
+  add_time (self, group, _("All End"), n->all_end);
+  add_time (self, group, _("Op Start"), n->op_start);
+  add_time (self, group, _("Op End"), n->op_end);
+  add_duration (self, group, _("Op Time"), stp_time_sub (n->op_end, n->op_start));
   if (n->temp_memory_size > 0)
     {
       g_autofree char *v = format_bytes (n->temp_memory_size);

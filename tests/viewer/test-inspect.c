@@ -156,6 +156,24 @@ check_op_panel (StpWindow        *window,
   if (label[0] != '\0')
     g_assert_cmpstr (stp_details_panel_lookup (panel, "Label"), ==, label);
 
+  /* Scheduled: TensorFlow's GPU tracer writes nanoseconds into
+   * scheduled_micros of stream kernels and copies; the other devices microseconds.
+   * Either way a time near the op, never a wrapped product. */
+  if (node->scheduled_micros != 0)
+    {
+      gboolean stream = strstr (device, "/stream:") != NULL || strstr (device, "/memcpy") != NULL;
+      gint64 want_ns = stream ? node->scheduled_micros : node->scheduled_micros * 1000;
+      gint64 rel = want_ns - trace->start_ts;
+      g_autofree char *t = stp_format_time_exact (rel);
+      g_autofree char *want = rel < 0 ? g_strdup (t) : g_strdup_printf ("+%s", t);
+      const char *shown = stp_details_panel_lookup (panel, "Scheduled");
+
+      g_test_message ("%s scheduled %s", node_name, shown);
+      g_assert_nonnull (shown);
+      g_assert_true (g_str_has_prefix (shown, want));
+      g_assert_cmpint (ABS (want_ns - s->ts), <, 1000000);
+    }
+
   /* The inputs, from the label "name = Op(a, b)", link to their producers. */
   if (strstr (label, " = ") != NULL && strchr (label, '(') != NULL && strstr (device, "/stream:") == NULL)
     {
