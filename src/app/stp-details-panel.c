@@ -144,6 +144,16 @@ add_group (StpDetailsPanel *self,
   return group;
 }
 
+/* A sentence under a group's title saying what its numbers are. */
+static void
+add_description (StpDetailsPanel *self,
+                 GtkWidget       *group,
+                 const char      *text)
+{
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), text);
+  g_string_append_printf (self->text, "%s\n", text);
+}
+
 /* A preferences row (so groups put it in their boxed list) holding a
  * dim label and a selectable value; labels share one width per panel. */
 static GtkWidget *
@@ -553,6 +563,12 @@ add_node (StpDetailsPanel *self)
   if (n->memory->len > 0)
     {
       group = add_group (self, _("Memory Used"));
+      /* Why this peak differs from the allocator track's (issue 13):
+       * the track, like timeline.py, adds up output tensors only. */
+      add_description (self, group,
+                       _("Peak is the most this op held at once while it ran, temporary buffers included. "
+                         "The allocator’s memory track counts only the output tensors alive, as timeline.py "
+                         "does, so its peak can be lower."));
       for (guint i = 0; i < n->memory->len; i++)
         {
           const StpDetailsMemory *m = &g_array_index (n->memory, StpDetailsMemory, i);
@@ -567,9 +583,12 @@ add_node (StpDetailsPanel *self)
     }
 }
 
+/* A flow's row names and times its other end: where the arrow comes
+ * from (incoming) or goes to (outgoing). */
 static void
 add_flows (StpDetailsPanel *self,
            GArray          *flows,
+           gboolean         incoming,
            const char      *title)
 {
   GtkWidget *group;
@@ -581,8 +600,11 @@ add_flows (StpDetailsPanel *self,
   for (guint i = 0; i < flows->len; i++)
     {
       const StpDetailsFlow *f = &g_array_index (flows, StpDetailsFlow, i);
-      g_autofree char *at = format_relative (self, f->ts);
-      g_autofree char *subtitle = f->name ? g_strdup_printf ("%s · %s", f->name, at) : g_strdup (at);
+      g_autofree char *at = format_relative (self, f->peer_ts);
+      /* Translators: when the other end of an arrow is: "sent at +1.2 ms"
+       * for an incoming flow, "received at +1.5 ms" for an outgoing one */
+      g_autofree char *when = g_strdup_printf (incoming ? _("sent at %s") : _("received at %s"), at);
+      g_autofree char *subtitle = f->name ? g_strdup_printf ("%s · %s", f->name, when) : g_strdup (when);
       StpItemRef flow = { STP_ITEM_FLOW, STP_INDEX_NONE, f->flow, 0 };
 
       add_link (self, group, f->peer_name ? f->peer_name : _("Not bound to a slice"), subtitle,
@@ -603,8 +625,8 @@ show_slice (StpDetailsPanel *self)
 
   if (d->node != NULL)
     add_node (self);
-  add_flows (self, d->flows_in, _("Incoming Flows"));
-  add_flows (self, d->flows_out, _("Outgoing Flows"));
+  add_flows (self, d->flows_in, TRUE, _("Incoming Flows"));
+  add_flows (self, d->flows_out, FALSE, _("Outgoing Flows"));
   add_args (self, _("Arguments"));
 }
 
@@ -701,6 +723,10 @@ show_counter (StpDetailsPanel *self)
   add_time (self, group, _("Time"), d->start);
 
   group = add_group (self, d->series->len > 1 ? _("Series") : _("Value"));
+  if (d->bytes && self->trace->format >= STP_FORMAT_STEP_STATS && self->trace->format <= STP_FORMAT_RUN_METADATA_TEXT)
+    add_description (self, group,
+                     _("Bytes of the output tensors alive on this allocator, as timeline.py counts them. "
+                       "Temporary buffers are not included: an op’s own Memory Used peak can be higher."));
   for (guint i = 0; i < d->series->len; i++)
     {
       const StpDetailsSeries *s = &g_array_index (d->series, StpDetailsSeries, i);

@@ -242,6 +242,29 @@ test_select_step_stats (void)
   g_assert_cmpuint (ops_checked, >, 2);
   g_assert_cmpint (conv.kind, ==, STP_ITEM_SLICE);
 
+  /* A flow's row names and times the other end: the producer's panel
+   * lists the consumer and when the arrow arrives there, and back. */
+  {
+    const StpFlow *f = &g_array_index (trace->flows, StpFlow, 0);
+    StpItemRef src = stp_flow_end_ref (&f->src), dst = stp_flow_end_ref (&f->dst);
+    g_autofree char *dst_at = relative (trace, f->dst.ts);
+    g_autofree char *src_at = relative (trace, f->src.ts);
+    g_autofree char *to = g_strdup_printf ("\n%s: %s · received at %s\n", stp_trace_str (trace, stp_item_get_slice (trace, &dst)->name),
+                                           stp_trace_str (trace, f->name), dst_at);
+    g_autofree char *from = g_strdup_printf ("\n%s: %s · sent at %s\n", stp_trace_str (trace, stp_item_get_slice (trace, &src)->name),
+                                             stp_trace_str (trace, f->name), src_at);
+    g_autofree char *src_text = NULL;
+    g_autofree char *dst_text = NULL;
+
+    g_assert_cmpint (f->src.ts, !=, f->dst.ts);
+    click_item (window, &src);
+    src_text = stp_details_panel_get_text (panel);
+    g_assert_nonnull (strstr (src_text, to));
+    click_item (window, &dst);
+    dst_text = stp_details_panel_get_text (panel);
+    g_assert_nonnull (strstr (dst_text, from));
+  }
+
   click_item (window, &conv);
   save_screenshot (GTK_WIDGET (window), "inspect-details");
 
@@ -261,6 +284,28 @@ test_select_step_stats (void)
     g_assert_nonnull (strstr (text, "Conv2D"));
     g_assert_nonnull (strstr (text, "Duration: "));
     g_value_unset (&value);
+  }
+
+  /* Conv2D's own peak on GPU_0_bfc (its temporary buffers included) is
+   * above the allocator track's, which counts output tensors only: the
+   * panel says so on both sides. */
+  {
+    const StpDetails *d = stp_details_panel_get_details (panel);
+    g_autofree char *text = stp_details_panel_get_text (panel);
+    double track_max = 0;
+
+    g_assert_nonnull (d->node);
+    g_assert_cmpuint (d->node->memory->len, ==, 1);
+    for (guint32 t = 0; t < trace->tracks->len; t++)
+      {
+        const StpTrack *track = stp_trace_get_track (trace, t);
+
+        if (track->kind == STP_TRACK_COUNTER)
+          for (guint k = 0; k < track->series->len; k++)
+            track_max = MAX (track_max, ((StpCounterSeries *) g_ptr_array_index (track->series, k))->max);
+      }
+    g_assert_cmpfloat (g_array_index (d->node->memory, StpDetailsMemory, 0).peak_bytes, >, track_max);
+    g_assert_nonnull (strstr (text, "temporary buffers included"));
   }
 
   /* An input link selects its producer. */
@@ -358,7 +403,10 @@ test_select_step_stats (void)
       {
         g_autofree char *max = g_format_size_full ((guint64) series->max, G_FORMAT_SIZE_IEC_UNITS);
 
+        g_autofree char *text = stp_details_panel_get_text (panel);
+
         g_assert_true (g_str_has_prefix (stp_details_panel_lookup (panel, "Maximum"), max));
+        g_assert_nonnull (strstr (text, "Temporary buffers are not included"));
       }
     }
 
