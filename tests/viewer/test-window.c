@@ -33,6 +33,42 @@ visible_page (StpWindow *window)
   return gtk_stack_get_visible_child_name (GTK_STACK (stack));
 }
 
+/* The window's find toggle (the header bar's edit-find button). */
+static GtkWidget *
+find_button (GtkWidget *widget)
+{
+  if (GTK_IS_TOGGLE_BUTTON (widget) &&
+      g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), "edit-find-symbolic") == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_button (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Which actions the window offers: search and the summary with a trace
+ * on screen, the StepStats analysis options with a StepStats trace. */
+static void
+check_actions (StpWindow *window,
+               gboolean   shown,
+               gboolean   step_stats)
+{
+  GActionGroup *group = G_ACTION_GROUP (window);
+  GtkWidget *find = find_button (GTK_WIDGET (window));
+
+  g_assert_nonnull (find);
+  g_assert_cmpint (gtk_widget_get_sensitive (find), ==, shown);
+  g_assert_cmpint (g_action_group_has_action (group, "show-summary"), ==, shown);
+  g_assert_cmpint (g_action_group_has_action (group, "show-dataflow"), ==, step_stats);
+  g_assert_cmpint (g_action_group_has_action (group, "show-memory"), ==, step_stats);
+  g_assert_cmpint (g_action_group_has_action (group, "op-time"), ==, step_stats);
+  g_assert_true (g_action_group_has_action (group, "show-flows"));
+}
+
 /* Every process header and track row is where the layout says, in the
  * model's order, and the widest visible slice of each thread track is
  * found by hit-testing at its middle. */
@@ -133,6 +169,7 @@ test_empty (void)
 
   g_assert_true (stp_window_is_empty (window));
   g_assert_cmpstr (visible_page (window), ==, "empty");
+  check_actions (window, FALSE, FALSE);
   save_screenshot (GTK_WIDGET (window), "empty");
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -149,6 +186,7 @@ test_step_stats (void)
   g_assert_true (stp_trace_is_step_stats (trace));
   g_assert_cmpstr (visible_page (window), ==, "timeline");
   g_assert_true (g_file_equal (stp_window_get_file (window), file));
+  check_actions (window, TRUE, TRUE);
   check_layout (window);
   save_screenshot (GTK_WIDGET (window), "step-stats");
 
@@ -285,6 +323,7 @@ test_corrupt (void)
   g_assert_nonnull (stp_window_get_error_message (window));
   g_assert_null (stp_window_get_trace (window));
   g_assert_cmpstr (visible_page (window), ==, "error");
+  check_actions (window, FALSE, FALSE);
   save_screenshot (GTK_WIDGET (window), "error");
 
   /* With one, it stays; the error is a toast. */
@@ -385,6 +424,8 @@ test_warnings (void)
     total += g_array_index (trace->warnings, StpWarning, i).count;
   g_assert_cmpuint (total, >, 0);
   g_assert_cmpuint (stp_window_get_warning_count (window), ==, total);
+  /* Chrome JSON: no StepStats analysis to set. */
+  check_actions (window, TRUE, FALSE);
   save_screenshot (GTK_WIDGET (window), "warnings");
   gtk_window_destroy (GTK_WINDOW (window));
 }
