@@ -405,6 +405,63 @@ add_args (StpDetailsPanel *self,
 /* ------------------------------------------------------------------ */
 /* Sections                                                            */
 
+/* Longest run of a title kept on one line, in characters: about the
+ * panel's width in the title font. */
+#define TITLE_MAX_RUN 30
+
+/* Whether a title may break after byte `i`: after "::", '<', ',', '/',
+ * a space (C++ and Python names, scopes, paths). */
+static gboolean
+title_break_after (const char *name,
+                   gsize       i)
+{
+  char c = name[i];
+
+  if (c == ':')
+    return i > 0 && name[i - 1] == ':';
+  return c == '<' || c == ',' || c == '/' || c == ' ';
+}
+
+/* Titles wrap only between the parts of a name, never inside a word
+ * ("s-tatistics"): breaks are disallowed inside each part.  A part too
+ * long for a line makes the title one line, ellipsized in the middle
+ * (selecting it still copies the whole name). */
+void
+stp_details_panel_set_title_wrap (GtkLabel   *label,
+                                  const char *name)
+{
+  g_autoptr(PangoAttrList) attrs = pango_attr_list_new ();
+  gsize len = strlen (name), start = 0;
+  glong longest = 0;
+
+  for (gsize i = 0; i <= len; i++)
+    {
+      if (i < len && !title_break_after (name, i))
+        continue;
+      {
+        gsize end = i < len ? i + 1 : len;
+        PangoAttribute *attr = pango_attr_allow_breaks_new (FALSE);
+
+        attr->start_index = start;
+        attr->end_index = end;
+        pango_attr_list_insert (attrs, attr);
+        longest = MAX (longest, g_utf8_strlen (name + start, end - start));
+        start = end;
+      }
+    }
+
+  if (longest > TITLE_MAX_RUN)
+    {
+      gtk_label_set_wrap (label, FALSE);
+      gtk_label_set_ellipsize (label, PANGO_ELLIPSIZE_MIDDLE);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (label), name);
+      return;
+    }
+  gtk_label_set_wrap (label, TRUE);
+  gtk_label_set_wrap_mode (label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_attributes (label, attrs);
+}
+
 static void
 add_header (StpDetailsPanel *self,
             const char      *kind)
@@ -414,8 +471,7 @@ add_header (StpDetailsPanel *self,
   GtkWidget *title = gtk_label_new (d->name[0] ? d->name : _("Unnamed"));
   GtkWidget *subtitle = gtk_label_new (kind);
 
-  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
+  stp_details_panel_set_title_wrap (GTK_LABEL (title), d->name[0] ? d->name : _("Unnamed"));
   gtk_label_set_selectable (GTK_LABEL (title), TRUE);
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_widget_add_css_class (title, "title-3");
