@@ -129,12 +129,13 @@ static const char *
 counted_what (const StpTrace *trace)
 {
   if (trace->format == STP_FORMAT_XSPACE)
-    return _("Counted: the events of device planes and the TensorFlow or JAX ops of host planes. "
-             "The profiler’s derived lines (Steps, XLA Modules, TensorFlow Ops), other host events "
+    return _("Counted: the events of device planes and the TensorFlow or JAX ops of host planes.\n"
+             "The profiler’s derived lines (Steps, XLA Modules, TensorFlow Ops), other host events\n"
              "and instants are not counted, so there are fewer than the title’s slices.");
   if (stp_trace_is_step_stats (trace))
-    return _("Counted: the ops, and the GPU kernels of “stream:all” devices. Numbered streams and "
-             "memcpy devices repeat those kernels and are not counted, nor are derived slices.");
+    return _("Counted: the ops, and the GPU kernels of “stream:all” devices.\n"
+             "Numbered streams and memcpy devices repeat those kernels and are not counted,\n"
+             "nor are derived slices.");
   return _("Counted: every slice; instants are not.");
 }
 
