@@ -147,7 +147,7 @@ test_step_stats_ops (void)
   g_autoptr(StpTrace) trace = load ("step-stats", "run_meta.pb", TRUE);
   g_autoptr(StpLinks) links = stp_links_new (trace, NULL, NULL);
   Model model;
-  guint ops = 0, linked_inputs = 0, with_memory = 0, outputs = 0;
+  guint ops = 0, linked_inputs = 0, with_memory = 0, outputs = 0, scheduled = 0, scheduled_ns = 0;
 
   model_load (&model);
   g_assert_nonnull (links);
@@ -197,6 +197,28 @@ test_step_stats_ops (void)
           g_assert_cmpint (d->node->op_start_rel_us, ==, n->op_start_rel_micros);
           g_assert_cmpint (d->node->op_end_rel_us, ==, n->op_end_rel_micros);
           g_assert_cmpint (d->node->scheduled_us, ==, n->scheduled_micros);
+          g_assert_cmpint (d->node->all_start, ==, n->all_start_micros * 1000);
+          g_assert_cmpint (d->node->all_end, ==, (n->all_start_micros + n->all_end_rel_micros) * 1000);
+          g_assert_cmpint (d->node->op_start, ==, (n->all_start_micros + n->op_start_rel_micros) * 1000);
+          g_assert_cmpint (d->node->op_end, ==, (n->all_start_micros + n->op_end_rel_micros) * 1000);
+          /* The GPU tracer's kernels and copies (/gpu:0/stream:all,
+           * /gpu:0/memcpy) hold nanoseconds
+           * in scheduled_micros; every op was scheduled shortly before it
+           * started, within a millisecond here. */
+          if (n->scheduled_micros != 0)
+            {
+              const char *device = g_ptr_array_index (model.devices, s->extra);
+              gboolean stream = strstr (device, "/stream:") != NULL || strstr (device, "/memcpy") != NULL;
+
+              g_assert_cmpint (d->node->scheduled_was_ns, ==, stream);
+              g_assert_cmpint (d->node->scheduled, ==, stream ? n->scheduled_micros : n->scheduled_micros * 1000);
+              g_assert_cmpint (d->node->scheduled, <=, d->node->all_start);
+              g_assert_cmpint (d->node->all_start - d->node->scheduled, <, 1000000);
+              scheduled++;
+              scheduled_ns += stream;
+            }
+          else
+            g_assert_cmpint (d->node->scheduled, ==, STP_TS_UNKNOWN);
           g_assert_cmpuint (d->node->thread_id, ==, n->thread_id);
           /* As scheduled: the slice is the node's all_start, all_end. */
           g_assert_cmpint (d->start, ==, n->all_start_micros * 1000);
@@ -279,6 +301,8 @@ test_step_stats_ops (void)
     }
 
   g_assert_cmpuint (ops, ==, model.nodes->len);
+  g_assert_cmpuint (scheduled, >, scheduled_ns);
+  g_assert_cmpuint (scheduled_ns, >, 0);
   g_assert_cmpuint (linked_inputs, >, 0);
   g_assert_cmpuint (with_memory, >, 0);
   g_assert_cmpuint (outputs, >, 0);

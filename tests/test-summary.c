@@ -147,7 +147,9 @@ check_consistent (const StpSummary *summary,
       else
         {
           g_assert_cmpint (row->self_time, <=, row->time);
-          g_assert_cmpfloat_with_epsilon (row->cumulative_percent, 100.0 * sum / MAX (summary->total_time, 1), 1e-9);
+          gint64 base = summary->by == STP_SUMMARY_BY_DEVICE ? summary->self_time : summary->total_time;
+
+          g_assert_cmpfloat_with_epsilon (row->cumulative_percent, 100.0 * sum / MAX (base, 1), 1e-9);
         }
 
       /* Sorted as asked. */
@@ -164,7 +166,15 @@ check_consistent (const StpSummary *summary,
         }
     }
 
-  if (top)
+  if (top && summary->by == STP_SUMMARY_BY_DEVICE)
+    {
+      /* Device rows: each thread's outermost occurrences, nesting once. */
+      g_assert_cmpint (sum, ==, summary->self_time);
+      g_assert_cmpint (summary->accelerator_time + summary->cpu_time, ==, summary->total_time);
+      if (rows->len > 0 && summary->self_time > 0)
+        g_assert_cmpfloat_with_epsilon (percent, 100.0, 1e-6);
+    }
+  else if (top)
     {
       g_assert_cmpint (sum, ==, summary->total_time);
       g_assert_cmpint (summary->accelerator_time + summary->cpu_time, ==, summary->total_time);
@@ -227,10 +237,59 @@ test_chrome_nested (void)
   g_assert_cmpint (get_row (row->children, "c")->time, ==, 10 * US);
   g_assert_cmpint (get_row (scope->rows, "outer")->self_time, ==, 150 * US);
 
+  /* A device is busy with its outermost slices: outer's 100 µs on pid 1,
+   * not 160 with the nested ones added again. */
   check_consistent (device, device->rows, TRUE);
-  g_assert_cmpint (get_row (device->rows, "Process 1")->time, ==, 160 * US);
+  g_assert_cmpint (get_row (device->rows, "Process 1")->time, ==, 100 * US);
   g_assert_cmpuint (get_row (device->rows, "Process 1")->occurrences, ==, 4);
   g_assert_cmpint (get_row (device->rows, "Process 2")->time, ==, 50 * US);
+
+  /* The headline's numbers: wall span 0..300 µs, busy 100 + 50 µs,
+   * summed self time the same, summed inclusive time 210 µs. */
+  for (StpSummary *sum = op; sum != NULL; sum = sum == op ? scope : sum == scope ? device : NULL)
+    {
+      g_assert_cmpint (sum->wall_time, ==, 300 * US);
+      g_assert_cmpint (sum->busy_time, ==, 150 * US);
+      g_assert_cmpint (sum->self_time, ==, 150 * US);
+      g_assert_cmpint (sum->total_time, ==, 210 * US);
+    }
+}
+
+/* Two threads of one process overlap: busy time is their union, the
+ * device row adds both threads' outermost slices, nothing nested twice. */
+static void
+test_busy_union (void)
+{
+  static const char json[] =
+    "{\"traceEvents\":["
+    "{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":100},"
+    "{\"ph\":\"X\",\"name\":\"b\",\"pid\":1,\"tid\":1,\"ts\":10,\"dur\":40},"
+    "{\"ph\":\"X\",\"name\":\"c\",\"pid\":1,\"tid\":2,\"ts\":50,\"dur\":100},"
+    "{\"ph\":\"X\",\"name\":\"d\",\"pid\":2,\"tid\":1,\"ts\":400,\"dur\":100}"
+    "]}";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (json, strlen (json));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpInput) input = stp_input_new_for_bytes (bytes, "busy.json", &error);
+  g_autoptr(StpTrace) trace = stp_chrome_json_load (input, "busy.json", NULL, NULL, NULL, &error);
+  g_autoptr(StpSummary) device = NULL;
+  g_autoptr(StpSummary) range = NULL;
+
+  g_assert_no_error (error);
+  device = summarize (trace, STP_SUMMARY_BY_DEVICE, STP_SUMMARY_ORDER_TIME, G_MININT64, G_MAXINT64);
+  check_consistent (device, device->rows, TRUE);
+  g_assert_cmpint (device->wall_time, ==, 500 * US);
+  g_assert_cmpint (device->busy_time, ==, (150 + 100) * US);
+  g_assert_cmpint (device->self_time, ==, 300 * US);
+  g_assert_cmpint (device->total_time, ==, 340 * US);
+  g_assert_cmpint (get_row (device->rows, "Process 1")->time, ==, 200 * US);
+  g_assert_cmpint (get_row (device->rows, "Process 2")->time, ==, 100 * US);
+
+  /* A range clips all of them: [20, 450) µs. */
+  range = summarize (trace, STP_SUMMARY_BY_OP, STP_SUMMARY_ORDER_TIME,
+                     trace->start_ts + 20 * US, trace->start_ts + 450 * US);
+  g_assert_cmpint (range->wall_time, ==, 430 * US);
+  g_assert_cmpint (range->busy_time, ==, (130 + 50) * US);
+  g_assert_cmpint (range->self_time, ==, (80 + 100 + 50) * US);
 }
 
 /* A range clips every occurrence, and leaves out what misses it. */
@@ -495,6 +554,9 @@ check_collect_rows (StpTrace         *trace,
       g_autoptr(GArray) refs = stp_summary_collect (trace, summary->by, row, summary->start,
                                                     summary->end, NULL, &error);
       gint64 time = 0;
+      /* Device rows: the union of each track's slices (a track's busy
+       * time), swept in time order; key track + 1 -> covered until. */
+      g_autoptr(GHashTable) covered = g_hash_table_new_full (NULL, NULL, NULL, g_free);
 
       g_assert_no_error (error);
       g_assert_nonnull (refs);
@@ -507,7 +569,23 @@ check_collect_rows (StpTrace         *trace,
           g_assert_cmpint (ref->kind, ==, STP_ITEM_SLICE);
           g_assert_nonnull (s);
           g_assert_false (s->flags & (STP_SLICE_DERIVED | STP_SLICE_INSTANT));
-          time += clip (s, summary->start, summary->end);
+          if (summary->by == STP_SUMMARY_BY_DEVICE)
+            {
+              gint64 a = MAX (s->ts, summary->start), b = MIN (stp_slice_end (s), summary->end);
+              gint64 *until = g_hash_table_lookup (covered, GUINT_TO_POINTER (ref->track + 1));
+
+              if (until == NULL)
+                {
+                  until = g_new (gint64, 1);
+                  *until = G_MININT64;
+                  g_hash_table_insert (covered, GUINT_TO_POINTER (ref->track + 1), until);
+                }
+              if (b > MAX (a, *until))
+                time += b - MAX (a, *until);
+              *until = MAX (*until, b);
+            }
+          else
+            time += clip (s, summary->start, summary->end);
           if (i > 0)
             g_assert_cmpint (stp_item_get_slice (trace, ref - 1)->ts, <=, s->ts);
           if (seen != NULL)
@@ -639,6 +717,9 @@ test_cli_json (void)
   g_assert_cmpstr (json_object_get_string_member (o, "by"), ==, "op");
   g_assert_cmpstr (json_object_get_string_member (o, "order_by"), ==, "count");
   g_assert_cmpfloat (json_object_get_double_member (o, "total_time_us"), ==, 210);
+  g_assert_cmpfloat (json_object_get_double_member (o, "wall_time_us"), ==, 300);
+  g_assert_cmpfloat (json_object_get_double_member (o, "busy_time_us"), ==, 150);
+  g_assert_cmpfloat (json_object_get_double_member (o, "self_time_us"), ==, 150);
   g_assert_false (json_object_has_member (o, "accelerator_time_us"));
   rows = json_object_get_array_member (o, "rows");
   g_assert_cmpuint (json_array_get_length (rows), ==, core->rows->len);
@@ -774,6 +855,7 @@ main (int    argc,
 
   g_test_add_func ("/summary/chrome-nested", test_chrome_nested);
   g_test_add_func ("/summary/chrome-range", test_chrome_range);
+  g_test_add_func ("/summary/busy-union", test_busy_union);
   g_test_add_func ("/summary/xspace", test_xspace);
   g_test_add_func ("/summary/step-stats", test_step_stats);
   g_test_add_func ("/summary/collect", test_collect);

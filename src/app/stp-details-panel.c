@@ -94,8 +94,11 @@ static char *
 format_relative (StpDetailsPanel *self,
                  gint64           ns)
 {
-  g_autofree char *t = stp_format_time_exact (ns - self->trace->start_ts);
+  gint64 rel = stp_time_sub (ns, self->trace->start_ts);
+  g_autofree char *t = stp_format_time_exact (rel);
 
+  if (rel < 0)
+    return g_steal_pointer (&t);   /* "-66 µs": before the first event */
   /* Translators: a time from the start of the trace, "+4.085 ms" */
   return g_strdup_printf (_("+%s"), t);
 }
@@ -139,6 +142,16 @@ add_group (StpDetailsPanel *self,
     }
   gtk_box_append (GTK_BOX (self->box), group);
   return group;
+}
+
+/* A sentence under a group's title saying what its numbers are. */
+static void
+add_description (StpDetailsPanel *self,
+                 GtkWidget       *group,
+                 const char      *text)
+{
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), text);
+  g_string_append_printf (self->text, "%s\n", text);
 }
 
 /* A preferences row (so groups put it in their boxed list) holding a
@@ -392,6 +405,63 @@ add_args (StpDetailsPanel *self,
 /* ------------------------------------------------------------------ */
 /* Sections                                                            */
 
+/* Longest run of a title kept on one line, in characters: about the
+ * panel's width in the title font. */
+#define TITLE_MAX_RUN 30
+
+/* Whether a title may break after byte `i`: after "::", '<', ',', '/',
+ * a space (C++ and Python names, scopes, paths). */
+static gboolean
+title_break_after (const char *name,
+                   gsize       i)
+{
+  char c = name[i];
+
+  if (c == ':')
+    return i > 0 && name[i - 1] == ':';
+  return c == '<' || c == ',' || c == '/' || c == ' ';
+}
+
+/* Titles wrap only between the parts of a name, never inside a word
+ * ("s-tatistics"): breaks are disallowed inside each part.  A part too
+ * long for a line makes the title one line, ellipsized in the middle
+ * (selecting it still copies the whole name). */
+void
+stp_details_panel_set_title_wrap (GtkLabel   *label,
+                                  const char *name)
+{
+  g_autoptr(PangoAttrList) attrs = pango_attr_list_new ();
+  gsize len = strlen (name), start = 0;
+  glong longest = 0;
+
+  for (gsize i = 0; i <= len; i++)
+    {
+      if (i < len && !title_break_after (name, i))
+        continue;
+      {
+        gsize end = i < len ? i + 1 : len;
+        PangoAttribute *attr = pango_attr_allow_breaks_new (FALSE);
+
+        attr->start_index = start;
+        attr->end_index = end;
+        pango_attr_list_insert (attrs, attr);
+        longest = MAX (longest, g_utf8_strlen (name + start, end - start));
+        start = end;
+      }
+    }
+
+  if (longest > TITLE_MAX_RUN)
+    {
+      gtk_label_set_wrap (label, FALSE);
+      gtk_label_set_ellipsize (label, PANGO_ELLIPSIZE_MIDDLE);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (label), name);
+      return;
+    }
+  gtk_label_set_wrap (label, TRUE);
+  gtk_label_set_wrap_mode (label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_attributes (label, attrs);
+}
+
 static void
 add_header (StpDetailsPanel *self,
             const char      *kind)
@@ -401,8 +471,7 @@ add_header (StpDetailsPanel *self,
   GtkWidget *title = gtk_label_new (d->name[0] ? d->name : _("Unnamed"));
   GtkWidget *subtitle = gtk_label_new (kind);
 
-  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
+  stp_details_panel_set_title_wrap (GTK_LABEL (title), d->name[0] ? d->name : _("Unnamed"));
   gtk_label_set_selectable (GTK_LABEL (title), TRUE);
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_widget_add_css_class (title, "title-3");
@@ -466,7 +535,6 @@ add_node (StpDetailsPanel *self)
 {
   const StpDetailsNode *n = self->details->node;
   GtkWidget *group;
-  gint64 all_start = n->all_start_us * 1000;
 
   group = add_group (self, _("TensorFlow Op"));
   add_property (self, group, _("Node"), n->node_name);
@@ -476,26 +544,20 @@ add_node (StpDetailsPanel *self)
     g_autofree char *thread = g_strdup_printf ("%u", n->thread_id);
     add_property (self, group, _("Thread ID"), thread);
   }
-  if (n->scheduled_us != 0)
+  if (n->scheduled != STP_TS_UNKNOWN)
     {
-      gint64 span = self->trace->end_ts - self->trace->start_ts;
-      gint64 scheduled = n->scheduled_us * 1000;
+      g_autofree char *at = format_relative (self, n->scheduled);
+      /* Translators: a kernel's scheduled time; TensorFlow's GPU tracer
+       * writes nanoseconds into the field named scheduled_micros */
+      g_autofree char *value = n->scheduled_was_ns ? g_strdup_printf (_("%s (recorded in nanoseconds)"), at) : NULL;
 
-      /* Kernels on GPU streams carry another clock's numbers here. */
-      if (scheduled >= self->trace->start_ts - span && scheduled <= self->trace->end_ts + span)
-        add_time (self, group, _("Scheduled"), scheduled);
-      else
-        {
-          g_autofree char *raw = format_absolute (scheduled);
-
-          add_property (self, group, _("Scheduled"), raw);
-        }
+      add_property (self, group, _("Scheduled"), value != NULL ? value : at);
     }
-  add_time (self, group, _("All Start"), all_start);
-  add_time (self, group, _("All End"), all_start + n->all_end_rel_us * 1000);
-  add_time (self, group, _("Op Start"), all_start + n->op_start_rel_us * 1000);
-  add_time (self, group, _("Op End"), all_start + n->op_end_rel_us * 1000);
-  add_duration (self, group, _("Op Time"), (n->op_end_rel_us - n->op_start_rel_us) * 1000);
+  add_time (self, group, _("All Start"), n->all_start);
+  add_time (self, group, _("All End"), n->all_end);
+  add_time (self, group, _("Op Start"), n->op_start);
+  add_time (self, group, _("Op End"), n->op_end);
+  add_duration (self, group, _("Op Time"), stp_time_sub (n->op_end, n->op_start));
   if (n->temp_memory_size > 0)
     {
       g_autofree char *v = format_bytes (n->temp_memory_size);
@@ -557,6 +619,12 @@ add_node (StpDetailsPanel *self)
   if (n->memory->len > 0)
     {
       group = add_group (self, _("Memory Used"));
+      /* Why this peak differs from the allocator track's (issue 13):
+       * the track, like timeline.py, adds up output tensors only. */
+      add_description (self, group,
+                       _("Peak is the most this op held at once while it ran, temporary buffers included. "
+                         "The allocator’s memory track counts only the output tensors alive, as timeline.py "
+                         "does, so its peak can be lower."));
       for (guint i = 0; i < n->memory->len; i++)
         {
           const StpDetailsMemory *m = &g_array_index (n->memory, StpDetailsMemory, i);
@@ -571,9 +639,12 @@ add_node (StpDetailsPanel *self)
     }
 }
 
+/* A flow's row names and times its other end: where the arrow comes
+ * from (incoming) or goes to (outgoing). */
 static void
 add_flows (StpDetailsPanel *self,
            GArray          *flows,
+           gboolean         incoming,
            const char      *title)
 {
   GtkWidget *group;
@@ -585,8 +656,11 @@ add_flows (StpDetailsPanel *self,
   for (guint i = 0; i < flows->len; i++)
     {
       const StpDetailsFlow *f = &g_array_index (flows, StpDetailsFlow, i);
-      g_autofree char *at = format_relative (self, f->ts);
-      g_autofree char *subtitle = f->name ? g_strdup_printf ("%s · %s", f->name, at) : g_strdup (at);
+      g_autofree char *at = format_relative (self, f->peer_ts);
+      /* Translators: when the other end of an arrow is: "sent at +1.2 ms"
+       * for an incoming flow, "received at +1.5 ms" for an outgoing one */
+      g_autofree char *when = g_strdup_printf (incoming ? _("sent at %s") : _("received at %s"), at);
+      g_autofree char *subtitle = f->name ? g_strdup_printf ("%s · %s", f->name, when) : g_strdup (when);
       StpItemRef flow = { STP_ITEM_FLOW, STP_INDEX_NONE, f->flow, 0 };
 
       add_link (self, group, f->peer_name ? f->peer_name : _("Not bound to a slice"), subtitle,
@@ -607,8 +681,8 @@ show_slice (StpDetailsPanel *self)
 
   if (d->node != NULL)
     add_node (self);
-  add_flows (self, d->flows_in, _("Incoming Flows"));
-  add_flows (self, d->flows_out, _("Outgoing Flows"));
+  add_flows (self, d->flows_in, TRUE, _("Incoming Flows"));
+  add_flows (self, d->flows_out, FALSE, _("Outgoing Flows"));
   add_args (self, _("Arguments"));
 }
 
@@ -746,6 +820,10 @@ show_counter (StpDetailsPanel *self)
   add_time (self, group, _("Time"), d->start);
 
   group = add_group (self, d->series->len > 1 ? _("Series") : _("Value"));
+  if (d->bytes && self->trace->format >= STP_FORMAT_STEP_STATS && self->trace->format <= STP_FORMAT_RUN_METADATA_TEXT)
+    add_description (self, group,
+                     _("Bytes of the output tensors alive on this allocator, as timeline.py counts them. "
+                       "Temporary buffers are not included: an op’s own Memory Used peak can be higher."));
   for (guint i = 0; i < d->series->len; i++)
     {
       const StpDetailsSeries *s = &g_array_index (d->series, StpDetailsSeries, i);

@@ -34,4 +34,8 @@ GArray           *stp_details_panel_get_links    (StpDetailsPanel  *self);
 void              stp_details_panel_activate_link (StpDetailsPanel *self,
                                                   guint             n);
 
+/* How a panel title wraps: between the parts of a name only. */
+void             stp_details_panel_set_title_wrap   (GtkLabel         *label,
+                                                     const char       *name);
+
 G_END_DECLS

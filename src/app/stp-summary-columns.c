@@ -162,7 +162,8 @@ stp_summary_column_title (StpSummaryColumn column,
       return by == STP_SUMMARY_BY_DEVICE ? _("Device") : by == STP_SUMMARY_BY_SCOPE ? _("Scope") : _("Op Type");
     case STP_SUMMARY_COLUMN_TIME:
       /* Translators: a column header; scope rows count their whole subtree */
-      return by == STP_SUMMARY_BY_SCOPE ? _("Total") : _("Time");
+      /* Translators: a column header; a device's busy time, nesting counted once */
+      return by == STP_SUMMARY_BY_SCOPE ? _("Total") : by == STP_SUMMARY_BY_DEVICE ? _("Busy") : _("Time");
     /* Translators: a column header, the time not spent in nested ops */
     case STP_SUMMARY_COLUMN_SELF:        return _("Self");
     /* Translators: a column header, the share of the summed time */
@@ -220,7 +221,7 @@ stp_summary_item_update_cumulative (GListModel       *rows,
                                     const StpSummary *summary)
 {
   double total;
-  gint64 sum = 0;
+  gint64 sum = 0, base;
   guint n;
 
   g_return_if_fail (G_IS_LIST_MODEL (rows));
@@ -229,7 +230,9 @@ stp_summary_item_update_cumulative (GListModel       *rows,
   if (summary->by == STP_SUMMARY_BY_SCOPE)
     return;
 
-  total = summary->total_time > 0 ? (double) summary->total_time : 1.0;
+  /* Device rows share out the summed self time (see stp-summary.h). */
+  base = summary->by == STP_SUMMARY_BY_DEVICE ? summary->self_time : summary->total_time;
+  total = base > 0 ? (double) base : 1.0;
   n = g_list_model_get_n_items (rows);
   for (guint i = 0; i < n; i++)
     {

@@ -26,6 +26,7 @@
 
 #include "stp-render-view.h"
 #include "stp-summary-columns.h"
+#include "stp-loader.h"
 #include "stp-worker.h"
 
 /* A range change waits this long for the next one (a ruler drag). */
@@ -122,15 +123,37 @@ relative_time (StpSummaryView *self,
   return g_strdup_printf ("+%s", offset);
 }
 
+/* What the summary counts, for the headline's tooltip: the title's
+ * slice count is every slice, the summary's only these. */
+static const char *
+counted_what (const StpTrace *trace)
+{
+  if (trace->format == STP_FORMAT_XSPACE)
+    return _("Counted: the events of device planes and the TensorFlow or JAX ops of host planes.\n"
+             "The profiler’s derived lines (Steps, XLA Modules, TensorFlow Ops), other host events\n"
+             "and instants are not counted, so there are fewer than the title’s slices.");
+  if (stp_trace_is_step_stats (trace))
+    return _("Counted: the ops, and the GPU kernels of “stream:all” devices.\n"
+             "Numbered streams and memcpy devices repeat those kernels and are not counted,\n"
+             "nor are derived slices.");
+  return _("Counted: every slice; instants are not.");
+}
+
 static void
 update_info (StpSummaryView *self)
 {
   const StpSummary *summary = self->data->summary;
   g_autofree char *range = NULL;
+  g_autofree char *wall = stp_format_duration (summary->wall_time);
+  g_autofree char *busy = stp_format_duration (summary->busy_time);
   g_autofree char *total = stp_format_duration (summary->total_time);
+  g_autofree char *self_time = stp_format_duration (summary->self_time);
   g_autofree char *amount = NULL;
+  g_autofree char *counted = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *tooltip = NULL;
   guint n = (guint) MIN (summary->n_slices, G_MAXUINT);
+  guint all = stp_trace_count_slices (self->trace);
 
   if (summary->start == G_MININT64 && summary->end == G_MAXINT64)
     range = g_strdup (_("Whole trace"));
@@ -143,8 +166,15 @@ update_info (StpSummaryView *self)
       range = g_strdup_printf (_("From %s to %s"), from, to);
     }
 
-  /* Translators: the summed time and how many slices it comes from */
-  amount = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s in %u slice", "%s in %u slices", n), total, n);
+  if (n != all && summary->start == G_MININT64 && summary->end == G_MAXINT64)
+    /* Translators: slices the summary counts of all the trace's slices */
+    counted = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u slice counted", "%u of %u slices counted", all), n, all);
+  else
+    counted = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u slice", "%u slices", n), n);
+
+  /* Translators: the range's wall span, its busy time (union of the
+   * slices), the counted slices, their summed time and summed self time */
+  amount = g_strdup_printf (_("%s wall · %s busy · %s: %s summed, %s self"), wall, busy, counted, total, self_time);
   if (summary->has_device_split && summary->total_time > 0)
     {
       g_autofree char *accel = stp_format_duration (summary->accelerator_time);
@@ -156,8 +186,17 @@ update_info (StpSummaryView *self)
   else
     text = g_strdup_printf ("%s · %s", range, amount);
 
+  tooltip = g_strdup_printf ("%s\n\n%s\n%s\n%s\n%s\n%s\n\n%s", text,
+                             _("Wall: the span of the range."),
+                             _("Busy: the time at least one counted slice runs; overlaps count once."),
+                             _("Summed: every slice’s duration added; a nested slice counts again inside its parent."),
+                             _("Self: summed time without the nested slices."),
+                             summary->by == STP_SUMMARY_BY_DEVICE
+                             ? _("A device’s time is its threads’ busy time, added over its threads; nested slices count once.")
+                             : _("A row’s time is its slices’ durations added."),
+                             counted_what (self->trace));
   gtk_label_set_label (GTK_LABEL (self->info), text);
-  gtk_widget_set_tooltip_text (self->info, text);
+  gtk_widget_set_tooltip_text (self->info, tooltip);
 }
 
 static void

@@ -19,18 +19,48 @@ struct _StpWarningsPopover
 
   GtkLabel   *summary;
   GtkListBox *list;
+  GtkScrolledWindow *scrolled;
 };
 
+#define LIST_WIDTH      360   /* the box's width-request in the .ui: the list's width */
+#define LIST_MAX_HEIGHT 420
+
 G_DEFINE_FINAL_TYPE (StpWarningsPopover, stp_warnings_popover, GTK_TYPE_POPOVER)
+
+/* The button's tooltip would pop up over the list's heading (both hang
+ * below the button): none while the list is open. */
+static void
+stp_warnings_popover_map (GtkWidget *widget)
+{
+  GtkWidget *button = gtk_widget_get_parent (widget);
+
+  GTK_WIDGET_CLASS (stp_warnings_popover_parent_class)->map (widget);
+  if (button != NULL)
+    gtk_widget_set_has_tooltip (button, FALSE);
+}
+
+static void
+stp_warnings_popover_unmap (GtkWidget *widget)
+{
+  GtkWidget *button = gtk_widget_get_parent (widget);
+
+  if (button != NULL)
+    gtk_widget_set_has_tooltip (button, TRUE);
+  GTK_WIDGET_CLASS (stp_warnings_popover_parent_class)->unmap (widget);
+}
 
 static void
 stp_warnings_popover_class_init (StpWarningsPopoverClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  widget_class->map = stp_warnings_popover_map;
+  widget_class->unmap = stp_warnings_popover_unmap;
+
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stepscope/Stepscope/stp-warnings-popover.ui");
   gtk_widget_class_bind_template_child (widget_class, StpWarningsPopover, summary);
   gtk_widget_class_bind_template_child (widget_class, StpWarningsPopover, list);
+  gtk_widget_class_bind_template_child (widget_class, StpWarningsPopover, scrolled);
 }
 
 static void
@@ -68,7 +98,9 @@ stp_warnings_popover_set_trace (StpWarningsPopover *self,
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), stp_trace_str (trace, w->kind));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), stp_trace_str (trace, w->example));
-      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
+      /* Every warning whole: no line limit (0), the list scrolls instead. */
+      adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
+      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
       count = gtk_label_new (count_text);
       gtk_widget_add_css_class (count, "numeric");
       gtk_widget_add_css_class (count, "dim-label");
@@ -76,6 +108,16 @@ stp_warnings_popover_set_trace (StpWarningsPopover *self,
       gtk_list_box_append (self->list, row);
       total += w->count;
     }
+
+  /* As tall as the rows wrapped at the list's own width, up to a limit
+   * (then it scrolls).  GtkScrolledWindow's propagate-natural-height
+   * measured them at another width and cut the rows off. */
+  {
+    int natural = 0;
+
+    gtk_widget_measure (GTK_WIDGET (self->list), GTK_ORIENTATION_VERTICAL, LIST_WIDTH, NULL, &natural, NULL, NULL);
+    gtk_scrolled_window_set_min_content_height (self->scrolled, MIN (natural, LIST_MAX_HEIGHT));
+  }
 
   summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u warning while loading", "%u warnings while loading", total), total);
   gtk_label_set_label (self->summary, summary);

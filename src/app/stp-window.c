@@ -172,6 +172,47 @@ set_loading_ui (StpWindow *self,
     }
 }
 
+/* Whether the window's setting action `name` applies now: search and
+ * the summary need a trace on screen, the StepStats analysis options
+ * (dataflow, memory, op time) and memory peaks a StepStats trace.  A
+ * settings action cannot be disabled, so one that does not apply is
+ * taken out of the window (its menu items and buttons go insensitive). */
+static gboolean
+setting_action_applies (const char *name,
+                        gboolean    shown,
+                        gboolean    step_stats)
+{
+  if (g_str_equal (name, "show-dataflow") || g_str_equal (name, "show-memory") || g_str_equal (name, "op-time"))
+    return shown && step_stats;
+  if (g_str_equal (name, "show-summary"))
+    return shown;
+  return TRUE;
+}
+
+static void
+update_page_actions (StpWindow *self)
+{
+  gboolean shown = self->index != NULL &&
+                   g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "timeline") == 0;
+  gboolean step_stats = shown && stp_trace_is_step_stats (stp_render_index_get_trace (self->index));
+
+  for (guint i = 0; i < G_N_ELEMENTS (setting_actions); i++)
+    {
+      gboolean applies = setting_action_applies (setting_actions[i], shown, step_stats);
+      gboolean present = g_action_map_lookup_action (G_ACTION_MAP (self), setting_actions[i]) != NULL;
+
+      if (applies && !present)
+        g_action_map_add_action (G_ACTION_MAP (self), self->setting_actions[i]);
+      else if (!applies && present)
+        g_action_map_remove_action (G_ACTION_MAP (self), setting_actions[i]);
+    }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-peaks", step_stats);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find", shown);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->find_button), shown);
+  if (!shown)
+    gtk_toggle_button_set_active (self->find_button, FALSE);
+}
+
 /* ------------------------------------------------------------------ */
 /* Results                                                             */
 
@@ -219,6 +260,7 @@ show_trace (StpWindow      *self,
   gtk_widget_set_visible (GTK_WIDGET (self->warnings_button), self->warning_count > 0);
 
   gtk_stack_set_visible_child_name (self->stack, "timeline");
+  update_page_actions (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->timeline));
 }
 
@@ -840,6 +882,8 @@ stp_window_finalize (GObject *object)
   StpWindow *self = (StpWindow *) object;
 
   g_clear_object (&self->settings);
+  for (guint i = 0; i < G_N_ELEMENTS (self->setting_actions); i++)
+    g_clear_object (&self->setting_actions[i]);
   g_clear_object (&self->task_file);
   g_clear_object (&self->file);
   g_clear_object (&self->graph_file);
@@ -982,12 +1026,14 @@ stp_window_init (StpWindow *self)
   stp_window_init_summary (self);
 
   /* win.show-dataflow, win.show-memory, win.op-time, win.show-flows */
+  G_STATIC_ASSERT (G_N_ELEMENTS (setting_actions) == G_N_ELEMENTS (self->setting_actions));
   for (guint i = 0; i < G_N_ELEMENTS (setting_actions); i++)
     {
-      g_autoptr(GAction) action = g_settings_create_action (self->settings, setting_actions[i]);
-
-      g_action_map_add_action (G_ACTION_MAP (self), action);
+      self->setting_actions[i] = g_settings_create_action (self->settings, setting_actions[i]);
+      g_action_map_add_action (G_ACTION_MAP (self), self->setting_actions[i]);
     }
+  g_signal_connect_object (self->stack, "notify::visible-child-name", G_CALLBACK (update_page_actions),
+                           self, G_CONNECT_SWAPPED);
   for (guint i = 0; i < G_N_ELEMENTS (analysis_keys); i++)
     {
       g_autofree char *signal = g_strdup_printf ("changed::%s", analysis_keys[i]);
@@ -1013,6 +1059,7 @@ stp_window_init (StpWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy", FALSE);
   stp_window_update_export_actions (self);
+  update_page_actions (self);
 
   target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);

@@ -196,6 +196,15 @@ stp_cli_summary_to_json (const StpTrace   *trace,
   g_string_append (out, ", ");
   stp_json_append_ns_as_us (out, stp_time_sub (end, trace->start_ts));
   g_string_append (out, "],\n  ");
+  json_key (out, "wall_time_us");
+  stp_json_append_ns_as_us (out, summary->wall_time);
+  g_string_append (out, ",\n  ");
+  json_key (out, "busy_time_us");
+  stp_json_append_ns_as_us (out, summary->busy_time);
+  g_string_append (out, ",\n  ");
+  json_key (out, "self_time_us");
+  stp_json_append_ns_as_us (out, summary->self_time);
+  g_string_append (out, ",\n  ");
   json_key (out, "total_time_us");
   stp_json_append_ns_as_us (out, summary->total_time);
   if (summary->has_device_split)
@@ -306,6 +315,9 @@ stp_cli_summary_to_text (const StpTrace   *trace,
 {
   g_autoptr(GString) out = g_string_new (NULL);
   g_autofree char *total = format_time (summary->total_time);
+  g_autofree char *wall = format_time (summary->wall_time);
+  g_autofree char *busy = format_time (summary->busy_time);
+  g_autofree char *self = format_time (summary->self_time);
   g_autofree char *from = NULL, *to = NULL;
   g_autofree char *filename = NULL;
   g_autofree guint *widths = NULL;
@@ -323,13 +335,16 @@ stp_cli_summary_to_text (const StpTrace   *trace,
                           filename, stp_format_to_string (trace->format),
                           stp_summary_by_to_string (summary->by),
                           stp_summary_order_to_string (summary->order), from, to);
-  g_string_append_printf (out, "Total %s in %" G_GUINT64_FORMAT " slices", total, summary->n_slices);
+  /* Say what each number is: the span, the union, the sums. */
+  g_string_append_printf (out, "Wall span %s, busy %s (when any counted slice runs); "
+                          "summed time %s in %" G_GUINT64_FORMAT " slices (nested slices again inside their parents), "
+                          "summed self time %s", wall, busy, total, summary->n_slices, self);
   if (summary->has_device_split)
     {
       g_autofree char *accel = format_time (summary->accelerator_time);
       g_autofree char *cpu = format_time (summary->cpu_time);
 
-      g_string_append_printf (out, " (accelerator %s, CPU %s)", accel, cpu);
+      g_string_append_printf (out, "; summed time on accelerators %s, on CPUs %s", accel, cpu);
     }
   g_string_append (out, "\n\n");
 

@@ -462,6 +462,7 @@ add_flow (const StpTrace *trace,
   flow.peer_name = slice_name (trace, &flow.peer);
   flow.name = str_or_null (trace, f->name);
   flow.ts = here->ts;
+  flow.peer_ts = other->ts;
   g_array_append_val (out, flow);
 }
 
@@ -479,6 +480,60 @@ fill_args (StpDetails     *self,
   self->args = stp_arg_parse (json->str, json->len, &error);
   if (self->args == NULL)
     self->args_error = g_strdup (error->message);
+}
+
+/* Microseconds to nanoseconds, saturating like stp_time_add(). */
+static gint64
+us_to_ns (gint64 us)
+{
+  gint64 ns;
+
+  if (__builtin_mul_overflow (us, 1000, &ns))
+    return us > 0 ? G_MAXINT64 : G_MININT64;
+  return ns;
+}
+
+static guint64
+distance (gint64 a,
+          gint64 b)
+{
+  return a > b ? (guint64) a - (guint64) b : (guint64) b - (guint64) a;
+}
+
+/* scheduled_micros in nanoseconds.  TensorFlow's GPU tracer stores
+ * nanoseconds there for stream kernels (1501352001581215895 beside an
+ * all_start_micros of 1501352001581276): of the two readings, take the
+ * one nearer the op's own start. */
+static void
+set_scheduled (StpDetailsNode *node)
+{
+  if (node->scheduled_ns > 0)
+    {
+      node->scheduled = node->scheduled_ns;
+      return;
+    }
+  if (node->scheduled_us == 0)
+    {
+      node->scheduled = STP_TS_UNKNOWN;
+      return;
+    }
+  if (distance (node->scheduled_us / 1000, node->all_start_us) < distance (node->scheduled_us, node->all_start_us))
+    {
+      node->scheduled = node->scheduled_us;
+      node->scheduled_was_ns = TRUE;
+    }
+  else
+    node->scheduled = us_to_ns (node->scheduled_us);
+}
+
+static void
+set_times (StpDetailsNode *node)
+{
+  node->all_start = us_to_ns (node->all_start_us);
+  node->all_end = stp_time_add (node->all_start, us_to_ns (node->all_end_rel_us));
+  node->op_start = stp_time_add (node->all_start, us_to_ns (node->op_start_rel_us));
+  node->op_end = stp_time_add (node->all_start, us_to_ns (node->op_end_rel_us));
+  set_scheduled (node);
 }
 
 static void
@@ -576,6 +631,7 @@ fill_node (StpDetails     *self,
         }
       tensorflow__node_exec_stats__free_unpacked (msg, NULL);
     }
+  set_times (node);
 }
 
 static void

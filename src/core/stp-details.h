@@ -83,6 +83,16 @@ typedef struct
   gint64      scheduled_us;
   gint64      all_start_ns;
   gint64      scheduled_ns;
+  /* The same times in nanoseconds on the trace's clock, saturated (never
+   * wrapped).  `scheduled` is STP_TS_UNKNOWN when not recorded; TensorFlow's
+   * GPU tracer writes nanoseconds into scheduled_micros of stream kernels,
+   * which `scheduled_was_ns` tells. */
+  gint64      scheduled;
+  gboolean    scheduled_was_ns;
+  gint64      all_start;
+  gint64      all_end;
+  gint64      op_start;
+  gint64      op_end;
   GArray     *inputs;      /* StpDetailsInput */
   GArray     *outputs;     /* StpTensorInfo */
   GArray     *memory;      /* StpDetailsMemory */
@@ -97,6 +107,7 @@ typedef struct
   char       *peer_name;   /* its name, NULL if unbound */
   char       *name;        /* the flow's name */
   gint64      ts;          /* the time at this end */
+  gint64      peer_ts;     /* the time at the other end */
 } StpDetailsFlow;
 
 typedef struct

@@ -67,6 +67,7 @@ typedef struct
   GHashTable     *op_of_node;  /* node name -> StpStr op type */
 
   GHashTable     *rows;        /* op/device: key -> Acc* */
+  GArray         *busy;        /* Interval: the outermost occurrences */
   Acc            *root;        /* scope tree */
   Occurrence      occ;
 } Summarizer;
@@ -78,6 +79,12 @@ typedef struct
   guint16 depth;
   Acc    *acc;
 } Open;
+
+typedef struct
+{
+  gint64  start;
+  gint64  end;
+} Interval;
 
 static Acc *
 acc_new (const char *name,
@@ -502,6 +509,7 @@ summarize_track (Summarizer     *s,
       gint64 clipped = stp_time_sub (MIN (end, summary->end), MAX (slice->ts, summary->start));
       Open open;
       Acc *acc = NULL;
+      gboolean nested;
 
       if (i % CANCEL_CHECK_INTERVAL == CANCEL_CHECK_INTERVAL - 1 &&
           g_cancellable_set_error_if_cancelled (s->cancellable, error))
@@ -537,12 +545,7 @@ summarize_track (Summarizer     *s,
           acc = scope_node (s, s->occ.full->str, s->occ.full->len, s->occ.split);
           break;
         }
-      add_time (acc, clipped, s->occ.accelerator);
-
-      if (summary->by == STP_SUMMARY_BY_SCOPE)
-        continue;
-
-      /* The nearest enclosing occurrence loses this one's time. */
+      /* The nearest enclosing occurrence on this track, if any. */
       while (stack->len > 0)
         {
           const Open *top = &g_array_index (stack, Open, stack->len - 1);
@@ -551,7 +554,22 @@ summarize_track (Summarizer     *s,
             break;
           g_array_set_size (stack, stack->len - 1);
         }
-      if (stack->len > 0)
+      nested = stack->len > 0;
+
+      /* Summed self time is the outermost occurrences' time; they are
+       * also what the track is busy with. */
+      if (!nested)
+        {
+          Interval busy = { MAX (slice->ts, summary->start), MAX (slice->ts, summary->start) + clipped };
+
+          summary->self_time = stp_time_add (summary->self_time, clipped);
+          g_array_append_val (s->busy, busy);
+        }
+
+      /* A device row counts a nested occurrence, but not its time again. */
+      add_time (acc, summary->by == STP_SUMMARY_BY_DEVICE && nested ? 0 : clipped, s->occ.accelerator);
+
+      if (nested && summary->by == STP_SUMMARY_BY_OP)
         {
           Acc *parent = g_array_index (stack, Open, stack->len - 1).acc;
 
@@ -570,6 +588,39 @@ summarize_track (Summarizer     *s,
 
 /* ------------------------------------------------------------------ */
 /* Sorting and finishing                                               */
+
+static gint
+compare_intervals (gconstpointer a,
+                   gconstpointer b)
+{
+  const Interval *ia = a, *ib = b;
+
+  if (ia->start != ib->start)
+    return ia->start < ib->start ? -1 : 1;
+  return 0;
+}
+
+/* The wall span of the range within the trace, and the union of the
+ * outermost occurrences of every track. */
+static void
+finish_times (StpSummary     *self,
+              const StpTrace *trace,
+              GArray         *busy)
+{
+  gint64 covered = G_MININT64;
+
+  self->wall_time = MAX (stp_time_sub (MIN (self->end, trace->end_ts), MAX (self->start, trace->start_ts)), 0);
+  g_array_sort (busy, compare_intervals);
+  for (guint i = 0; i < busy->len; i++)
+    {
+      const Interval *iv = &g_array_index (busy, Interval, i);
+      gint64 from = MAX (iv->start, covered);
+
+      if (iv->end > from)
+        self->busy_time = stp_time_add (self->busy_time, iv->end - from);
+      covered = MAX (covered, iv->end);
+    }
+}
 
 static gint
 compare_rows (gconstpointer a,
@@ -606,7 +657,8 @@ compute_percents (StpSummary *self,
                   GPtrArray  *rows,
                   gboolean    cumulative)
 {
-  double total = self->total_time > 0 ? (double) self->total_time : 1.0;
+  gint64 base = self->by == STP_SUMMARY_BY_DEVICE ? self->self_time : self->total_time;
+  double total = base > 0 ? (double) base : 1.0;
   gint64 sum = 0;
 
   for (guint i = 0; i < rows->len; i++)
@@ -731,6 +783,7 @@ stp_summary_new (const StpTrace   *trace,
   s.summary = self;
   s.rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   s.root = acc_new ("", 0);
+  s.busy = g_array_new (FALSE, FALSE, sizeof (Interval));
 
   for (guint p = 0; p < trace->process_order->len && ok; p++)
     {
@@ -746,6 +799,9 @@ stp_summary_new (const StpTrace   *trace,
             ok = summarize_track (&s, ti, stack, error);
         }
     }
+
+  if (ok)
+    finish_times (self, trace, s.busy);
 
   if (ok && by == STP_SUMMARY_BY_SCOPE)
     {
@@ -786,6 +842,7 @@ stp_summary_new (const StpTrace   *trace,
   if (s.root != NULL)
     row_free (finish_scope (s.root));
   g_hash_table_unref (s.rows);   /* frees the keys; the rows moved or went */
+  g_array_unref (s.busy);
   summarizer_clear (&s);
 
   if (!ok)

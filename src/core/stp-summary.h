@@ -30,6 +30,14 @@
  * nested directly inside.  Percentages are of the sum of all
  * occurrences' times.  An op type's occurrences are its CPU executions
  * when it has any (its kernels are part of them), else its kernels.
+ *
+ * Device rows never count a nested occurrence again inside its parent:
+ * their "time" is the time of the outermost occurrences of each of the
+ * device's tracks (a thread's busy time), added over its tracks, and
+ * their percentages are of the sum of those.  The summary's wall_time is
+ * the span of the range within the trace, busy_time the union of every
+ * counted occurrence (overlaps once), self_time the sum of their self
+ * times (total_time without the nested occurrences).
  */
 
 #pragma once
@@ -82,7 +90,10 @@ typedef struct
   StpSummaryOrder order;
   gint64          start;       /* the range, [start, end) in trace ns */
   gint64          end;
-  gint64          total_time;
+  gint64          total_time;  /* summed inclusive times (nesting counts twice) */
+  gint64          wall_time;   /* the range clipped to the trace */
+  gint64          busy_time;   /* union of the counted occurrences */
+  gint64          self_time;   /* summed self times */
   gint64          accelerator_time;
   gint64          cpu_time;
   guint64         n_slices;    /* slices counted (ops and kernels) */

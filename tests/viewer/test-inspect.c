@@ -157,6 +157,24 @@ check_op_panel (StpWindow        *window,
   if (label[0] != '\0')
     g_assert_cmpstr (stp_details_panel_lookup (panel, "Label"), ==, label);
 
+  /* Scheduled: TensorFlow's GPU tracer writes nanoseconds into
+   * scheduled_micros of stream kernels and copies; the other devices microseconds.
+   * Either way a time near the op, never a wrapped product. */
+  if (node->scheduled_micros != 0)
+    {
+      gboolean stream = strstr (device, "/stream:") != NULL || strstr (device, "/memcpy") != NULL;
+      gint64 want_ns = stream ? node->scheduled_micros : node->scheduled_micros * 1000;
+      gint64 rel = want_ns - trace->start_ts;
+      g_autofree char *t = stp_format_time_exact (rel);
+      g_autofree char *want = rel < 0 ? g_strdup (t) : g_strdup_printf ("+%s", t);
+      const char *shown = stp_details_panel_lookup (panel, "Scheduled");
+
+      g_test_message ("%s scheduled %s", node_name, shown);
+      g_assert_nonnull (shown);
+      g_assert_true (g_str_has_prefix (shown, want));
+      g_assert_cmpint (ABS (want_ns - s->ts), <, 1000000);
+    }
+
   /* The inputs, from the label "name = Op(a, b)", link to their producers. */
   if (strstr (label, " = ") != NULL && strchr (label, '(') != NULL && strstr (device, "/stream:") == NULL)
     {
@@ -181,6 +199,50 @@ check_op_panel (StpWindow        *window,
 }
 
 /* ------------------------------------------------------------------ */
+
+/* Panel titles break only after "::", '<', ',', '/' or a space, at any
+ * width; a part too long for a line ellipsizes the title instead. */
+static void
+test_title_wrap (void)
+{
+  const char *name = "tensorflow::functor::BiasAddGradient<float, Eigen::GpuDevice>/gradients/statistics";
+  const char *seps[] = { "::", "<", ",", "/", " " };
+  GtkWidget *label = g_object_ref_sink (gtk_label_new (name));
+  guint breaks = 0;
+
+  stp_details_panel_set_title_wrap (GTK_LABEL (label), name);
+  g_assert_true (gtk_label_get_wrap (GTK_LABEL (label)));
+  for (int width = 60; width <= 400; width += 7)
+    {
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (label, name);
+      GSList *lines;
+
+      pango_layout_set_attributes (layout, gtk_label_get_attributes (GTK_LABEL (label)));
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+      pango_layout_set_width (layout, width * PANGO_SCALE);
+      lines = pango_layout_get_lines_readonly (layout);
+      for (GSList *l = lines->next; l != NULL; l = l->next)
+        {
+          int at = ((PangoLayoutLine *) l->data)->start_index;
+          gboolean ok = FALSE;
+
+          for (guint k = 0; k < G_N_ELEMENTS (seps); k++)
+            ok |= at >= (int) strlen (seps[k]) && strncmp (name + at - strlen (seps[k]), seps[k], strlen (seps[k])) == 0;
+          if (!ok)
+            g_error ("width %d: a line starts at “%s”", width, name + at);
+          breaks++;
+        }
+    }
+  g_assert_cmpuint (breaks, >, 10);
+  g_object_unref (label);
+
+  /* One part longer than a line: one line, ellipsized in the middle. */
+  label = g_object_ref_sink (gtk_label_new (NULL));
+  stp_details_panel_set_title_wrap (GTK_LABEL (label), "an_extremely_long_identifier_without_any_place_to_break_it");
+  g_assert_false (gtk_label_get_wrap (GTK_LABEL (label)));
+  g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (label)), ==, PANGO_ELLIPSIZE_MIDDLE);
+  g_object_unref (label);
+}
 
 static void
 test_select_step_stats (void)
@@ -225,6 +287,29 @@ test_select_step_stats (void)
   g_assert_cmpuint (ops_checked, >, 2);
   g_assert_cmpint (conv.kind, ==, STP_ITEM_SLICE);
 
+  /* A flow's row names and times the other end: the producer's panel
+   * lists the consumer and when the arrow arrives there, and back. */
+  {
+    const StpFlow *f = &g_array_index (trace->flows, StpFlow, 0);
+    StpItemRef src = stp_flow_end_ref (&f->src), dst = stp_flow_end_ref (&f->dst);
+    g_autofree char *dst_at = relative (trace, f->dst.ts);
+    g_autofree char *src_at = relative (trace, f->src.ts);
+    g_autofree char *to = g_strdup_printf ("\n%s: %s · received at %s\n", stp_trace_str (trace, stp_item_get_slice (trace, &dst)->name),
+                                           stp_trace_str (trace, f->name), dst_at);
+    g_autofree char *from = g_strdup_printf ("\n%s: %s · sent at %s\n", stp_trace_str (trace, stp_item_get_slice (trace, &src)->name),
+                                             stp_trace_str (trace, f->name), src_at);
+    g_autofree char *src_text = NULL;
+    g_autofree char *dst_text = NULL;
+
+    g_assert_cmpint (f->src.ts, !=, f->dst.ts);
+    click_item (window, &src);
+    src_text = stp_details_panel_get_text (panel);
+    g_assert_nonnull (strstr (src_text, to));
+    click_item (window, &dst);
+    dst_text = stp_details_panel_get_text (panel);
+    g_assert_nonnull (strstr (dst_text, from));
+  }
+
   click_item (window, &conv);
   save_screenshot (GTK_WIDGET (window), "inspect-details");
 
@@ -244,6 +329,28 @@ test_select_step_stats (void)
     g_assert_nonnull (strstr (text, "Conv2D"));
     g_assert_nonnull (strstr (text, "Duration: "));
     g_value_unset (&value);
+  }
+
+  /* Conv2D's own peak on GPU_0_bfc (its temporary buffers included) is
+   * above the allocator track's, which counts output tensors only: the
+   * panel says so on both sides. */
+  {
+    const StpDetails *d = stp_details_panel_get_details (panel);
+    g_autofree char *text = stp_details_panel_get_text (panel);
+    double track_max = 0;
+
+    g_assert_nonnull (d->node);
+    g_assert_cmpuint (d->node->memory->len, ==, 1);
+    for (guint32 t = 0; t < trace->tracks->len; t++)
+      {
+        const StpTrack *track = stp_trace_get_track (trace, t);
+
+        if (track->kind == STP_TRACK_COUNTER)
+          for (guint k = 0; k < track->series->len; k++)
+            track_max = MAX (track_max, ((StpCounterSeries *) g_ptr_array_index (track->series, k))->max);
+      }
+    g_assert_cmpfloat (g_array_index (d->node->memory, StpDetailsMemory, 0).peak_bytes, >, track_max);
+    g_assert_nonnull (strstr (text, "temporary buffers included"));
   }
 
   /* An input link selects its producer. */
@@ -341,7 +448,10 @@ test_select_step_stats (void)
       {
         g_autofree char *max = g_format_size_full ((guint64) series->max, G_FORMAT_SIZE_IEC_UNITS);
 
+        g_autofree char *text = stp_details_panel_get_text (panel);
+
         g_assert_true (g_str_has_prefix (stp_details_panel_lookup (panel, "Maximum"), max));
+        g_assert_nonnull (strstr (text, "Temporary buffers are not included"));
       }
     }
 
@@ -1112,6 +1222,7 @@ main (int   argc,
 
   viewer_test_init ();
 
+  g_test_add_func ("/inspect/title-wrap", test_title_wrap);
   g_test_add_func ("/inspect/select-step-stats", test_select_step_stats);
   g_test_add_func ("/inspect/keyboard-nesting", test_keyboard_nesting);
   g_test_add_func ("/inspect/area", test_area);

@@ -153,6 +153,9 @@ check_against_cli (StpSummaryView   *view,
   JsonArray *rows = json_object_get_array_member (cli, "rows");
 
   g_assert_cmpint (us_to_ns (cli, "total_time_us"), ==, summary->total_time);
+  g_assert_cmpint (us_to_ns (cli, "wall_time_us"), ==, summary->wall_time);
+  g_assert_cmpint (us_to_ns (cli, "busy_time_us"), ==, summary->busy_time);
+  g_assert_cmpint (us_to_ns (cli, "self_time_us"), ==, summary->self_time);
   g_assert_cmpint (json_object_get_int_member (cli, "slices"), ==, summary->n_slices);
   if (summary->has_device_split)
     {

@@ -35,6 +35,136 @@ visible_page (StpWindow *window)
   return gtk_stack_get_visible_child_name (GTK_STACK (stack));
 }
 
+/* The window's find toggle (the header bar's edit-find button). */
+static GtkWidget *
+find_button (GtkWidget *widget)
+{
+  if (GTK_IS_TOGGLE_BUTTON (widget) &&
+      g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), "edit-find-symbolic") == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_button (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Which actions the window offers: search and the summary with a trace
+ * on screen, the StepStats analysis options with a StepStats trace. */
+static void
+check_actions (StpWindow *window,
+               gboolean   shown,
+               gboolean   step_stats)
+{
+  GActionGroup *group = G_ACTION_GROUP (window);
+  GtkWidget *find = find_button (GTK_WIDGET (window));
+
+  g_assert_nonnull (find);
+  g_assert_cmpint (gtk_widget_get_sensitive (find), ==, shown);
+  g_assert_cmpint (g_action_group_has_action (group, "show-summary"), ==, shown);
+  g_assert_cmpint (g_action_group_has_action (group, "show-dataflow"), ==, step_stats);
+  g_assert_cmpint (g_action_group_has_action (group, "show-memory"), ==, step_stats);
+  g_assert_cmpint (g_action_group_has_action (group, "op-time"), ==, step_stats);
+  g_assert_true (g_action_group_has_action (group, "show-flows"));
+}
+
+static GtkWidget *
+find_type (GtkWidget *widget,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_type (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_warnings_button (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_popover (GTK_MENU_BUTTON (widget)) != NULL &&
+      g_str_equal (G_OBJECT_TYPE_NAME (gtk_menu_button_get_popover (GTK_MENU_BUTTON (widget))), "StpWarningsPopover"))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_warnings_button (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Every label under `widget` got the height it needs at its width and
+ * is not ellipsized: its text shows whole. */
+static void
+check_labels_whole (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget) && gtk_label_get_label (GTK_LABEL (widget))[0] != '\0')
+    {
+      int natural;
+
+      gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (widget), NULL, &natural, NULL, NULL);
+      g_assert_cmpint (gtk_widget_get_height (widget), >=, natural);
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))));
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    check_labels_whole (c);
+}
+
+/* The warnings popover, open, shows every row whole (each as tall as it
+ * wants at its width, the list unscrolled), and the button's tooltip
+ * does not cover it. */
+static void
+check_warnings_popover (StpWindow *window,
+                        guint      n_warnings)
+{
+  GtkWidget *button = find_warnings_button (GTK_WIDGET (window));
+  GtkWidget *popover, *list;
+  guint rows = 0;
+
+  g_assert_nonnull (button);
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+  g_assert_cmpstr (G_OBJECT_TYPE_NAME (popover), ==, "StpWarningsPopover");
+  g_assert_true (gtk_widget_get_has_tooltip (button));
+
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  settle ();
+  settle ();
+  g_assert_true (gtk_widget_get_mapped (popover));
+  g_assert_false (gtk_widget_get_has_tooltip (button));
+
+  list = find_type (popover, GTK_TYPE_LIST_BOX);
+  g_assert_nonnull (list);
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      check_labels_whole (row);
+      rows++;
+    }
+  g_assert_cmpuint (rows, ==, n_warnings);
+  {
+    GtkWidget *scrolled = gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW);
+    int natural;
+
+    gtk_widget_measure (list, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (list), NULL, &natural, NULL, NULL);
+    if (natural <= 420)
+      g_assert_cmpint (gtk_widget_get_height (scrolled), >=, natural);
+  }
+  save_screenshot (GTK_WIDGET (window), "warnings-popover");
+
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  settle ();
+  g_assert_true (gtk_widget_get_has_tooltip (button));
+}
+
 /* Every process header and track row is where the layout says, in the
  * model's order, and the widest visible slice of each thread track is
  * found by hit-testing at its middle. */
@@ -135,6 +265,7 @@ test_empty (void)
 
   g_assert_true (stp_window_is_empty (window));
   g_assert_cmpstr (visible_page (window), ==, "empty");
+  check_actions (window, FALSE, FALSE);
   save_screenshot (GTK_WIDGET (window), "empty");
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -151,6 +282,7 @@ test_step_stats (void)
   g_assert_true (stp_trace_is_step_stats (trace));
   g_assert_cmpstr (visible_page (window), ==, "timeline");
   g_assert_true (g_file_equal (stp_window_get_file (window), file));
+  check_actions (window, TRUE, TRUE);
   check_layout (window);
   save_screenshot (GTK_WIDGET (window), "step-stats");
 
@@ -287,6 +419,7 @@ test_corrupt (void)
   g_assert_nonnull (stp_window_get_error_message (window));
   g_assert_null (stp_window_get_trace (window));
   g_assert_cmpstr (visible_page (window), ==, "error");
+  check_actions (window, FALSE, FALSE);
   save_screenshot (GTK_WIDGET (window), "error");
 
   /* With one, it stays; the error is a toast. */
@@ -374,7 +507,9 @@ test_warnings (void)
   static const char json[] =
     "{\"traceEvents\":["
     "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":5,\"name\":\"a\"},"
-    "{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":9,\"name\":\"b\"},"
+    "{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":9,\"name\":\"b/a/long/scope/name/of/an/op/that/the/popover/must/show/"
+    "whole/over/several/lines/without/clipping/it/or/the/next/warning/below/it::and::more::words::here/"
+    "scope0/scope1/scope2/scope3/scope4/scope5/scope6/scope7/scope8/scope9/scope10/scope11/scope12\"},"
     "{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":12,\"name\":\"c\"},"
     "{\"ph\":\"Z\",\"pid\":1,\"tid\":1,\"ts\":14,\"name\":\"d\"}]}";
   g_autoptr(GFile) file = write_temp ("warnings.json", json, sizeof json - 1);
@@ -387,6 +522,9 @@ test_warnings (void)
     total += g_array_index (trace->warnings, StpWarning, i).count;
   g_assert_cmpuint (total, >, 0);
   g_assert_cmpuint (stp_window_get_warning_count (window), ==, total);
+  /* Chrome JSON: no StepStats analysis to set. */
+  check_actions (window, TRUE, FALSE);
+  check_warnings_popover (window, trace->warnings->len);
   save_screenshot (GTK_WIDGET (window), "warnings");
   gtk_window_destroy (GTK_WINDOW (window));
 }
