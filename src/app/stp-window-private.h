@@ -61,7 +61,7 @@ struct _StpWindow
   GtkProgressBar       *export_bar;
 
   GSettings            *settings;
-  GAction              *setting_actions[6]; /* win.show-dataflow ...: see setting_actions */
+  GAction              *setting_actions[7]; /* win.show-dataflow ...: see setting_actions */
   StpLoadTask          *task;          /* the running load or re-analysis */
   GFile                *task_file;     /* what it loads, NULL for re-analysis */
   GFile                *file;          /* what is shown */

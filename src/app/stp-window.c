@@ -182,7 +182,8 @@ setting_action_applies (const char *name,
                         gboolean    shown,
                         gboolean    step_stats)
 {
-  if (g_str_equal (name, "show-dataflow") || g_str_equal (name, "show-memory") || g_str_equal (name, "op-time"))
+  if (g_str_equal (name, "show-dataflow") || g_str_equal (name, "show-memory") || g_str_equal (name, "op-time") ||
+      g_str_equal (name, "tensor-lifetimes"))
     return shown && step_stats;
   if (g_str_equal (name, "show-summary"))
     return shown;
@@ -1025,7 +1026,7 @@ stp_window_init (StpWindow *self)
                              self, G_CONNECT_SWAPPED);
   stp_window_init_summary (self);
 
-  /* win.show-dataflow, win.show-memory, win.op-time, win.show-flows */
+  /* win.show-dataflow, win.show-memory, win.op-time, win.show-flows, ... */
   G_STATIC_ASSERT (G_N_ELEMENTS (setting_actions) == G_N_ELEMENTS (self->setting_actions));
   for (guint i = 0; i < G_N_ELEMENTS (setting_actions); i++)
     {
