@@ -89,6 +89,9 @@ void stp_window_show_drawer_page (StpWindow *self,
                                   gboolean   show);
 void stp_window_update_summary_range (StpWindow *self);
 
+/* stp-window-keys.c */
+void stp_window_init_keys (StpWindow *self);
+
 /* stp-window-monitor.c */
 void stp_window_class_init_monitor (GtkWidgetClass *widget_class);
 void stp_window_watch_file (StpWindow *self);
