@@ -23,7 +23,7 @@
 
 /* Past this many flows with both ends in view, none of them is drawn by
  * default: they would not be readable. */
-#define READABLE_MAX_FLOWS   150
+#define READABLE_MAX_FLOWS   100
 /* Candidates a frame looks at, at most. */
 #define MAX_VISITS           20000
 /* Arrows a frame draws, at most, when showing all. */
@@ -179,13 +179,15 @@ draw_batch (StpFrame       *frame,
 
   stp_frame_set_color (frame, color);
   cairo_set_line_width (cr, width);
+  /* A stroke per curve: cairo rasterizes many short paths faster than
+   * one path whose long curves all cross each other. */
   for (guint i = 0; i < flows->len; i++)
     {
       const DrawnFlow *d = &g_array_index (flows, DrawnFlow, i);
 
       curve_path (cr, d->x0, d->y0, d->x1, d->y1);
+      cairo_stroke (cr);
     }
-  cairo_stroke (cr);
 
   if (!heads)
     return;
@@ -251,7 +253,9 @@ collect_readable (StpFrame *frame,
 {
   StpFlowIndex *index = stp_render_index_get_flows (frame->index);
 
-  if (!stp_flow_index_collect (index, STP_FLOW_QUERY_INSIDE, frame->t_start, frame->t_end,
+  /* Zoomed out over thousands, none would be readable. */
+  if (stp_flow_index_count (index, STP_FLOW_QUERY_INSIDE, frame->t_start, frame->t_end) > MAX_VISITS ||
+      !stp_flow_index_collect (index, STP_FLOW_QUERY_INSIDE, frame->t_start, frame->t_end,
                                1, MAX_VISITS, candidates))
     return;
   for (guint i = 0; i < candidates->len; i++)
