@@ -8,7 +8,8 @@
  * the main menu, focus sits elsewhere (a selectable title, a button) and
  * they were lost until a click.  The window catches them first and hands
  * them to the timeline unless something that reads keys has focus: a text
- * entry, a menu, or (for the arrows) a list moving its own cursor.
+ * entry, a menu, or (for the arrows) a list moving its own cursor; the
+ * timeline then has focus, for the keys that follow.
  *
  * F8 toggles the summary; GtkPaned binds F8 to its handle, and the
  * timeline sits in a paned, so the window takes F8 before the paned does.
@@ -66,6 +67,10 @@ focus_wants_key (GtkWidget *focus,
       gtk_widget_get_ancestor (focus, GTK_TYPE_EDITABLE) != NULL ||
       gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) != NULL)
     return TRUE;
+  /* A selectable label (the panel's title, a value) would move an
+   * invisible cursor: the timeline's use of the arrows wins. */
+  if (GTK_IS_LABEL (focus))
+    return FALSE;
   if (is_arrow_key (keyval) &&
       (gtk_widget_get_ancestor (focus, GTK_TYPE_LIST_VIEW) != NULL ||
        gtk_widget_get_ancestor (focus, GTK_TYPE_COLUMN_VIEW) != NULL ||
@@ -96,6 +101,10 @@ on_key_pressed (GtkEventControllerKey *controller,
   if (focus_wants_key (focus, keyval))
     return FALSE;
 
+  /* The timeline takes focus too: the key may change the selection, and
+   * the details panel then rebuilds, destroying a focused title there
+   * (which trips GTK inside a scrolled viewport). */
+  gtk_widget_grab_focus (timeline);
   return gtk_event_controller_key_forward (controller, timeline);
 }
 

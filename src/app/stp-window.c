@@ -477,14 +477,16 @@ on_select_item (GObject          *source,
 }
 
 /* A link in the details panel: the timeline takes focus back, so its
- * keys work at once (the panel's title would otherwise keep it). */
+ * keys work at once (the panel's title would otherwise keep it).  First:
+ * the panel is rebuilt for the new item, and a focused widget destroyed
+ * inside its scrolled viewport trips GTK. */
 static void
 on_panel_select_item (GObject          *source,
                       const StpItemRef *item,
                       StpWindow        *self)
 {
-  stp_timeline_view_select_item (self->timeline, item, STP_REVEAL_SCROLL);
   gtk_widget_grab_focus (GTK_WIDGET (self->timeline));
+  stp_timeline_view_select_item (self->timeline, item, STP_REVEAL_SCROLL);
 }
 
 /* A row of the area table: mark its slices on the timeline. */

@@ -1,0 +1,323 @@
+/* test-keys.c: the keyboard, with real key presses through the X server
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Keys are pressed with the XTest extension (as xdotool does), so they
+ * take GTK's whole path: capture from the window down to the focused
+ * widget, its bindings, then back up.  libXtst is opened at run time;
+ * without it (or without an X display) the tests are skipped.
+ */
+
+#define G_LOG_DOMAIN "test-keys"
+
+#include <adwaita.h>
+#include <gdk/x11/gdkx.h>
+#include <gmodule.h>
+
+#include "stp-details-panel.h"
+#include "stp-window.h"
+#include "viewer-test-util.h"
+
+typedef int (*FakeKeyFunc) (Display *display, unsigned int keycode, int is_press, unsigned long delay);
+
+static FakeKeyFunc fake_key;
+
+static gboolean
+have_xtest (void)
+{
+  static GModule *module;
+
+  if (fake_key != NULL)
+    return TRUE;
+  if (!GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
+    return FALSE;
+  module = g_module_open ("libXtst.so.6", G_MODULE_BIND_LAZY | G_MODULE_BIND_LOCAL);
+  if (module == NULL || !g_module_symbol (module, "XTestFakeKeyEvent", (gpointer *) &fake_key))
+    return FALSE;
+  return TRUE;
+}
+
+/* Presses and releases a key (with Shift when `shift`), with the window
+ * holding the X input focus, and lets GTK handle it. */
+static void
+press (GtkWindow *window,
+       guint      keysym)
+{
+  Display *display = gdk_x11_display_get_xdisplay (gdk_display_get_default ());
+  Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
+  KeyCode code = XKeysymToKeycode (display, keysym);
+
+  g_assert_cmpuint (code, !=, 0);
+  XSetInputFocus (display, xid, RevertToParent, CurrentTime);
+  fake_key (display, code, True, 0);
+  fake_key (display, code, False, 0);
+  XFlush (display);
+  settle ();
+}
+
+static gboolean
+summary_shown (StpWindow *window)
+{
+  g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), "show-summary");
+
+  return g_variant_get_boolean (state);
+}
+
+static gboolean
+timeline_has_focus (StpWindow *window)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  return focus == GTK_WIDGET (stp_window_get_timeline_view (window));
+}
+
+static double
+visible_span (StpTimelineView *view)
+{
+  gint64 start, end;
+
+  stp_timeline_view_get_visible_range (view, &start, &end);
+  return (double) (end - start);
+}
+
+static gint64
+view_start (StpTimelineView *view)
+{
+  gint64 start;
+
+  stp_timeline_view_get_visible_range (view, &start, NULL);
+  return start;
+}
+
+static GtkWidget *
+find_widget (GtkWidget *root,
+             gboolean (*match) (GtkWidget *))
+{
+  if (match (root))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, match);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+is_selectable_label (GtkWidget *widget)
+{
+  return GTK_IS_LABEL (widget) && gtk_label_get_selectable (GTK_LABEL (widget)) &&
+         gtk_widget_get_mapped (widget);
+}
+
+static gboolean
+is_main_menu_button (GtkWidget *widget)
+{
+  return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget));
+}
+
+static StpWindow *
+open_run_meta (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  StpWindow *window = new_window ();
+
+  open_and_wait (window, file);
+  settle ();
+  return window;
+}
+
+/* A slice with input links, selected; its details shown. */
+static void
+select_op_with_links (StpWindow *window)
+{
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpDetailsPanel *panel = stp_window_get_details_panel (window);
+  StpTrace *trace = stp_window_get_trace (window);
+
+  for (guint32 t = 0; t < trace->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, t);
+
+      for (guint32 i = 0; track->slices != NULL && i < track->slices->len; i++)
+        {
+          StpItemRef ref = stp_item_ref_slice (t, i);
+
+          stp_timeline_view_select_item (view, &ref, STP_REVEAL_SCROLL);
+          settle ();
+          if (stp_details_panel_get_links (panel)->len > 0 &&
+              g_array_index (stp_details_panel_get_links (panel), StpItemRef, 0).kind == STP_ITEM_SLICE)
+            return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* F8 toggles the summary while the timeline has focus (GtkPaned's own
+ * F8 binding would take it otherwise). */
+static void
+test_f8 (void)
+{
+  StpWindow *window;
+
+  if (!have_xtest ())
+    {
+      g_test_skip ("no XTest");
+      return;
+    }
+  window = open_run_meta ();
+  gtk_widget_grab_focus (GTK_WIDGET (stp_window_get_timeline_view (window)));
+  settle ();
+  g_assert_true (timeline_has_focus (window));
+  g_assert_false (summary_shown (window));
+
+  press (GTK_WINDOW (window), XK_F8);
+  g_assert_true (summary_shown (window));
+  press (GTK_WINDOW (window), XK_F8);
+  g_assert_false (summary_shown (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* After a link in the details panel, the timeline has focus and its keys
+ * work; with the panel's title focused (its text selected), they still
+ * reach the timeline. */
+static void
+test_after_link (void)
+{
+  StpWindow *window;
+  StpTimelineView *view;
+  StpDetailsPanel *panel;
+  StpItemRef target, before;
+  GtkWidget *label;
+  double span;
+  gint64 start;
+
+  if (!have_xtest ())
+    {
+      g_test_skip ("no XTest");
+      return;
+    }
+  window = open_run_meta ();
+  view = stp_window_get_timeline_view (window);
+  panel = stp_window_get_details_panel (window);
+  select_op_with_links (window);
+
+  /* Following a link hands focus back to the timeline. */
+  label = find_widget (GTK_WIDGET (panel), is_selectable_label);
+  g_assert_nonnull (label);
+  gtk_widget_grab_focus (label);
+  settle ();
+  g_assert_false (timeline_has_focus (window));
+  target = g_array_index (stp_details_panel_get_links (panel), StpItemRef, 0);
+  stp_details_panel_activate_link (panel, 0);
+  settle ();
+  g_assert_true (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &target));
+  g_assert_true (timeline_has_focus (window));
+
+  span = visible_span (view);
+  press (GTK_WINDOW (window), XK_w);
+  g_assert_cmpfloat (visible_span (view), <, span);
+
+  /* The title focused with its text selected, as a click on it leaves it. */
+  label = find_widget (GTK_WIDGET (panel), is_selectable_label);
+  g_assert_nonnull (label);
+  gtk_widget_grab_focus (label);
+  gtk_label_select_region (GTK_LABEL (label), 0, -1);
+  settle ();
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == label);
+
+  span = visible_span (view);
+  press (GTK_WINDOW (window), XK_w);
+  g_assert_cmpfloat (visible_span (view), <, span);
+  g_assert_true (timeline_has_focus (window));
+  start = view_start (view);
+  press (GTK_WINDOW (window), XK_d);
+  g_assert_cmpint (view_start (view), >, start);
+  start = view_start (view);
+  press (GTK_WINDOW (window), XK_a);
+  g_assert_cmpint (view_start (view), <, start);
+  span = visible_span (view);
+  press (GTK_WINDOW (window), XK_s);
+  g_assert_cmpfloat (visible_span (view), >, span);
+
+  /* The arrows step the selection along its track. */
+  before = *stp_timeline_view_get_selected_item (view);
+  press (GTK_WINDOW (window), XK_Right);
+  g_assert_false (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &before));
+  g_assert_cmpuint (stp_timeline_view_get_selected_item (view)->track, ==, before.track);
+  press (GTK_WINDOW (window), XK_Left);
+  g_assert_true (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &before));
+
+  /* F fits the selection. */
+  span = visible_span (view);
+  press (GTK_WINDOW (window), XK_f);
+  g_assert_cmpfloat (visible_span (view), !=, span);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* After the main menu opens and closes (Escape), W/A/S/D still move the
+ * timeline; in the search entry they are typed instead. */
+static void
+test_after_menu_and_in_entry (void)
+{
+  StpWindow *window;
+  StpTimelineView *view;
+  GtkWidget *button;
+  double span;
+  gint64 start;
+
+  if (!have_xtest ())
+    {
+      g_test_skip ("no XTest");
+      return;
+    }
+  window = open_run_meta ();
+  view = stp_window_get_timeline_view (window);
+  button = find_widget (GTK_WIDGET (window), is_main_menu_button);
+  g_assert_nonnull (button);
+
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  settle ();
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+  gtk_widget_grab_focus (button);
+  settle ();
+  g_assert_false (timeline_has_focus (window));
+
+  span = visible_span (view);
+  press (GTK_WINDOW (window), XK_w);
+  g_assert_cmpfloat (visible_span (view), <, span);
+  start = view_start (view);
+  press (GTK_WINDOW (window), XK_d);
+  g_assert_cmpint (view_start (view), >, start);
+
+  /* In the search entry a "w" is text. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.find", NULL));
+  settle ();
+  g_assert_true (GTK_IS_TEXT (gtk_root_get_focus (GTK_ROOT (window))));
+  span = visible_span (view);
+  press (GTK_WINDOW (window), XK_w);
+  g_assert_cmpfloat (visible_span (view), ==, span);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_root_get_focus (GTK_ROOT (window)))), ==, "w");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  viewer_test_init ();
+
+  g_test_add_func ("/keys/f8", test_f8);
+  g_test_add_func ("/keys/after-link", test_after_link);
+  g_test_add_func ("/keys/after-menu-and-in-entry", test_after_menu_and_in_entry);
+
+  return g_test_run ();
+}
