@@ -1,4 +1,5 @@
-/* test-keys.c: the keyboard, with real key presses through the X server
+/* test-keys.c: the keyboard, with real key presses through the X server,
+ * and clicks where flow arrows crowd
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,6 +15,8 @@
 #include <adwaita.h>
 #include <gdk/x11/gdkx.h>
 #include <gmodule.h>
+#include <math.h>
+#include <unistd.h>
 
 #include "stp-details-panel.h"
 #include "stp-window.h"
@@ -307,6 +310,109 @@ test_after_menu_and_in_entry (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A trace with more flows than are readable at once: 300 launches 100 ms
+ * apart, each with a flow to its kernel 50 ms later. */
+static GFile *
+write_dense_flows (void)
+{
+  g_autoptr(GString) json = g_string_new ("{\"traceEvents\": [\n");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  int fd = g_file_open_tmp ("stp-dense-flows-XXXXXX.json", &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  for (guint i = 0; i < 300; i++)
+    {
+      double ts = i * 100000.0;
+
+      g_string_append_printf (json,
+        "{\"ph\": \"X\", \"name\": \"launch\", \"pid\": 1, \"tid\": 1, \"ts\": %.1f, \"dur\": 1000},\n"
+        "{\"ph\": \"X\", \"name\": \"kernel\", \"pid\": 1, \"tid\": 2, \"ts\": %.1f, \"dur\": 1000},\n"
+        "{\"ph\": \"s\", \"id\": %u, \"name\": \"launch\", \"cat\": \"ac2g\", \"pid\": 1, \"tid\": 1, \"ts\": %.1f},\n"
+        "{\"ph\": \"f\", \"bp\": \"e\", \"id\": %u, \"name\": \"launch\", \"cat\": \"ac2g\", \"pid\": 1, \"tid\": 2, \"ts\": %.1f},\n",
+        ts, ts + 50000, i, ts + 500, i, ts + 50500);
+    }
+  g_string_append (json, "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 1, \"args\": {\"name\": \"dense\"}}]}\n");
+  g_assert_true (g_file_set_contents (path, json->str, json->len, &error));
+  return g_file_new_for_path (path);
+}
+
+/* A point on flow `index`'s curve over empty track space, if any. */
+static gboolean
+empty_point_on_flow (StpTimelineView *view,
+                     guint32          index,
+                     double          *px,
+                     double          *py)
+{
+  StpTrace *trace = stp_render_index_get_trace (stp_timeline_view_get_index (view));
+  const StpFlow *f = &g_array_index (trace->flows, StpFlow, index);
+  StpRenderView rv;
+  double x0, y0, x1, y1;
+
+  stp_timeline_view_get_render_view (view, &rv);
+  if (!stp_render_flow_points (stp_timeline_view_get_layout (view), &rv, f, &x0, &y0, &x1, &y1))
+    return FALSE;
+  y0 += rv.ruler_height - rv.scroll_y;
+  y1 += rv.ruler_height - rv.scroll_y;
+  for (double t = 0.1; t < 0.95; t += 0.05)
+    {
+      /* The renderer's S-curve, leaving and entering horizontally. */
+      double dx = MAX (fabs (x1 - x0) / 2, 12), u = 1 - t;
+      double x = u * u * u * x0 + 3 * u * u * t * (x0 + dx) + 3 * u * t * t * (x1 - dx) + t * t * t * x1;
+      double y = u * u * u * y0 + 3 * u * u * t * y0 + 3 * u * t * t * y1 + t * t * t * y1;
+      StpHit hit;
+
+      if (stp_timeline_view_hit_test (view, x, y, &hit) && hit.kind != STP_HIT_TRACK)
+        continue;
+      *px = x;
+      *py = y;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* Where flows crowd, none is drawn by default, and a click on empty
+ * space clears the selection instead of picking one of them; zoomed in
+ * to a few, a click on a drawn arrow selects it. */
+static void
+test_click_empty_clears (void)
+{
+  g_autoptr(GFile) file = write_dense_flows ();
+  StpWindow *window = new_window ();
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpTrace *trace;
+  StpItemRef slice = stp_item_ref_slice (0, 10);
+  StpItemRef flow = { STP_ITEM_FLOW, STP_INDEX_NONE, 150, 0 };
+  double x, y;
+  gint64 start;
+
+  open_and_wait (window, file);
+  g_file_delete (file, NULL, NULL);
+  trace = stp_window_get_trace (window);
+  g_assert_cmpuint (trace->flows->len, ==, 300);
+  g_assert_true (stp_timeline_view_get_show_flows (view));
+
+  stp_timeline_view_select_item (view, &slice, STP_REVEAL_NONE);
+  settle ();
+  g_assert_true (empty_point_on_flow (view, 150, &x, &y));
+  stp_timeline_view_click (view, 1, x, y);
+  settle ();
+  g_assert_cmpint (stp_timeline_view_get_selected_item (view)->kind, ==, STP_ITEM_NONE);
+
+  /* Flows 149..151 in view: drawn, and clickable. */
+  start = g_array_index (trace->flows, StpFlow, 149).src.ts;
+  stp_timeline_view_set_visible_range (view, start - 10000000, start + 250000000);
+  settle ();
+  g_assert_true (empty_point_on_flow (view, 150, &x, &y));
+  stp_timeline_view_click (view, 1, x, y);
+  settle ();
+  g_assert_true (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &flow));
+  save_screenshot (GTK_WIDGET (window), "keys-readable-flows");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -318,6 +424,7 @@ main (int   argc,
   g_test_add_func ("/keys/f8", test_f8);
   g_test_add_func ("/keys/after-link", test_after_link);
   g_test_add_func ("/keys/after-menu-and-in-entry", test_after_menu_and_in_entry);
+  g_test_add_func ("/pointer/click-empty-clears", test_click_empty_clears);
 
   return g_test_run ();
 }
