@@ -13,7 +13,10 @@
  * drawn by the renderer alone onto an image surface, which is the part
  * Stepscope controls (under Xvfb GTK composites in software).
  *
- *   bench-timeline-view [--all-flows] [--select] [--png FILE] TRACE
+ *   bench-timeline-view [--all-flows] [--select] [--png FILE [--png-level N]] TRACE
+ *
+ * --png saves the widget as drawn at zoom level N (0: the whole trace;
+ * each level is 1.5x closer), after its pans.
  *
  * Prints the time to the first frame, then per zoom level the worst
  * frame, and the worst and median over all frames.  See README.md.
@@ -23,6 +26,7 @@
 
 #include <adwaita.h>
 #include <locale.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -46,6 +50,7 @@ typedef struct
   gboolean        all_flows;
   gboolean        select;
   const char     *png;
+  guint           png_level;
 
   /* the frame being measured */
   double          cpu0;
@@ -203,18 +208,15 @@ next_step (Bench *b)
     }
   b->step++;
 
+  if (b->png != NULL && !b->zooming_out && b->level == b->png_level)
+    save_png (b);
   if (!b->zooming_out && ns_per_px > MIN_NS_PER_PX * 1.5)
     {
       b->level++;
       gtk_widget_activate_action (widget, "timeline.zoom-in", NULL);
       return;
     }
-  if (!b->zooming_out)
-    {
-      if (b->png != NULL)
-        save_png (b);
-      b->zooming_out = TRUE;
-    }
+  b->zooming_out = TRUE;
   if (b->level > 0)
     {
       b->level--;
@@ -312,12 +314,14 @@ main (int   argc,
         b.select = TRUE;
       else if (g_str_equal (argv[i], "--png") && i + 1 < argc)
         b.png = argv[++i];
+      else if (g_str_equal (argv[i], "--png-level") && i + 1 < argc)
+        b.png_level = atoi (argv[++i]);
       else
         path = argv[i];
     }
   if (path == NULL)
     {
-      g_printerr ("usage: bench-timeline-view [--all-flows] [--select] [--png FILE] TRACE\n");
+      g_printerr ("usage: bench-timeline-view [--all-flows] [--select] [--png FILE [--png-level N]] TRACE\n");
       return 2;
     }
 

@@ -10,8 +10,9 @@
  * ends in view when there are few of them (the selection's come on top,
  * emphasised, from stp-render-highlight.c).  Showing all of them draws
  * those crossing the view, one per pixel column and pair of rows, looking
- * at a bounded number of candidates (every nth when there are more): the
- * cost follows the window, never the trace.  Candidates come from the
+ * at a bounded number of candidates (every nth when there are more), at
+ * most a few thousand, as straight lines when they crowd: the cost
+ * follows the window, never the trace.  Candidates come from the
  * flow index (stp-render-flow-index.c), never from a walk over all flows.
  */
 
@@ -27,7 +28,9 @@
 /* Candidates a frame looks at, at most. */
 #define MAX_VISITS           20000
 /* Arrows a frame draws, at most, when showing all. */
-#define MAX_DRAWN            6000
+#define MAX_DRAWN            3000
+/* Past this many arrows, straight lines instead of curves. */
+#define MAX_CURVES           400
 /* Past this many arrows, no heads. */
 #define MAX_HEADS            300
 
@@ -179,6 +182,23 @@ draw_batch (StpFrame       *frame,
 
   stp_frame_set_color (frame, color);
   cairo_set_line_width (cr, width);
+  if (flows->len > MAX_CURVES)
+    {
+      /* A crowd: straight lines, not antialiased, in one path; each curve
+       * would cost more than the whole frame's slices. */
+      cairo_save (cr);
+      cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
+      for (guint i = 0; i < flows->len; i++)
+        {
+          const DrawnFlow *d = &g_array_index (flows, DrawnFlow, i);
+
+          cairo_move_to (cr, d->x0, d->y0);
+          cairo_line_to (cr, d->x1, d->y1);
+        }
+      cairo_stroke (cr);
+      cairo_restore (cr);
+      return;
+    }
   /* A stroke per curve: cairo rasterizes many short paths faster than
    * one path whose long curves all cross each other. */
   for (guint i = 0; i < flows->len; i++)
@@ -208,16 +228,15 @@ remember (StpFrame  *frame,
   frame->stats->flows += drawn->len;
 }
 
-/* One arrow per source pixel column, pair of rows and destination
- * column band: what more would add is ink on ink. */
+/* One arrow per source pixel column and pair of rows: what more would
+ * add is ink on ink. */
 static gboolean
 bundle_seen (GHashTable      *seen,
              const DrawnFlow *d)
 {
-  guint64 key = ((guint64) (CLAMP (d->x0, -1, 32766) + 1) << 48) |
-                ((guint64) ((guint) CLAMP (d->y0, 0, 65535)) << 32) |
-                ((guint64) ((guint) CLAMP (d->y1, 0, 65535)) << 16) |
-                (guint64) ((guint) (CLAMP (d->x1, -8, 262136) + 8) / 4 & 0xffff);
+  guint64 key = ((guint64) (guint) (CLAMP (d->x0, -1, 65534) + 1) << 40) |
+                ((guint64) ((guint) CLAMP (d->y0, 0, 1048575)) << 20) |
+                (guint64) ((guint) CLAMP (d->y1, 0, 1048575));
 
   if (g_hash_table_contains (seen, &key))
     return TRUE;
@@ -234,16 +253,25 @@ collect_all (StpFrame *frame,
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   guint n = stp_flow_index_count (index, STP_FLOW_QUERY_CROSSING, frame->t_start, frame->t_end);
   guint stride = (n + MAX_VISITS - 1) / MAX_VISITS;
+  guint keep, kept = 0;
 
   stp_flow_index_collect (index, STP_FLOW_QUERY_CROSSING, frame->t_start, frame->t_end,
                           stride, MAX_VISITS + 64, candidates);
-  for (guint i = 0; i < candidates->len && out->len < MAX_DRAWN; i++)
+  for (guint i = 0; i < candidates->len; i++)
     {
       DrawnFlow d;
 
       if (screen_points (frame, g_array_index (candidates, guint32, i), &d) && !bundle_seen (seen, &d))
         g_array_append_val (out, d);
     }
+
+  /* Still too many: every kth, so the whole view keeps its share. */
+  if (out->len <= MAX_DRAWN)
+    return;
+  keep = (out->len + MAX_DRAWN - 1) / MAX_DRAWN;
+  for (guint i = 0; i < out->len; i += keep)
+    g_array_index (out, DrawnFlow, kept++) = g_array_index (out, DrawnFlow, i);
+  g_array_set_size (out, kept);
 }
 
 static void
