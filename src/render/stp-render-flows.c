@@ -27,8 +27,10 @@
 #define READABLE_MAX_FLOWS   100
 /* Candidates a frame looks at, at most. */
 #define MAX_VISITS           20000
+/* And when showing all (each costs a hash insertion). */
+#define MAX_VISITS_ALL       6000
 /* Arrows a frame draws, at most, when showing all. */
-#define MAX_DRAWN            3000
+#define MAX_DRAWN            1500
 /* Past this many arrows, straight lines instead of curves. */
 #define MAX_CURVES           400
 /* Past this many arrows, no heads. */
@@ -99,6 +101,27 @@ stp_render_flow_points (StpRenderLayout     *layout,
          end_point (layout, view, &flow->dst, TRUE, x1, y1);
 }
 
+/* Moves (x, y) towards (ox, oy) until it is within a width of the
+ * timeline area. */
+static void
+clip_end (StpFrame *frame,
+          double   *x,
+          double   *y,
+          double    ox,
+          double    oy)
+{
+  double margin = frame->x_right - frame->x_left;
+  double lo = frame->x_left - margin, hi = frame->x_right + margin;
+  double to;
+
+  if (*x >= lo && *x <= hi)
+    return;
+  to = *x < lo ? lo : hi;
+  if (ox != *x)
+    *y = *y + (oy - *y) * (to - *x) / (ox - *x);
+  *x = to;
+}
+
 /* The flow's ends on screen; FALSE if it is not on any row, or wholly
  * outside the timeline area. */
 static gboolean
@@ -121,6 +144,12 @@ screen_points (StpFrame  *frame,
     return FALSE;
   if ((x0 < frame->x_left && x1 < frame->x_left) || (x0 > frame->x_right && x1 > frame->x_right))
     return FALSE;
+
+  /* An end far off screen (zoomed in on a long flow) is brought in along
+   * the line between the ends: cairo takes time over curves thousands of
+   * widths long, and nobody sees that part. */
+  clip_end (frame, &x0, &y0, x1, y1);
+  clip_end (frame, &x1, &y1, x0, y0);
 
   *out = (DrawnFlow) { index, x0, y0, x1, y1 };
   return TRUE;
@@ -252,11 +281,11 @@ collect_all (StpFrame *frame,
   StpFlowIndex *index = stp_render_index_get_flows (frame->index);
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   guint n = stp_flow_index_count (index, STP_FLOW_QUERY_CROSSING, frame->t_start, frame->t_end);
-  guint stride = (n + MAX_VISITS - 1) / MAX_VISITS;
+  guint stride = (n + MAX_VISITS_ALL - 1) / MAX_VISITS_ALL;
   guint keep, kept = 0;
 
   stp_flow_index_collect (index, STP_FLOW_QUERY_CROSSING, frame->t_start, frame->t_end,
-                          stride, MAX_VISITS + 64, candidates);
+                          stride, MAX_VISITS_ALL + 64, candidates);
   for (guint i = 0; i < candidates->len; i++)
     {
       DrawnFlow d;
