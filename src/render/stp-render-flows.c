@@ -32,7 +32,7 @@
 /* Arrows a frame draws, at most, when showing all. */
 #define MAX_DRAWN            1500
 /* Past this many arrows, straight lines instead of curves. */
-#define MAX_CURVES           400
+#define MAX_CURVES           100
 /* Past this many arrows, no heads. */
 #define MAX_HEADS            300
 

@@ -14,7 +14,7 @@
 
 #include <adwaita.h>
 #include <gdk/x11/gdkx.h>
-#include <gmodule.h>
+#include <dlfcn.h>
 #include <math.h>
 #include <unistd.h>
 
@@ -23,21 +23,39 @@
 #include "viewer-test-util.h"
 
 typedef int (*FakeKeyFunc) (Display *display, unsigned int keycode, int is_press, unsigned long delay);
+typedef KeyCode (*KeysymToKeycodeFunc) (Display *display, KeySym keysym);
+typedef int (*SetInputFocusFunc) (Display *display, Window focus, int revert_to, Time time);
+typedef int (*FlushFunc) (Display *display);
 
+/* Xlib comes with GTK, XTest on its own: both looked up at run time, so
+ * the build needs neither (nor the Flatpak). */
 static FakeKeyFunc fake_key;
+static KeysymToKeycodeFunc keysym_to_keycode;
+static SetInputFocusFunc set_input_focus;
+static FlushFunc flush;
 
 static gboolean
 have_xtest (void)
 {
-  static GModule *module;
+  void *xtst, *x11;
 
   if (fake_key != NULL)
     return TRUE;
   if (!GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
     return FALSE;
-  module = g_module_open ("libXtst.so.6", G_MODULE_BIND_LAZY | G_MODULE_BIND_LOCAL);
-  if (module == NULL || !g_module_symbol (module, "XTestFakeKeyEvent", (gpointer *) &fake_key))
+  xtst = dlopen ("libXtst.so.6", RTLD_LAZY | RTLD_LOCAL);
+  x11 = dlopen ("libX11.so.6", RTLD_LAZY | RTLD_LOCAL);
+  if (xtst == NULL || x11 == NULL)
     return FALSE;
+  keysym_to_keycode = (KeysymToKeycodeFunc) dlsym (x11, "XKeysymToKeycode");
+  set_input_focus = (SetInputFocusFunc) dlsym (x11, "XSetInputFocus");
+  flush = (FlushFunc) dlsym (x11, "XFlush");
+  fake_key = (FakeKeyFunc) dlsym (xtst, "XTestFakeKeyEvent");
+  if (keysym_to_keycode == NULL || set_input_focus == NULL || flush == NULL || fake_key == NULL)
+    {
+      fake_key = NULL;
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -49,13 +67,13 @@ press (GtkWindow *window,
 {
   Display *display = gdk_x11_display_get_xdisplay (gdk_display_get_default ());
   Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
-  KeyCode code = XKeysymToKeycode (display, keysym);
+  KeyCode code = keysym_to_keycode (display, keysym);
 
   g_assert_cmpuint (code, !=, 0);
-  XSetInputFocus (display, xid, RevertToParent, CurrentTime);
+  set_input_focus (display, xid, RevertToParent, CurrentTime);
   fake_key (display, code, True, 0);
   fake_key (display, code, False, 0);
-  XFlush (display);
+  flush (display);
   settle ();
 }
 
