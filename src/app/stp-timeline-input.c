@@ -178,6 +178,7 @@ on_motion (GtkEventControllerMotion *controller,
 {
   self->hover_x = x;
   self->hover_y = y;
+  stp_timeline_view_update_hover (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -186,6 +187,7 @@ on_leave (GtkEventControllerMotion *controller,
           StpTimelineView          *self)
 {
   self->hover_x = self->hover_y = -1;
+  stp_timeline_view_update_hover (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

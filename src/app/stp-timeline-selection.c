@@ -63,21 +63,56 @@ changed (StpTimelineView *self)
   g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
 
+/* A slice's incoming and outgoing flows, from the index (no walk over
+ * every flow: a trace can hold hundreds of thousands). */
+static void
+slice_flows (StpTimelineView  *self,
+             const StpItemRef *item,
+             GArray           *out)
+{
+  g_array_set_size (out, 0);
+  if (self->index != NULL && item->kind == STP_ITEM_SLICE)
+    stp_flow_index_slice_flows (stp_render_index_get_flows (self->index), item->track, item->index, out);
+}
+
 /* The flows drawn emphasised: a slice's incoming and outgoing ones, or
  * the selected flow itself. */
 static void
 update_flows (StpTimelineView *self)
 {
-  StpTrace *trace = get_trace (self);
-
   g_array_set_size (self->sel_flows, 0);
-  if (trace == NULL)
+  if (get_trace (self) == NULL)
     return;
 
   if (self->selected.kind == STP_ITEM_FLOW)
     g_array_append_val (self->sel_flows, self->selected.index);
-  else if (self->selected.kind == STP_ITEM_SLICE)
-    stp_item_find_flows (trace, &self->selected, self->sel_flows, self->sel_flows);
+  else
+    slice_flows (self, &self->selected, self->sel_flows);
+}
+
+/* The slice under the pointer, whose flows are drawn while arrows are
+ * shown. */
+void
+stp_timeline_view_update_hover (StpTimelineView *self)
+{
+  StpItemRef item = STP_ITEM_REF_NONE;
+  StpRenderView view;
+  StpHit hit;
+
+  if (self->layout != NULL && self->hover_x >= 0)
+    {
+      stp_timeline_view_fill_view (self, &view);
+      if (stp_render_layout_hit_test (self->layout, &view, self->hover_x, self->hover_y, &hit) &&
+          hit.kind == STP_HIT_SLICE)
+        item = stp_item_ref_slice (hit.track, hit.index);
+    }
+
+  if (item.kind == self->hover_item.kind && item.track == self->hover_item.track &&
+      item.index == self->hover_item.index)
+    return;
+
+  self->hover_item = item;
+  slice_flows (self, &item, self->hover_flows);
 }
 
 void
@@ -90,6 +125,8 @@ stp_timeline_view_fill_highlights (StpTimelineView *self,
   h->area = self->area;
   h->flows = (const guint32 *) self->sel_flows->data;
   h->n_flows = self->sel_flows->len;
+  h->hover_flows = (const guint32 *) self->hover_flows->data;
+  h->n_hover_flows = self->hover_flows->len;
   h->matches = self->matches;
   h->matches_max_dur = self->matches_max_dur;
   h->marked = self->marked;
@@ -239,6 +276,8 @@ stp_timeline_view_trace_changed (StpTimelineView *self,
 {
   gboolean had = clear_quietly (self);
 
+  self->hover_item = STP_ITEM_REF_NONE;
+  g_array_set_size (self->hover_flows, 0);
   g_clear_pointer (&self->matches, g_array_unref);
   self->matches_max_dur = 0;
   update_actions (self);
@@ -492,16 +531,13 @@ stp_timeline_view_click (StpTimelineView *self,
         }
     }
 
-  /* Between slices, an arrow passing within a few pixels (only drawn
-   * ones: all when arrows are shown, else the selection's). */
-  if (item.kind == STP_ITEM_NONE && x >= view.gutter_width)
+  /* Between slices, an arrow passing within a few pixels: only one the
+   * last frame drew, so a click where no arrow shows clears. */
+  if (item.kind == STP_ITEM_NONE && x >= view.gutter_width && self->renderer != NULL)
     {
-      guint32 flow = stp_render_flow_at (self->layout, &view, x, y, FLOW_TOLERANCE_PX);
-      gboolean drawn = self->show_flows;
+      guint32 flow = stp_renderer_flow_at (self->renderer, x, y, FLOW_TOLERANCE_PX);
 
-      for (guint i = 0; !drawn && flow != STP_INDEX_NONE && i < self->sel_flows->len; i++)
-        drawn = g_array_index (self->sel_flows, guint32, i) == flow;
-      if (flow != STP_INDEX_NONE && drawn)
+      if (flow != STP_INDEX_NONE)
         item = (StpItemRef) { STP_ITEM_FLOW, STP_INDEX_NONE, flow, 0 };
     }
 
@@ -716,6 +752,8 @@ stp_timeline_view_init_selection (StpTimelineView *self)
 {
   self->selected = STP_ITEM_REF_NONE;
   self->sel_flows = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->hover_item = STP_ITEM_REF_NONE;
+  self->hover_flows = g_array_new (FALSE, FALSE, sizeof (guint32));
   update_actions (self);
 }
 
@@ -724,6 +762,7 @@ stp_timeline_view_finalize_selection (StpTimelineView *self)
 {
   g_clear_pointer (&self->area, stp_area_free);
   g_clear_pointer (&self->sel_flows, g_array_unref);
+  g_clear_pointer (&self->hover_flows, g_array_unref);
   g_clear_pointer (&self->matches, g_array_unref);
   g_clear_pointer (&self->marked, g_array_unref);
 }

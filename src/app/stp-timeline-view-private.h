@@ -34,6 +34,7 @@ struct _StpTimelineView
   double           hover_x;
   double           hover_y;
   gboolean         show_flows;
+  gboolean         all_flows;
   guint            frame_count;
 
   GtkAdjustment   *hadjustment;
@@ -56,6 +57,8 @@ struct _StpTimelineView
   StpItemRef       selected;
   StpArea         *area;
   GArray          *sel_flows;         /* guint32: the selection's flows */
+  StpItemRef       hover_item;        /* the slice under the pointer */
+  GArray          *hover_flows;       /* guint32: its flows */
   GArray          *matches;           /* StpItemRef, search matches */
   gint64           matches_max_dur;
   GArray          *marked;            /* StpItemRef, picked in the area table */
@@ -88,6 +91,7 @@ void     stp_timeline_view_finalize_selection (StpTimelineView *self);
 void     stp_timeline_view_class_init_selection (GtkWidgetClass *widget_class);
 void     stp_timeline_view_fill_highlights    (StpTimelineView *self,
                                                StpRenderView   *view);
+void     stp_timeline_view_update_hover       (StpTimelineView *self);
 void     stp_timeline_view_trace_changed      (StpTimelineView *self,
                                                gboolean         keep);
 void     stp_timeline_view_range_changed      (StpTimelineView *self);

@@ -31,6 +31,7 @@
 enum {
   PROP_0,
   PROP_SHOW_FLOWS,
+  PROP_ALL_FLOWS,
   N_PROPS,
 
   /* GtkScrollable */
@@ -88,6 +89,8 @@ stp_timeline_view_fill_view (StpTimelineView *self,
     view->origin_ns = stp_render_index_get_trace (self->index)->start_ts;
   if (self->show_flows)
     view->flags |= STP_RENDER_SHOW_FLOWS;
+  if (self->show_flows && self->all_flows)
+    view->flags |= STP_RENDER_ALL_FLOWS;
   if (adw_style_manager_get_dark (adw_style_manager_get_default ()))
     view->flags |= STP_RENDER_DARK;
   stp_timeline_view_fill_highlights (self, view);
@@ -430,6 +433,30 @@ stp_timeline_view_set_show_flows (StpTimelineView *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_FLOWS]);
 }
 
+gboolean
+stp_timeline_view_get_all_flows (StpTimelineView *self)
+{
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), FALSE);
+  return self->all_flows;
+}
+
+/* All flows crossing the view rather than only readable ones (with
+ * show-flows). */
+void
+stp_timeline_view_set_all_flows (StpTimelineView *self,
+                                 gboolean         all_flows)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  all_flows = !!all_flows;
+  if (self->all_flows == all_flows)
+    return;
+
+  self->all_flows = all_flows;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ALL_FLOWS]);
+}
+
 guint
 stp_timeline_view_get_frame_count (StpTimelineView *self)
 {
@@ -728,6 +755,9 @@ stp_timeline_view_get_property (GObject    *object,
     case PROP_SHOW_FLOWS:
       g_value_set_boolean (value, self->show_flows);
       break;
+    case PROP_ALL_FLOWS:
+      g_value_set_boolean (value, self->all_flows);
+      break;
     case PROP_HADJUSTMENT:
       g_value_set_object (value, self->hadjustment);
       break;
@@ -757,6 +787,9 @@ stp_timeline_view_set_property (GObject      *object,
     {
     case PROP_SHOW_FLOWS:
       stp_timeline_view_set_show_flows (self, g_value_get_boolean (value));
+      break;
+    case PROP_ALL_FLOWS:
+      stp_timeline_view_set_all_flows (self, g_value_get_boolean (value));
       break;
     case PROP_HADJUSTMENT:
       set_adjustment (self, &self->hadjustment, g_value_get_object (value));
@@ -793,6 +826,9 @@ stp_timeline_view_class_init (StpTimelineViewClass *klass)
 
   properties[PROP_SHOW_FLOWS] =
     g_param_spec_boolean ("show-flows", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ALL_FLOWS] =
+    g_param_spec_boolean ("all-flows", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

@@ -52,6 +52,9 @@ void             stp_timeline_view_toggle_process    (StpTimelineView *self,
 gboolean         stp_timeline_view_get_show_flows    (StpTimelineView *self);
 void             stp_timeline_view_set_show_flows    (StpTimelineView *self,
                                                       gboolean         show_flows);
+gboolean         stp_timeline_view_get_all_flows     (StpTimelineView *self);
+void             stp_timeline_view_set_all_flows     (StpTimelineView *self,
+                                                      gboolean         all_flows);
 
 /* Selection: one item, or an area (a time range over tracks).  Changes
  * emit ::selection-changed; so does a new trace, which clears it. */

@@ -61,7 +61,7 @@ struct _StpWindow
   GtkProgressBar       *export_bar;
 
   GSettings            *settings;
-  GAction              *setting_actions[7]; /* win.show-dataflow ...: see setting_actions */
+  GAction              *setting_actions[8]; /* win.show-dataflow ...: see setting_actions */
   StpLoadTask          *task;          /* the running load or re-analysis */
   GFile                *task_file;     /* what it loads, NULL for re-analysis */
   GFile                *file;          /* what is shown */
@@ -94,6 +94,9 @@ void stp_window_show_drawer_page (StpWindow *self,
                                   GtkWidget *page,
                                   gboolean   show);
 void stp_window_update_summary_range (StpWindow *self);
+
+/* stp-window-keys.c */
+void stp_window_init_keys (StpWindow *self);
 
 /* stp-window-monitor.c */
 void stp_window_class_init_monitor (GtkWidgetClass *widget_class);

@@ -140,8 +140,7 @@ stp_window_class_init_summary (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, StpWindow, drawer_tabs);
   gtk_widget_class_bind_template_child (widget_class, StpWindow, drawer_stack);
   gtk_widget_class_bind_template_child (widget_class, StpWindow, summary_view);
-
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F8, 0, "win.show-summary", NULL);
+  /* F8: stp-window-keys.c */
 }
 
 void

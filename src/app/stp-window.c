@@ -35,8 +35,8 @@ static GParamSpec *properties[N_PROPS];
 
 /* win.<key> actions that toggle a setting. */
 static const char *const setting_actions[] = {
-  "show-dataflow", "show-memory", "op-time", "show-flows", "show-details", "show-summary",
-  "tensor-lifetimes"
+  "show-dataflow", "show-memory", "op-time", "show-flows", "show-all-flows", "show-details",
+  "show-summary", "tensor-lifetimes"
 };
 
 G_DEFINE_FINAL_TYPE (StpWindow, stp_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -563,6 +563,19 @@ on_select_item (GObject          *source,
   stp_timeline_view_select_item (self->timeline, item, STP_REVEAL_SCROLL);
 }
 
+/* A link in the details panel: the timeline takes focus back, so its
+ * keys work at once (the panel's title would otherwise keep it).  First:
+ * the panel is rebuilt for the new item, and a focused widget destroyed
+ * inside its scrolled viewport trips GTK. */
+static void
+on_panel_select_item (GObject          *source,
+                      const StpItemRef *item,
+                      StpWindow        *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self->timeline));
+  stp_timeline_view_select_item (self->timeline, item, STP_REVEAL_SCROLL);
+}
+
 /* A row of the area table: mark its slices on the timeline. */
 static void
 on_area_row_activated (StpAreaTable *table,
@@ -1025,6 +1038,7 @@ stp_window_init (StpWindow *self)
     g_signal_connect_object (self->settings, "changed", G_CALLBACK (on_setting_not_remembered),
                              self, G_CONNECT_SWAPPED);
   stp_window_init_summary (self);
+  stp_window_init_keys (self);
 
   /* win.show-dataflow, win.show-memory, win.op-time, win.show-flows, ... */
   G_STATIC_ASSERT (G_N_ELEMENTS (setting_actions) == G_N_ELEMENTS (self->setting_actions));
@@ -1043,12 +1057,13 @@ stp_window_init (StpWindow *self)
                                self, G_CONNECT_SWAPPED);
     }
   g_settings_bind (self->settings, "show-flows", self->timeline, "show-flows", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "show-all-flows", self->timeline, "all-flows", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "show-details", self->flap, "reveal-flap", G_SETTINGS_BIND_DEFAULT);
   g_object_bind_property (self->find_button, "active", self->find_bar, "search-mode",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
 
   g_signal_connect (self->timeline, "selection-changed", G_CALLBACK (on_selection_changed), self);
-  g_signal_connect (self->details_panel, "select-item", G_CALLBACK (on_select_item), self);
+  g_signal_connect (self->details_panel, "select-item", G_CALLBACK (on_panel_select_item), self);
   g_signal_connect (self->area_table, "row-activated", G_CALLBACK (on_area_row_activated), self);
   g_signal_connect_swapped (self->area_table, "close", G_CALLBACK (stp_timeline_view_clear_selection), self->timeline);
   g_signal_connect (self->find_bar, "matches-changed", G_CALLBACK (on_matches_changed), self);

@@ -8,6 +8,7 @@
 
 #include "stp-render-index.h"
 #include "stp-render-style.h"
+#include "stp-render-flow-index.h"
 
 #include <string.h>
 
@@ -27,6 +28,7 @@ struct _StpRenderIndex
   guint8     *colors;       /* per interned string */
   guint       n_colors;
   TrackIndex *tracks;
+  StpFlowIndex *flows;
   gsize       memory;
 };
 
@@ -320,6 +322,11 @@ stp_render_index_new (StpTrace      *trace,
         }
     }
 
+  self->flows = stp_flow_index_new (trace, cancellable);
+  self->memory += stp_flow_index_get_memory_size (self->flows);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+
   return g_steal_pointer (&self);
 }
 
@@ -347,6 +354,7 @@ stp_render_index_unref (StpRenderIndex *self)
       g_free (self->tracks[t].depths);
     }
   g_free (self->tracks);
+  stp_flow_index_free (self->flows);
   g_free (self->colors);
   stp_trace_unref (self->trace);
   g_free (self);
@@ -358,6 +366,14 @@ stp_render_index_get_trace (StpRenderIndex *self)
   g_return_val_if_fail (self != NULL, NULL);
 
   return self->trace;
+}
+
+StpFlowIndex *
+stp_render_index_get_flows (StpRenderIndex *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->flows;
 }
 
 guint8

@@ -6,7 +6,8 @@
  * Built off the UI thread right after loading, read-only afterwards: the
  * colour of every name, and for every long depth run of slices a summary
  * pyramid, so a zoomed-out frame costs one lookup per pixel column
- * instead of a walk over millions of slices.
+ * instead of a walk over millions of slices; and the flows by time span
+ * and by slice.
  */
 
 #pragma once
@@ -14,6 +15,7 @@
 #include <gio/gio.h>
 
 #include "stp-trace.h"
+#include "stp-render-flow-index.h"
 
 G_BEGIN_DECLS
 
@@ -53,6 +55,8 @@ StpRenderIndex       *stp_render_index_new          (StpTrace       *trace,
 StpRenderIndex       *stp_render_index_ref          (StpRenderIndex *self);
 void                  stp_render_index_unref        (StpRenderIndex *self);
 StpTrace             *stp_render_index_get_trace    (StpRenderIndex *self);
+/* Flows by time span and by bound slice (stp-render-flow-index.h). */
+StpFlowIndex         *stp_render_index_get_flows    (StpRenderIndex *self);
 guint8                stp_render_index_get_color    (StpRenderIndex *self,
                                                      StpStr          name);
 const StpRunSummary  *stp_render_index_get_summary  (StpRenderIndex *self,

@@ -24,6 +24,13 @@ typedef struct
   double x, y, w, h;
 } StpRect;
 
+/* A flow arrow as a frame drew it, for hit-testing. */
+typedef struct
+{
+  guint32 flow;
+  float   x0, y0, x1, y1;   /* screen */
+} StpDrawnFlow;
+
 typedef struct
 {
   double  x;
@@ -72,6 +79,7 @@ struct _StpRenderer
   GArray         *tris[STP_PALETTE_SIZE];
   GArray         *labels;
   GArray         *columns;     /* double scratch for counters */
+  GArray         *drawn_flows; /* the last frame's flow arrows, for stp_renderer_flow_at() */
 };
 
 static inline double

@@ -13,7 +13,10 @@ G_BEGIN_DECLS
 typedef enum
 {
   STP_RENDER_DARK       = 1 << 0,  /* dark style (AdwStyleManager:dark) */
-  STP_RENDER_SHOW_FLOWS = 1 << 1,  /* draw flow arrows over the slices */
+  STP_RENDER_SHOW_FLOWS = 1 << 1,  /* draw flow arrows: the hovered item's, and those with
+                                    * both ends in view when few enough to read */
+  STP_RENDER_ALL_FLOWS  = 1 << 2,  /* with SHOW_FLOWS: every flow crossing the view, thinned
+                                    * to one per pixel column and pair of rows */
 } StpRenderFlags;
 
 /* Selection and search marks (stp-renderer.h); NULL draws none. */

@@ -52,6 +52,7 @@ stp_renderer_new (const PangoFontDescription *font,
   for (guint i = 0; i < STP_PALETTE_SIZE; i++)
     self->tris[i] = g_array_new (FALSE, FALSE, sizeof (StpRect));
   self->labels = g_array_new (FALSE, FALSE, sizeof (StpLabel));
+  self->drawn_flows = g_array_new (FALSE, FALSE, sizeof (StpDrawnFlow));
 
   return self;
 }
@@ -67,6 +68,7 @@ stp_renderer_free (StpRenderer *self)
   for (guint i = 0; i < STP_PALETTE_SIZE; i++)
     g_array_unref (self->tris[i]);
   g_array_unref (self->labels);
+  g_array_unref (self->drawn_flows);
   stp_text_cache_free (self->text);
   stp_text_cache_free (self->bold);
   stp_text_cache_free (self->small);
@@ -488,6 +490,7 @@ stp_render_timeline (StpRenderer         *self,
   g_return_if_fail (view->ns_per_px > 0);
 
   memset (&self->stats, 0, sizeof self->stats);
+  g_array_set_size (self->drawn_flows, 0);
 
   frame.renderer = self;
   frame.cr = cr;

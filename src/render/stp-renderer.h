@@ -45,6 +45,8 @@ struct _StpRenderHighlights
   const StpArea *area;            /* tinted on its tracks, or NULL */
   const guint32 *flows;           /* flows drawn emphasised (even when arrows are hidden) */
   guint          n_flows;
+  const guint32 *hover_flows;     /* flows of the item under the pointer (drawn with arrows shown) */
+  guint          n_hover_flows;
   GArray        *matches;         /* StpItemRef search matches in time order, or NULL */
   gint64         matches_max_dur; /* the longest match, to find those starting off screen */
   GArray        *marked;          /* StpItemRef picked from the area table, in time order, or NULL */
@@ -71,9 +73,9 @@ gboolean     stp_render_flow_points (StpRenderLayout      *layout,
                                      double               *y1);
 
 /* The flow whose arrow passes within `tolerance` pixels of (x, y), the
- * closest; STP_INDEX_NONE if none.  Only flows drawn in this view count. */
-guint32      stp_render_flow_at     (StpRenderLayout      *layout,
-                                     const StpRenderView  *view,
+ * closest; STP_INDEX_NONE if none.  Only arrows the last frame drew
+ * count: a click where none is drawn finds nothing. */
+guint32      stp_renderer_flow_at   (StpRenderer          *self,
                                      double                x,
                                      double                y,
                                      double                tolerance);

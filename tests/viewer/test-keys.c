@@ -1,0 +1,448 @@
+/* test-keys.c: the keyboard, with real key presses through the X server,
+ * and clicks where flow arrows crowd
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Keys are pressed with the XTest extension (as xdotool does), so they
+ * take GTK's whole path: capture from the window down to the focused
+ * widget, its bindings, then back up.  libXtst is opened at run time;
+ * without it (or without an X display) the tests are skipped.
+ */
+
+#define G_LOG_DOMAIN "test-keys"
+
+#include <adwaita.h>
+#include <gdk/x11/gdkx.h>
+#include <dlfcn.h>
+#include <math.h>
+#include <unistd.h>
+
+#include "stp-details-panel.h"
+#include "stp-window.h"
+#include "viewer-test-util.h"
+
+typedef int (*FakeKeyFunc) (Display *display, unsigned int keycode, int is_press, unsigned long delay);
+typedef KeyCode (*KeysymToKeycodeFunc) (Display *display, KeySym keysym);
+typedef int (*SetInputFocusFunc) (Display *display, Window focus, int revert_to, Time time);
+typedef int (*FlushFunc) (Display *display);
+
+/* Xlib comes with GTK, XTest on its own: both looked up at run time, so
+ * the build needs neither (nor the Flatpak). */
+static FakeKeyFunc fake_key;
+static KeysymToKeycodeFunc keysym_to_keycode;
+static SetInputFocusFunc set_input_focus;
+static FlushFunc flush;
+
+static gboolean
+have_xtest (void)
+{
+  void *xtst, *x11;
+
+  if (fake_key != NULL)
+    return TRUE;
+  if (!GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
+    return FALSE;
+  xtst = dlopen ("libXtst.so.6", RTLD_LAZY | RTLD_LOCAL);
+  x11 = dlopen ("libX11.so.6", RTLD_LAZY | RTLD_LOCAL);
+  if (xtst == NULL || x11 == NULL)
+    return FALSE;
+  keysym_to_keycode = (KeysymToKeycodeFunc) dlsym (x11, "XKeysymToKeycode");
+  set_input_focus = (SetInputFocusFunc) dlsym (x11, "XSetInputFocus");
+  flush = (FlushFunc) dlsym (x11, "XFlush");
+  fake_key = (FakeKeyFunc) dlsym (xtst, "XTestFakeKeyEvent");
+  if (keysym_to_keycode == NULL || set_input_focus == NULL || flush == NULL || fake_key == NULL)
+    {
+      fake_key = NULL;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Presses and releases a key (with Shift when `shift`), with the window
+ * holding the X input focus, and lets GTK handle it. */
+static void
+press (GtkWindow *window,
+       guint      keysym)
+{
+  Display *display = gdk_x11_display_get_xdisplay (gdk_display_get_default ());
+  Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
+  KeyCode code = keysym_to_keycode (display, keysym);
+
+  g_assert_cmpuint (code, !=, 0);
+  set_input_focus (display, xid, RevertToParent, CurrentTime);
+  fake_key (display, code, True, 0);
+  fake_key (display, code, False, 0);
+  flush (display);
+  settle ();
+}
+
+static gboolean
+summary_shown (StpWindow *window)
+{
+  g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), "show-summary");
+
+  return g_variant_get_boolean (state);
+}
+
+static gboolean
+timeline_has_focus (StpWindow *window)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  return focus == GTK_WIDGET (stp_window_get_timeline_view (window));
+}
+
+static double
+visible_span (StpTimelineView *view)
+{
+  gint64 start, end;
+
+  stp_timeline_view_get_visible_range (view, &start, &end);
+  return (double) (end - start);
+}
+
+static gint64
+view_start (StpTimelineView *view)
+{
+  gint64 start;
+
+  stp_timeline_view_get_visible_range (view, &start, NULL);
+  return start;
+}
+
+static GtkWidget *
+find_widget (GtkWidget *root,
+             gboolean (*match) (GtkWidget *))
+{
+  if (match (root))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, match);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+is_selectable_label (GtkWidget *widget)
+{
+  return GTK_IS_LABEL (widget) && gtk_label_get_selectable (GTK_LABEL (widget)) &&
+         gtk_widget_get_mapped (widget);
+}
+
+static gboolean
+is_main_menu_button (GtkWidget *widget)
+{
+  return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget));
+}
+
+static StpWindow *
+open_run_meta (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  StpWindow *window = new_window ();
+
+  open_and_wait (window, file);
+  settle ();
+  return window;
+}
+
+/* A slice with input links, selected; its details shown. */
+static void
+select_op_with_links (StpWindow *window)
+{
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpDetailsPanel *panel = stp_window_get_details_panel (window);
+  StpTrace *trace = stp_window_get_trace (window);
+
+  for (guint32 t = 0; t < trace->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, t);
+
+      for (guint32 i = 0; track->slices != NULL && i < track->slices->len; i++)
+        {
+          StpItemRef ref = stp_item_ref_slice (t, i);
+
+          stp_timeline_view_select_item (view, &ref, STP_REVEAL_SCROLL);
+          settle ();
+          if (stp_details_panel_get_links (panel)->len > 0 &&
+              g_array_index (stp_details_panel_get_links (panel), StpItemRef, 0).kind == STP_ITEM_SLICE)
+            return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* F8 toggles the summary while the timeline has focus (GtkPaned's own
+ * F8 binding would take it otherwise). */
+static void
+test_f8 (void)
+{
+  StpWindow *window;
+
+  if (!have_xtest ())
+    {
+      g_test_skip ("no XTest");
+      return;
+    }
+  window = open_run_meta ();
+  gtk_widget_grab_focus (GTK_WIDGET (stp_window_get_timeline_view (window)));
+  settle ();
+  g_assert_true (timeline_has_focus (window));
+  g_assert_false (summary_shown (window));
+
+  press (GTK_WINDOW (window), XK_F8);
+  g_assert_true (summary_shown (window));
+  press (GTK_WINDOW (window), XK_F8);
+  g_assert_false (summary_shown (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* After a link in the details panel, the timeline has focus and its keys
+ * work; with the panel's title focused (its text selected), they still
+ * reach the timeline. */
+static void
+test_after_link (void)
+{
+  StpWindow *window;
+  StpTimelineView *view;
+  StpDetailsPanel *panel;
+  StpItemRef target, before;
+  GtkWidget *label;
+  double span;
+  gint64 start;
+
+  if (!have_xtest ())
+    {
+      g_test_skip ("no XTest");
+      return;
+    }
+  window = open_run_meta ();
+  view = stp_window_get_timeline_view (window);
+  panel = stp_window_get_details_panel (window);
+  select_op_with_links (window);
+
+  /* Following a link hands focus back to the timeline. */
+  label = find_widget (GTK_WIDGET (panel), is_selectable_label);
+  g_assert_nonnull (label);
+  gtk_widget_grab_focus (label);
+  settle ();
+  g_assert_false (timeline_has_focus (window));
+  target = g_array_index (stp_details_panel_get_links (panel), StpItemRef, 0);
+  stp_details_panel_activate_link (panel, 0);
+  settle ();
+  g_assert_true (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &target));
+  g_assert_true (timeline_has_focus (window));
+
+  span = visible_span (view);
+  press (GTK_WINDOW (window), XK_w);
+  g_assert_cmpfloat (visible_span (view), <, span);
+
+  /* The title focused with its text selected, as a click on it leaves it. */
+  label = find_widget (GTK_WIDGET (panel), is_selectable_label);
+  g_assert_nonnull (label);
+  gtk_widget_grab_focus (label);
+  gtk_label_select_region (GTK_LABEL (label), 0, -1);
+  settle ();
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == label);
+
+  span = visible_span (view);
+  press (GTK_WINDOW (window), XK_w);
+  g_assert_cmpfloat (visible_span (view), <, span);
+  g_assert_true (timeline_has_focus (window));
+  start = view_start (view);
+  press (GTK_WINDOW (window), XK_d);
+  g_assert_cmpint (view_start (view), >, start);
+  start = view_start (view);
+  press (GTK_WINDOW (window), XK_a);
+  g_assert_cmpint (view_start (view), <, start);
+  span = visible_span (view);
+  press (GTK_WINDOW (window), XK_s);
+  g_assert_cmpfloat (visible_span (view), >, span);
+
+  /* The arrows step the selection along its track. */
+  before = *stp_timeline_view_get_selected_item (view);
+  press (GTK_WINDOW (window), XK_Right);
+  g_assert_false (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &before));
+  g_assert_cmpuint (stp_timeline_view_get_selected_item (view)->track, ==, before.track);
+  press (GTK_WINDOW (window), XK_Left);
+  g_assert_true (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &before));
+
+  /* F fits the selection. */
+  span = visible_span (view);
+  press (GTK_WINDOW (window), XK_f);
+  g_assert_cmpfloat (visible_span (view), !=, span);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* After the main menu opens and closes (Escape), W/A/S/D still move the
+ * timeline; in the search entry they are typed instead. */
+static void
+test_after_menu_and_in_entry (void)
+{
+  StpWindow *window;
+  StpTimelineView *view;
+  GtkWidget *button;
+  double span;
+  gint64 start;
+
+  if (!have_xtest ())
+    {
+      g_test_skip ("no XTest");
+      return;
+    }
+  window = open_run_meta ();
+  view = stp_window_get_timeline_view (window);
+  button = find_widget (GTK_WIDGET (window), is_main_menu_button);
+  g_assert_nonnull (button);
+
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  settle ();
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+  gtk_widget_grab_focus (button);
+  settle ();
+  g_assert_false (timeline_has_focus (window));
+
+  span = visible_span (view);
+  press (GTK_WINDOW (window), XK_w);
+  g_assert_cmpfloat (visible_span (view), <, span);
+  start = view_start (view);
+  press (GTK_WINDOW (window), XK_d);
+  g_assert_cmpint (view_start (view), >, start);
+
+  /* In the search entry a "w" is text. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.find", NULL));
+  settle ();
+  g_assert_true (GTK_IS_TEXT (gtk_root_get_focus (GTK_ROOT (window))));
+  span = visible_span (view);
+  press (GTK_WINDOW (window), XK_w);
+  g_assert_cmpfloat (visible_span (view), ==, span);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_root_get_focus (GTK_ROOT (window)))), ==, "w");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A trace with more flows than are readable at once: 300 launches 100 ms
+ * apart, each with a flow to its kernel 50 ms later. */
+static GFile *
+write_dense_flows (void)
+{
+  g_autoptr(GString) json = g_string_new ("{\"traceEvents\": [\n");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  int fd = g_file_open_tmp ("stp-dense-flows-XXXXXX.json", &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  for (guint i = 0; i < 300; i++)
+    {
+      double ts = i * 100000.0;
+
+      g_string_append_printf (json,
+        "{\"ph\": \"X\", \"name\": \"launch\", \"pid\": 1, \"tid\": 1, \"ts\": %.1f, \"dur\": 1000},\n"
+        "{\"ph\": \"X\", \"name\": \"kernel\", \"pid\": 1, \"tid\": 2, \"ts\": %.1f, \"dur\": 1000},\n"
+        "{\"ph\": \"s\", \"id\": %u, \"name\": \"launch\", \"cat\": \"ac2g\", \"pid\": 1, \"tid\": 1, \"ts\": %.1f},\n"
+        "{\"ph\": \"f\", \"bp\": \"e\", \"id\": %u, \"name\": \"launch\", \"cat\": \"ac2g\", \"pid\": 1, \"tid\": 2, \"ts\": %.1f},\n",
+        ts, ts + 50000, i, ts + 500, i, ts + 50500);
+    }
+  g_string_append (json, "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 1, \"args\": {\"name\": \"dense\"}}]}\n");
+  g_assert_true (g_file_set_contents (path, json->str, json->len, &error));
+  return g_file_new_for_path (path);
+}
+
+/* A point on flow `index`'s curve over empty track space, if any. */
+static gboolean
+empty_point_on_flow (StpTimelineView *view,
+                     guint32          index,
+                     double          *px,
+                     double          *py)
+{
+  StpTrace *trace = stp_render_index_get_trace (stp_timeline_view_get_index (view));
+  const StpFlow *f = &g_array_index (trace->flows, StpFlow, index);
+  StpRenderView rv;
+  double x0, y0, x1, y1;
+
+  stp_timeline_view_get_render_view (view, &rv);
+  if (!stp_render_flow_points (stp_timeline_view_get_layout (view), &rv, f, &x0, &y0, &x1, &y1))
+    return FALSE;
+  y0 += rv.ruler_height - rv.scroll_y;
+  y1 += rv.ruler_height - rv.scroll_y;
+  for (double t = 0.1; t < 0.95; t += 0.05)
+    {
+      /* The renderer's S-curve, leaving and entering horizontally. */
+      double dx = MAX (fabs (x1 - x0) / 2, 12), u = 1 - t;
+      double x = u * u * u * x0 + 3 * u * u * t * (x0 + dx) + 3 * u * t * t * (x1 - dx) + t * t * t * x1;
+      double y = u * u * u * y0 + 3 * u * u * t * y0 + 3 * u * t * t * y1 + t * t * t * y1;
+      StpHit hit;
+
+      if (stp_timeline_view_hit_test (view, x, y, &hit) && hit.kind != STP_HIT_TRACK)
+        continue;
+      *px = x;
+      *py = y;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* Where flows crowd, none is drawn by default, and a click on empty
+ * space clears the selection instead of picking one of them; zoomed in
+ * to a few, a click on a drawn arrow selects it. */
+static void
+test_click_empty_clears (void)
+{
+  g_autoptr(GFile) file = write_dense_flows ();
+  StpWindow *window = new_window ();
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpTrace *trace;
+  StpItemRef slice = stp_item_ref_slice (0, 10);
+  StpItemRef flow = { STP_ITEM_FLOW, STP_INDEX_NONE, 150, 0 };
+  double x, y;
+  gint64 start;
+
+  open_and_wait (window, file);
+  g_file_delete (file, NULL, NULL);
+  trace = stp_window_get_trace (window);
+  g_assert_cmpuint (trace->flows->len, ==, 300);
+  g_assert_true (stp_timeline_view_get_show_flows (view));
+
+  stp_timeline_view_select_item (view, &slice, STP_REVEAL_NONE);
+  settle ();
+  g_assert_true (empty_point_on_flow (view, 150, &x, &y));
+  stp_timeline_view_click (view, 1, x, y);
+  settle ();
+  g_assert_cmpint (stp_timeline_view_get_selected_item (view)->kind, ==, STP_ITEM_NONE);
+
+  /* Flows 149..151 in view: drawn, and clickable. */
+  start = g_array_index (trace->flows, StpFlow, 149).src.ts;
+  stp_timeline_view_set_visible_range (view, start - 10000000, start + 250000000);
+  settle ();
+  g_assert_true (empty_point_on_flow (view, 150, &x, &y));
+  stp_timeline_view_click (view, 1, x, y);
+  settle ();
+  g_assert_true (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &flow));
+  save_screenshot (GTK_WIDGET (window), "keys-readable-flows");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  viewer_test_init ();
+
+  g_test_add_func ("/keys/f8", test_f8);
+  g_test_add_func ("/keys/after-link", test_after_link);
+  g_test_add_func ("/keys/after-menu-and-in-entry", test_after_menu_and_in_entry);
+  g_test_add_func ("/pointer/click-empty-clears", test_click_empty_clears);
+
+  return g_test_run ();
+}
