@@ -757,6 +757,23 @@ stp_step_stats_load_bytes (GBytes        *bytes,
                        filename, local_error->message);
           return NULL;
         }
+
+      /* A RunMetadata without step_stats (partition graphs alone, or
+       * nothing): an empty step_stats is an empty step, as timeline.py
+       * shows it, but none at all is not a trace. */
+      if (format == STP_FORMAT_RUN_METADATA_TEXT)
+        {
+          gsize wire_len;
+          const guint8 *wire_data = g_bytes_get_data (wire, &wire_len);
+
+          if (!looks_like_run_metadata (wire_data, wire_len, &why_rm, &without_step_stats) &&
+              without_step_stats)
+            {
+              stp_error_set_no_trace (error, filename, "RunMetadata", "step_stats");
+              return NULL;
+            }
+          g_clear_pointer (&why_rm, g_free);
+        }
     }
   else if (looks_like_run_metadata (data, len, &why_rm, &without_step_stats))
     {
@@ -796,16 +813,6 @@ stp_step_stats_load_bytes (GBytes        *bytes,
       return NULL;
     }
 
-  /* A RunMetadata of partition graphs alone, an empty StepStats. */
-  if (self->devices->len == 0)
-    {
-      gboolean run_metadata = format == STP_FORMAT_RUN_METADATA ||
-                              format == STP_FORMAT_RUN_METADATA_TEXT;
-
-      stp_error_set_no_trace (error, filename, run_metadata ? "RunMetadata" : "StepStats",
-                              run_metadata ? "step_stats" : "dev_stats");
-      return NULL;
-    }
 
   return g_steal_pointer (&self);
 }
