@@ -270,7 +270,9 @@ read_node (StpGraph            *self,
   node.n_inputs = self->inputs->len - node.first_input;
   node.is_send = span_equal (node.op, "_Send") || span_equal (node.op, "_HostSend");
   node.is_recv = span_equal (node.op, "_Recv") || span_equal (node.op, "_HostRecv");
-  if (node.is_send || node.is_recv)
+  /* Without a tensor_name there is no rendezvous to pair by (every such
+   * Send would reach every such Recv). */
+  if ((node.is_send || node.is_recv) && rendezvous.tensor_name.len > 0)
     node.transfer = transfer_of (self, transfers, &rendezvous);
 
   g_array_append_val (self->nodes, node);

@@ -25,7 +25,9 @@ typedef struct
   guint32  partition;
   guint32  first_input;   /* into StpGraph.inputs */
   guint32  n_inputs;
-  guint32  transfer;      /* a _Send/_Recv's rendezvous key (StpGraph.transfers), or G_MAXUINT32 */
+  guint32  transfer;      /* a _Send/_Recv's rendezvous (tensor_name, send_device,
+                           * recv_device) as a number below n_transfers; G_MAXUINT32
+                           * for other nodes and those without a tensor_name */
   gboolean is_send;
   gboolean is_recv;
 } StpGraphNode;
