@@ -39,7 +39,8 @@ struct _StpGraph
   /*< private >*/
   gint        ref_count;
   GBytes     *wire;          /* the bytes the spans point into */
-  GHashTable *by_name;       /* node name (owned copy) -> node index + 1 */
+  struct _StpStringTable *names;   /* node names */
+  GArray     *by_name;       /* guint32 by StpStr of names: node index + 1, or 0 */
   GPtrArray  *chunks;
 
   /*< public, read-only >*/
