@@ -430,15 +430,53 @@ sniff_binary (const guint8 *data,
   return nodes > 0;
 }
 
+/* Whether the first node's op (field 2) also reads as a message, as a
+ * StepStats device's node_stats would (an op name, "Const", rarely
+ * does), or is missing (every real node has an op). */
+static gboolean
+first_op_is_message (const guint8 *data,
+                     gsize         len)
+{
+  StpWireReader reader, node, op;
+  StpWireField f;
+  g_autoptr(GError) error = NULL;
+
+  stp_wire_reader_init (&reader, data, len, 0);
+  if (!stp_wire_next (&reader, &f, NULL) || f.number != GRAPH_NODE || f.type != STP_WIRE_LEN)
+    return FALSE;
+  stp_wire_reader_init (&node, f.bytes, f.len, 0);
+  while (stp_wire_next (&node, &f, NULL))
+    if (f.number == NODE_OP && f.type == STP_WIRE_LEN)
+      {
+        stp_wire_reader_init (&op, f.bytes, f.len, 0);
+        while (stp_wire_next (&op, &f, &error))
+          ;
+        return error == NULL;
+      }
+
+  /* No op: nothing tells it from a StepStats, which it then is. */
+  return TRUE;
+}
+
 gboolean
 stp_graph_sniff (const guint8 *data,
                  gsize         len)
 {
   g_return_val_if_fail (data != NULL || len == 0, FALSE);
 
+  StpFormat format;
+
   /* A binary GraphDef starts with "\n" (field 1), but then a length
-   * and another "\n", never a GraphDef field name. */
-  return len > 0 && (sniff_text (data, len) || sniff_binary (data, len));
+   * and another "\n", never a GraphDef field name.  A small StepStats
+   * can also pass for one ({dev_stats {device: "x"}} is a node named
+   * "x"): what reads as a StepStats is one. */
+  if (len == 0)
+    return FALSE;
+  if (sniff_text (data, len))
+    return TRUE;
+  if (!sniff_binary (data, len))
+    return FALSE;
+  return !stp_step_stats_sniff (data, len, &format) || !first_op_is_message (data, len);
 }
 
 StpGraph *
