@@ -500,6 +500,10 @@ test_graph_sniff (void)
   g_assert_true (stp_graph_sniff ((const guint8 *) "versions { producer: 1 }", 24));
   g_assert_false (stp_graph_sniff ((const guint8 *) "nodes {}", 8));
   g_assert_false (stp_graph_sniff ((const guint8 *) "\x0a\x03\x08\x01\x10", 5));
+  /* StepStats {dev_stats {device: "x"}} reads as a node named "x" too. */
+  g_assert_false (stp_graph_sniff ((const guint8 *) "\x0a\x03\x0a\x01x", 5));
+  /* RunMetadata {step_stats {dev_stats {device: "/cpu:0"}}} */
+  g_assert_false (stp_graph_sniff ((const guint8 *) "\x0a\x0a\x0a\x08\x0a\x06/cpu:0", 12));
 
   g_assert_null (stp_graph_load_bytes (bytes, "x.pbtxt", &error));
   g_assert_error (error, STP_ERROR, STP_ERROR_UNKNOWN_FORMAT);

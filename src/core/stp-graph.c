@@ -14,6 +14,7 @@
 #include "stp-graph.h"
 #include "stp-error.h"
 #include "stp-pbtext.h"
+#include "stp-string-table.h"
 #include "stp-wire.h"
 
 #include "tensorflow.pb-c.h"
@@ -80,7 +81,8 @@ stp_graph_unref (StpGraph *self)
     return;
 
   g_clear_pointer (&self->wire, g_bytes_unref);
-  g_hash_table_unref (self->by_name);
+  stp_string_table_free (self->names);
+  g_array_unref (self->by_name);
   g_ptr_array_unref (self->chunks);
   g_array_unref (self->nodes);
   g_array_unref (self->inputs);
@@ -97,7 +99,8 @@ graph_new (GBytes     *wire,
   self->ref_count = 1;
   self->wire = g_bytes_ref (wire);
   self->filename = g_strdup (filename);
-  self->by_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->names = stp_string_table_new ();
+  self->by_name = g_array_new (FALSE, TRUE, sizeof (guint32));
   self->chunks = g_ptr_array_new_with_free_func (g_free);
   self->nodes = g_array_new (FALSE, FALSE, sizeof (StpGraphNode));
   self->inputs = g_array_new (FALSE, FALSE, sizeof (StpSpan));
@@ -110,23 +113,14 @@ stp_graph_lookup (const StpGraph *self,
                   const char     *name,
                   gsize           len)
 {
-  char stack[256];
-  g_autofree char *heap = NULL;
-  char *key = stack;
-  gpointer value;
+  StpStr id;
 
   g_return_val_if_fail (self != NULL, G_MAXUINT32);
 
-  /* Names hold no NUL in practice; one that does matches nothing. */
-  if (memchr (name, '\0', len) != NULL)
+  if (!stp_string_table_lookup (self->names, name, len, &id) || id >= self->by_name->len ||
+      g_array_index (self->by_name, guint32, id) == 0)
     return G_MAXUINT32;
-  if (len >= sizeof stack)
-    key = heap = g_malloc (len + 1);
-  memcpy (key, name, len);
-  key[len] = '\0';
-
-  value = g_hash_table_lookup (self->by_name, key);
-  return value != NULL ? GPOINTER_TO_UINT (value) - 1 : G_MAXUINT32;
+  return g_array_index (self->by_name, guint32, id) - 1;
 }
 
 gboolean
@@ -234,7 +228,7 @@ read_node (StpGraph            *self,
   Rendezvous rendezvous = { { NULL, 0 }, { NULL, 0 }, { NULL, 0 } };
   StpWireReader reader;
   StpWireField f;
-  char *key;
+  StpStr id;
 
   node.partition = partition;
   node.first_input = self->inputs->len;
@@ -270,20 +264,21 @@ read_node (StpGraph            *self,
   node.n_inputs = self->inputs->len - node.first_input;
   node.is_send = span_equal (node.op, "_Send") || span_equal (node.op, "_HostSend");
   node.is_recv = span_equal (node.op, "_Recv") || span_equal (node.op, "_HostRecv");
-  if (node.is_send || node.is_recv)
+  /* Without a tensor_name there is no rendezvous to pair by (every such
+   * Send would reach every such Recv). */
+  if ((node.is_send || node.is_recv) && rendezvous.tensor_name.len > 0)
     node.transfer = transfer_of (self, transfers, &rendezvous);
 
   g_array_append_val (self->nodes, node);
 
   /* Names are unique in a graph; a repeated one keeps its first node. */
-  key = g_strndup (node.name.str, node.name.len);
-  if (strlen (key) != node.name.len || g_hash_table_contains (self->by_name, key))
-    {
-      self->n_duplicates++;
-      g_free (key);
-    }
+  id = stp_string_table_intern (self->names, node.name.str, node.name.len);
+  if (id >= self->by_name->len)
+    g_array_set_size (self->by_name, MAX (id + 1, self->by_name->len * 2));
+  if (g_array_index (self->by_name, guint32, id) != 0)
+    self->n_duplicates++;
   else
-    g_hash_table_insert (self->by_name, key, GUINT_TO_POINTER (self->nodes->len));
+    g_array_index (self->by_name, guint32, id) = self->nodes->len;
 
   return TRUE;
 }
@@ -435,15 +430,53 @@ sniff_binary (const guint8 *data,
   return nodes > 0;
 }
 
+/* Whether the first node's op (field 2) also reads as a message, as a
+ * StepStats device's node_stats would (an op name, "Const", rarely
+ * does), or is missing (every real node has an op). */
+static gboolean
+first_op_is_message (const guint8 *data,
+                     gsize         len)
+{
+  StpWireReader reader, node, op;
+  StpWireField f;
+  g_autoptr(GError) error = NULL;
+
+  stp_wire_reader_init (&reader, data, len, 0);
+  if (!stp_wire_next (&reader, &f, NULL) || f.number != GRAPH_NODE || f.type != STP_WIRE_LEN)
+    return FALSE;
+  stp_wire_reader_init (&node, f.bytes, f.len, 0);
+  while (stp_wire_next (&node, &f, NULL))
+    if (f.number == NODE_OP && f.type == STP_WIRE_LEN)
+      {
+        stp_wire_reader_init (&op, f.bytes, f.len, 0);
+        while (stp_wire_next (&op, &f, &error))
+          ;
+        return error == NULL;
+      }
+
+  /* No op: nothing tells it from a StepStats, which it then is. */
+  return TRUE;
+}
+
 gboolean
 stp_graph_sniff (const guint8 *data,
                  gsize         len)
 {
   g_return_val_if_fail (data != NULL || len == 0, FALSE);
 
+  StpFormat format;
+
   /* A binary GraphDef starts with "\n" (field 1), but then a length
-   * and another "\n", never a GraphDef field name. */
-  return len > 0 && (sniff_text (data, len) || sniff_binary (data, len));
+   * and another "\n", never a GraphDef field name.  A small StepStats
+   * can also pass for one ({dev_stats {device: "x"}} is a node named
+   * "x"): what reads as a StepStats is one. */
+  if (len == 0)
+    return FALSE;
+  if (sniff_text (data, len))
+    return TRUE;
+  if (!sniff_binary (data, len))
+    return FALSE;
+  return !stp_step_stats_sniff (data, len, &format) || !first_op_is_message (data, len);
 }
 
 StpGraph *

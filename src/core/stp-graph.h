@@ -25,7 +25,9 @@ typedef struct
   guint32  partition;
   guint32  first_input;   /* into StpGraph.inputs */
   guint32  n_inputs;
-  guint32  transfer;      /* a _Send/_Recv's rendezvous key (StpGraph.transfers), or G_MAXUINT32 */
+  guint32  transfer;      /* a _Send/_Recv's rendezvous (tensor_name, send_device,
+                           * recv_device) as a number below n_transfers; G_MAXUINT32
+                           * for other nodes and those without a tensor_name */
   gboolean is_send;
   gboolean is_recv;
 } StpGraphNode;
@@ -37,7 +39,8 @@ struct _StpGraph
   /*< private >*/
   gint        ref_count;
   GBytes     *wire;          /* the bytes the spans point into */
-  GHashTable *by_name;       /* node name (owned copy) -> node index + 1 */
+  struct _StpStringTable *names;   /* node names */
+  GArray     *by_name;       /* guint32 by StpStr of names: node index + 1, or 0 */
   GPtrArray  *chunks;
 
   /*< public, read-only >*/

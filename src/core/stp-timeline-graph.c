@@ -149,7 +149,7 @@ index_transfers (Index *x)
     {
       const StpGraphNode *node = &g_array_index (graph->nodes, StpGraphNode, g);
 
-      if (node->is_recv)
+      if (node->is_recv && node->transfer != G_MAXUINT32)
         x->recv_first[node->transfer + 1]++;
     }
   for (guint t = 0; t < n; t++)
@@ -161,7 +161,7 @@ index_transfers (Index *x)
     {
       const StpGraphNode *node = &g_array_index (graph->nodes, StpGraphNode, g);
 
-      if (node->is_recv)
+      if (node->is_recv && node->transfer != G_MAXUINT32)
         x->recv_nodes[x->recv_first[node->transfer] + fill[node->transfer]++] = g;
     }
 }

@@ -18,7 +18,8 @@
 # - a tensor's consumers are the graph nodes whose input is "node:k" (or
 #   "node" for k = 0), "^node" being a control edge; a _Send consuming it
 #   adds each _Recv with the same (tensor_name, send_device, recv_device)
-#   and, in turn, that Recv's consumers of output 0 ("remote");
+#   and, in turn, that Recv's consumers of output 0 ("remote"); a Send or
+#   Recv without a tensor_name pairs with nothing;
 # - a consumer ran when a StepStats node of an op device (not a GPU
 #   tracer's stream or memcpy) has its name;
 # - a tensor whose producer the graph has ends at the end of the last
@@ -273,7 +274,7 @@ def analyse(devices, graph):
             n['attr'].get('recv_device', ''))
   recvs = {}
   for g, n in enumerate(graph):
-    if n['op'] in ('_Recv', '_HostRecv'):
+    if n['op'] in ('_Recv', '_HostRecv') and n['attr'].get('tensor_name'):
       recvs.setdefault(rendezvous(n), []).append(g)
 
   def uses(g, k):
@@ -283,7 +284,8 @@ def analyse(devices, graph):
     todo = [c for c in found]
     while todo:
       c = todo.pop()
-      if graph[c]['op'] not in ('_Send', '_HostSend'):
+      if (graph[c]['op'] not in ('_Send', '_HostSend') or
+          not graph[c]['attr'].get('tensor_name')):
         continue
       for r in recvs.get(rendezvous(graph[c]), []):
         if r in found:
