@@ -456,18 +456,22 @@ static int
 run_info_each (int    argc,
                char **argv)
 {
-  static const char * const value_options[] = { "--op-time", NULL };
+  static const GOptionEntry *const groups[] = {
+    timeline_entries, stp_cli_lifetime_entries, output_entries, NULL
+  };
 
-  return stp_cli_run_each (argc, argv, value_options, TRUE, run_info);
+  return stp_cli_run_each (argc, argv, groups, TRUE, run_info);
 }
 
 static int
 run_summary_each (int    argc,
                   char **argv)
 {
-  static const char * const value_options[] = { "--by", "--order-by", "--range", "--op-time", NULL };
+  static const GOptionEntry *const groups[] = {
+    summary_entries, timeline_entries, output_entries, NULL
+  };
 
-  return stp_cli_run_each (argc, argv, value_options, FALSE, run_summary);
+  return stp_cli_run_each (argc, argv, groups, FALSE, run_summary);
 }
 
 static const Command commands[] = {

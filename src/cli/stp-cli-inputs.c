@@ -259,13 +259,21 @@ stp_cli_write_output (const char    *output,
 /* ------------------------------------------------------------------ */
 /* A one-input command, once per input                                 */
 
+/* Whether a command-line argument is an option that takes a value in
+ * the next argument ("--by device"), per the command's own entries. */
 static gboolean
-takes_value (const char         *arg,
-             const char * const *value_options)
+takes_value (const char               *arg,
+             const GOptionEntry *const *groups)
 {
-  for (guint i = 0; value_options[i] != NULL; i++)
-    if (g_str_equal (arg, value_options[i]))
-      return TRUE;
+  for (guint g = 0; groups[g] != NULL; g++)
+    for (const GOptionEntry *e = groups[g]; e->long_name != NULL; e++)
+      {
+        if (e->arg == G_OPTION_ARG_NONE)
+          continue;
+        if ((g_str_has_prefix (arg, "--") && g_str_equal (arg + 2, e->long_name)) ||
+            (e->short_name != 0 && arg[0] == '-' && arg[1] == e->short_name && arg[2] == '\0'))
+          return TRUE;
+      }
   return FALSE;
 }
 
@@ -352,7 +360,7 @@ run_one (StpCliRunFunc  run,
 int
 stp_cli_run_each (int                 argc,
                   char              **argv,
-                  const char * const *value_options,
+                  const GOptionEntry *const *option_groups,
                   gboolean            always_json,
                   StpCliRunFunc       run)
 {
@@ -381,7 +389,7 @@ stp_cli_run_each (int                 argc,
         output = argv[++i];
       else if (g_str_has_prefix (arg, "--output="))
         output = arg + strlen ("--output=");
-      else if (takes_value (arg, value_options) && i + 1 < argc)
+      else if (takes_value (arg, option_groups) && i + 1 < argc)
         {
           g_ptr_array_add (options, argv[i]);
           g_ptr_array_add (options, argv[++i]);

@@ -63,12 +63,12 @@ typedef int (*StpCliRunFunc) (int    argc,
  * "==> FILE <==" header; -o FILE receives the whole.  A bad input is
  * reported on standard error and does not stop the others (status 1).
  * One input that is not a folder: run (argc, argv) as it is.
- * value_options: the options of the command that take a value,
- * NULL-terminated ("--by", "-o", ...); always_json: the command prints
+ * option_groups: the command's option entries, a NULL-terminated list
+ * of arrays (to tell an option's value from an input); always_json: the command prints
  * JSON without --json. */
 int        stp_cli_run_each      (int                 argc,
                                   char              **argv,
-                                  const char * const *value_options,
+                                  const GOptionEntry *const *option_groups,
                                   gboolean            always_json,
                                   StpCliRunFunc       run);
 

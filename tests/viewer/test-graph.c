@@ -12,9 +12,8 @@
 #include <string.h>
 
 #include "stp-lifetimes.h"
+#include "stp-settings.h"
 #include "viewer-test-util.h"
-
-#define APP_ID "io.github.stepscope.Stepscope"
 
 static const StpLifetimes *
 lifetimes_of (StpWindow *window)
@@ -28,7 +27,7 @@ lifetimes_of (StpWindow *window)
 static void
 test_graph_beside (void)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GSettings) settings = stp_settings_new ();
   g_autoptr(GFile) run_meta = data_file ("data", "step-stats", "run_meta.pb", NULL);
   g_autoptr(GFile) text = data_file ("data", "step-stats", "run_meta.step_stats.pbtxt", NULL);
   g_autoptr(GFile) graph = data_file ("data", "lifetimes", "graph.pbtxt", NULL);
