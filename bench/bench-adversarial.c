@@ -289,7 +289,7 @@ load_once (const Case *c,
            GBytes     *bytes,
            StpTrace  **out)
 {
-  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
   g_autoptr(GError) error = NULL;
   g_autoptr(StpInput) input = NULL;
   StpTrace *trace;

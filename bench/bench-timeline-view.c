@@ -300,7 +300,7 @@ main (int   argc,
   Bench b = { 0 };
   g_autoptr(GFile) file = NULL;
   g_autoptr(StpLoadTask) task = NULL;
-  StpTimelineOptions options = { .show_dataflow = TRUE, .show_memory = FALSE };
+  StpAnalysisOptions options = { .show_dataflow = TRUE, .show_memory = FALSE };
   GtkWidget *scroller;
   GdkFrameClock *clock;
   const char *path = NULL;

@@ -15,7 +15,7 @@ load (const char *dir,
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", dir, name, NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
   g_autoptr(GError) error = NULL;
   StpTrace *trace = stp_load_file (file, &options, NULL, NULL, NULL, &error);
 

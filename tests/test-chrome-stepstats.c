@@ -24,7 +24,7 @@ test_same_model (gconstpointer data)
 {
   const char *path = data;
   gboolean show_memory = g_str_has_suffix (g_test_get_path (), "/memory");
-  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
   g_autoptr(StpTrace) step_stats = NULL;

@@ -140,7 +140,7 @@ test_info (void)
 {
   g_autofree char *input = data_path ("run_meta.pb");
   g_autoptr(GFile) file = g_file_new_for_path (input);
-  StpTimelineOptions options = { TRUE, TRUE, STP_OP_TIME_SCHEDULE };
+  StpAnalysisOptions options = { TRUE, TRUE, STP_OP_TIME_SCHEDULE };
   g_autoptr(StpTrace) trace = stp_load_file (file, &options, NULL, NULL, NULL, NULL);
   g_autoptr(JsonNode) root = NULL;
   JsonObject *info, *events;

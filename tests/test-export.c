@@ -18,7 +18,7 @@ load_run_meta (void)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "step-stats", "run_meta.pb", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  StpTimelineOptions options = { TRUE, TRUE, STP_OP_TIME_SCHEDULE };
+  StpAnalysisOptions options = { TRUE, TRUE, STP_OP_TIME_SCHEDULE };
   g_autoptr(GError) error = NULL;
   StpTrace *trace = stp_load_file (file, &options, NULL, NULL, NULL, &error);
 

@@ -50,7 +50,7 @@ load_trace (const char      *dir,
 {
   g_autofree char *path = data_path (dir, name);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
   g_autoptr(GError) error = NULL;
   StpTrace *trace;
 
@@ -259,7 +259,7 @@ test_generated_text (void)
   g_autoptr(StpInput) input = NULL;
   g_autoptr(StpTrace) trace = NULL;
   g_autoptr(GError) error = NULL;
-  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
   g_autofree char *contents = NULL;
   gsize len;
 
@@ -356,7 +356,7 @@ test_reanalyze_keeps_graph (void)
 {
   g_autoptr(StpGraph) graph = load_graph ("graph.pbtxt");
   g_autoptr(StpTrace) trace = load_trace ("step-stats", "run_meta.pb", STP_LIFETIMES_LABELS, graph);
-  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
   g_autoptr(StpTrace) again = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -438,7 +438,7 @@ test_bad_partition_graph (void)
   g_autoptr(StpInput) input = NULL;
   g_autoptr(StpTrace) trace = NULL;
   g_autoptr(GError) error = NULL;
-  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
   const StpWarning *warning;
 
   options.lifetimes = STP_LIFETIMES_GRAPH;

@@ -17,7 +17,7 @@ load (const char *name,
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "step-stats", name, NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  StpTimelineOptions options = { TRUE, TRUE, op_time };
+  StpAnalysisOptions options = { TRUE, TRUE, op_time };
   g_autoptr(GError) error = NULL;
   StpTrace *trace = stp_load_file (file, &options, NULL, NULL, NULL, &error);
 
@@ -208,7 +208,7 @@ test_no_memory (void)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "step-stats", "run_meta.pb", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
   g_autoptr(StpTrace) trace = stp_load_file (file, &options, NULL, NULL, NULL, NULL);
   g_autoptr(StpLinks) links = stp_links_new (trace, NULL, NULL);
   g_autoptr(GPtrArray) peaks = stp_peaks_compute (links);

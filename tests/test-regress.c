@@ -21,7 +21,7 @@
 
 #include "stp-loader.h"
 #include "stp-step-stats.h"
-#include "stp-timeline.h"
+#include "stp-step-stats-analysis.h"
 #include "stp-xspace.h"
 
 #include <string.h>
@@ -104,7 +104,7 @@ check_step_stats_options (GBytes     *bytes,
   /* Each op time, with every other option on, then off. */
   for (guint combo = 0; combo < 6; combo++)
     {
-      StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+      StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
       g_autoptr(StpTrace) trace = NULL;
       gboolean on = combo < 3;
 
@@ -112,7 +112,7 @@ check_step_stats_options (GBytes     *bytes,
       options.show_memory = on;
       options.show_dataflow = on;
       options.derived_lines = on;
-      trace = stp_timeline_analyze (step_stats, &options, NULL, &error);
+      trace = stp_step_stats_analyze (step_stats, &options, NULL, &error);
       if (trace == NULL)
         {
           fuzz_check_error (error, name);

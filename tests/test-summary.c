@@ -50,7 +50,7 @@ load_chrome (void)
 
 static StpTrace *
 load_path (const char               *path,
-           const StpTimelineOptions *options)
+           const StpAnalysisOptions *options)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
@@ -466,7 +466,7 @@ test_step_stats (void)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "step-stats",
                                                  "gpu_kernel_labels.run_metadata.pb", NULL);
-  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
   g_autoptr(StpTrace) trace = NULL;
   g_autoptr(StpSummary) op = NULL;
   g_autoptr(StpSummary) device = NULL;
@@ -629,7 +629,7 @@ test_collect (void)
   g_autoptr(StpTrace) chrome = load_chrome ();
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "step-stats",
                                                  "gpu_kernel_labels.run_metadata.pb", NULL);
-  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
   g_autoptr(StpTrace) step_stats = NULL;
   g_autoptr(StpSummary) op = NULL;
   g_autoptr(GArray) refs = NULL;

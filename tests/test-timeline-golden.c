@@ -18,7 +18,7 @@
 typedef struct
 {
   const char        *name;
-  StpTimelineOptions options;
+  StpAnalysisOptions options;
 } OptionSet;
 
 static const OptionSet option_sets[] = {
@@ -65,7 +65,7 @@ parse_file (const char *path)
 
 static StpTrace *
 load (const char               *input,
-      const StpTimelineOptions *options)
+      const StpAnalysisOptions *options)
 {
   g_autofree char *path = data_path (input);
   g_autoptr(GFile) file = g_file_new_for_path (path);
@@ -150,7 +150,7 @@ static void
 test_reanalyze (gconstpointer data)
 {
   const char *input = data;
-  static const StpTimelineOptions defaults = STP_TIMELINE_OPTIONS_INIT;
+  static const StpAnalysisOptions defaults = STP_ANALYSIS_OPTIONS_INIT;
   g_autoptr(StpTrace) first = load (input, &defaults);
 
   for (guint i = 0; i < G_N_ELEMENTS (option_sets); i++)
@@ -177,7 +177,7 @@ test_peaks (gconstpointer data)
   g_autofree char *expected_path = g_test_build_filename (G_TEST_DIST, "data", "step-stats",
                                                           "expected", expected_name, NULL);
   g_autoptr(JsonNode) expected = parse_file (expected_path);
-  StpTimelineOptions options = { TRUE, TRUE, c->peaks_op_time };
+  StpAnalysisOptions options = { TRUE, TRUE, c->peaks_op_time };
   g_autoptr(StpTrace) trace = load (c->input, &options);
   JsonObject *peaks = json_node_get_object (expected);
   g_autoptr(GList) allocators = json_object_get_members (peaks);
@@ -210,7 +210,7 @@ static void
 test_flows_bound (gconstpointer data)
 {
   const char *input = data;
-  static const StpTimelineOptions defaults = STP_TIMELINE_OPTIONS_INIT;
+  static const StpAnalysisOptions defaults = STP_ANALYSIS_OPTIONS_INIT;
   g_autoptr(StpTrace) trace = load (input, &defaults);
 
   for (guint i = 0; i < trace->flows->len; i++)

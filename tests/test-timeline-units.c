@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "stp-lane-allocator.h"
-#include "stp-timeline-labels.h"
+#include "stp-step-stats-labels.h"
 #include "stp-trace.h"
 
 static char *
@@ -53,7 +53,7 @@ test_op_label (void)
     {
       const LabelCase *c = &label_cases[i];
       StpSpan name, op, inputs;
-      gboolean ok = stp_timeline_parse_op_label (c->label, strlen (c->label), &name, &op, &inputs);
+      gboolean ok = stp_step_stats_parse_op_label (c->label, strlen (c->label), &name, &op, &inputs);
       g_autoptr(GString) joined = g_string_new (NULL);
 
       g_test_message ("label %u: %s", i, c->label);
@@ -69,7 +69,7 @@ test_op_label (void)
         g_assert_cmpstr (o, ==, c->op);
       }
 
-      stp_timeline_split_inputs (inputs, parts);
+      stp_step_stats_split_inputs (inputs, parts);
       for (guint k = 0; k < parts->len; k++)
         {
           g_autofree char *p = span_dup (g_array_index (parts, StpSpan, k));
@@ -114,7 +114,7 @@ test_kernel_label (void)
       g_autofree char *n = NULL;
       g_autofree char *o = NULL;
 
-      stp_timeline_parse_kernel_label (c->label, strlen (c->label), node, &name, &op);
+      stp_step_stats_parse_kernel_label (c->label, strlen (c->label), node, &name, &op);
       n = span_dup (name);
       o = span_dup (op);
       g_assert_cmpstr (n, ==, c->name);

@@ -377,8 +377,8 @@ test_step_stats_option (void)
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "step-stats",
                                                  "gpu_kernel_labels.run_metadata.pb", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  StpTimelineOptions plain = STP_TIMELINE_OPTIONS_INIT;
-  StpTimelineOptions derived = STP_TIMELINE_OPTIONS_INIT;
+  StpAnalysisOptions plain = STP_ANALYSIS_OPTIONS_INIT;
+  StpAnalysisOptions derived = STP_ANALYSIS_OPTIONS_INIT;
   g_autoptr(StpTrace) a = NULL;
   g_autoptr(StpTrace) b = NULL;
   g_autoptr(GBytes) export_a = NULL;

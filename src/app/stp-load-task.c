@@ -24,7 +24,7 @@ struct _StpLoadTask
   GFile              *file;          /* load this, or */
   StpTrace           *trace;         /* re-analyse this */
   GFile              *graph_file;    /* with this GraphDef, if set */
-  StpTimelineOptions  options;
+  StpAnalysisOptions  options;
   GCancellable       *cancellable;
   GMainContext       *context;
   StpLinks           *links;         /* set by the thread before it returns */
@@ -192,7 +192,7 @@ stp_load_task_init (StpLoadTask *self)
 
 StpLoadTask *
 stp_load_task_new_load (GFile                    *file,
-                        const StpTimelineOptions *options)
+                        const StpAnalysisOptions *options)
 {
   StpLoadTask *self;
 
@@ -207,7 +207,7 @@ stp_load_task_new_load (GFile                    *file,
 
 StpLoadTask *
 stp_load_task_new_reanalyze (StpTrace                 *trace,
-                             const StpTimelineOptions *options)
+                             const StpAnalysisOptions *options)
 {
   StpLoadTask *self;
 

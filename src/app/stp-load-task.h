@@ -19,9 +19,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StpLoadTask, stp_load_task, STP, LOAD_TASK, GObject)
 
 StpLoadTask    *stp_load_task_new_load      (GFile                    *file,
-                                             const StpTimelineOptions *options);
+                                             const StpAnalysisOptions *options);
 StpLoadTask    *stp_load_task_new_reanalyze (StpTrace                 *trace,
-                                             const StpTimelineOptions *options);
+                                             const StpAnalysisOptions *options);
 void            stp_load_task_set_graph_file (StpLoadTask             *self,
                                               GFile                   *graph_file);
 GFile          *stp_load_task_get_file      (StpLoadTask              *self);

@@ -5,7 +5,7 @@
  *
  * `stepscope run_meta graph.pbtxt` and "Add Graph…" load a StepStats
  * with a GraphDef, whose graph then gives the tensors' lifetimes (see
- * src/core/stp-timeline-graph.c; the "tensor-lifetimes" setting picks
+ * src/core/formats/step-stats/stp-step-stats-lifetimes.c; the "tensor-lifetimes" setting picks
  * it or timeline.py's labels).  The graph stays with its file across
  * reloads and re-analyses, and goes when another file is opened.
  */

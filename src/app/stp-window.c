@@ -47,10 +47,10 @@ static void start_task (StpWindow   *self,
 
 static void
 read_options (StpWindow          *self,
-              StpTimelineOptions *options)
+              StpAnalysisOptions *options)
 {
   /* Start from the defaults so fields added later are never garbage. */
-  *options = (StpTimelineOptions) STP_TIMELINE_OPTIONS_INIT;
+  *options = (StpAnalysisOptions) STP_ANALYSIS_OPTIONS_INIT;
   /* The viewer shows the TF Ops / Name Scope lines derived from GPU
    * kernels; exports leave them out, as timeline.py does. */
   options->derived_lines = TRUE;
@@ -392,7 +392,7 @@ stp_window_open (StpWindow *self,
                  GFile     *file)
 {
   g_autoptr(StpLoadTask) task = NULL;
-  StpTimelineOptions options;
+  StpAnalysisOptions options;
 
   g_return_if_fail (STP_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
@@ -411,7 +411,7 @@ stp_window_open_with_graph (StpWindow *self,
                             GFile     *graph_file)
 {
   g_autoptr(StpLoadTask) task = NULL;
-  StpTimelineOptions options;
+  StpAnalysisOptions options;
 
   g_return_if_fail (STP_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
@@ -449,7 +449,7 @@ static void
 on_analysis_option_changed (StpWindow  *self,
                             const char *key)
 {
-  StpTimelineOptions options;
+  StpAnalysisOptions options;
   g_autoptr(StpLoadTask) task = NULL;
 
   if (self->task != NULL && self->task_file != NULL)

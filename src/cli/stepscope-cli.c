@@ -146,7 +146,7 @@ parse_command (GOptionContext  *context,
 
 static int
 timeline_options (GOptionContext     *context,
-                  StpTimelineOptions *options)
+                  StpAnalysisOptions *options)
 {
   options->show_dataflow = !opt_no_dataflow;
   options->show_memory = opt_show_memory;
@@ -165,7 +165,7 @@ timeline_options (GOptionContext     *context,
 
 static StpTrace *
 load (const char               *input,
-      const StpTimelineOptions *options,
+      const StpAnalysisOptions *options,
       GError                  **error)
 {
   g_autoptr(GFile) file = g_file_new_for_commandline_arg (input);
@@ -217,7 +217,7 @@ run_convert (int    argc,
   g_autoptr(GOptionContext) context = g_option_context_new ("INPUT");
   g_autoptr(StpTrace) trace = NULL;
   g_autoptr(GError) error = NULL;
-  StpTimelineOptions options;
+  StpAnalysisOptions options;
   const char *input;
   int status;
 
@@ -274,7 +274,7 @@ run_peaks (int    argc,
   g_autoptr(StpTrace) trace = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
-  StpTimelineOptions options;
+  StpAnalysisOptions options;
   const char *input;
   int status;
 
@@ -350,7 +350,7 @@ run_info (int    argc,
   g_autoptr(StpTrace) trace = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) out = NULL;
-  StpTimelineOptions options;
+  StpAnalysisOptions options;
   const char *input;
   int status;
 
@@ -389,7 +389,7 @@ run_summary (int    argc,
   g_autoptr(StpSummary) summary = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) out = NULL;
-  StpTimelineOptions options;
+  StpAnalysisOptions options;
   StpSummaryBy by = STP_SUMMARY_BY_OP;
   StpSummaryOrder order = STP_SUMMARY_ORDER_TIME;
   gint64 start = G_MININT64, end = G_MAXINT64;

@@ -133,7 +133,7 @@ typedef struct
 
 typedef struct
 {
-  const StpTimelineOptions *options;
+  const StpAnalysisOptions *options;
   StpCliEachFunc            func;
 } Work;
 
@@ -165,7 +165,7 @@ n_threads (void)
 GString *
 stp_cli_each_input (GPtrArray                *inputs,
                     gboolean                  several,
-                    const StpTimelineOptions *options,
+                    const StpAnalysisOptions *options,
                     gboolean                  json,
                     StpCliEachFunc            func,
                     GPtrArray                *items,

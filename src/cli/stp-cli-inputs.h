@@ -6,7 +6,7 @@
 
 #pragma once
 
-#include "stp-timeline.h"
+#include "stp-step-stats-analysis.h"
 #include "stp-trace.h"
 
 G_BEGIN_DECLS
@@ -37,7 +37,7 @@ typedef gboolean (*StpCliEachFunc) (StpTrace  *trace,
  * NULL, receives each input's item (NULL for a bad input), in order. */
 GString   *stp_cli_each_input    (GPtrArray                *inputs,
                                   gboolean                  several,
-                                  const StpTimelineOptions *options,
+                                  const StpAnalysisOptions *options,
                                   gboolean                  json,
                                   StpCliEachFunc            func,
                                   GPtrArray                *items,

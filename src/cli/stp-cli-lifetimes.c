@@ -32,7 +32,7 @@ const GOptionEntry stp_cli_lifetime_entries[] = {
 };
 
 int
-stp_cli_lifetimes_options (StpTimelineOptions *options)
+stp_cli_lifetimes_options (StpAnalysisOptions *options)
 {
   options->lifetimes = STP_LIFETIMES_LABELS;
   options->graph = NULL;

@@ -15,7 +15,7 @@ extern const GOptionEntry stp_cli_lifetime_entries[];
 /* Sets options->lifetimes and options->graph (loaded from --graph)
  * from the command line; on failure prints why and returns the exit
  * status (2 for bad usage, 1 for a bad graph file), else 0. */
-int      stp_cli_lifetimes_options (StpTimelineOptions *options);
+int      stp_cli_lifetimes_options (StpAnalysisOptions *options);
 
 /* After loading: --graph and --lifetimes=graph need a StepStats, and
  * graph lifetimes need a graph.  Prints why not and returns FALSE. */

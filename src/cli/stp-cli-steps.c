@@ -633,7 +633,7 @@ stp_cli_steps_run (int    argc,
   g_autoptr(GString) out = NULL;
   g_autoptr(GPtrArray) items = g_ptr_array_new ();
   g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func (trace_steps_free);
-  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
   guint n_failed = 0;
   gboolean had_folder = FALSE;
   int status = EXIT_SUCCESS;

@@ -14,7 +14,7 @@
 
 typedef struct
 {
-  StpRunSummary **depths;   /* max_depth + 1 entries, NULL where the run is short */
+  StpRunPyramid **depths;   /* max_depth + 1 entries, NULL where the run is short */
   guint           n_depths;
   double          min;      /* counters: stacked range */
   double          max;
@@ -35,7 +35,7 @@ struct _StpRenderIndex
 G_DEFINE_BOXED_TYPE (StpRenderIndex, stp_render_index, stp_render_index_ref, stp_render_index_unref)
 
 static void
-summary_free (StpRunSummary *summary)
+summary_free (StpRunPyramid *summary)
 {
   if (summary == NULL)
     return;
@@ -52,7 +52,7 @@ slice_dur (const StpTrack *track,
 }
 
 static void
-set_coverage (StpRunSummary *summary,
+set_coverage (StpRunPyramid *summary,
               guint          level,
               const guint64 *busy)
 {
@@ -90,14 +90,14 @@ set_longest (StpSummaryBucket *bucket,
 /* Level 0 has about one bucket per eight slices: coarse enough to be
  * small, fine enough that a view zoomed in past it has only a few slices
  * per pixel to walk. */
-static StpRunSummary *
+static StpRunPyramid *
 build_summary (const StpTrack *track,
                guint32         lo,
                guint32         hi,
                const guint8   *colors,
                guint           n_colors)
 {
-  StpRunSummary *summary = g_new0 (StpRunSummary, 1);
+  StpRunPyramid *summary = g_new0 (StpRunPyramid, 1);
   const StpSlice *first = stp_track_get_slice (track, lo);
   gint64 last_end = stp_slice_end (stp_track_get_slice (track, hi - 1));
   guint64 span = (guint64) (last_end - first->ts) + 1;
@@ -169,7 +169,7 @@ build_summary (const StpTrack *track,
 }
 
 static gsize
-summary_size (const StpRunSummary *summary)
+summary_size (const StpRunPyramid *summary)
 {
   gsize size = sizeof *summary;
 
@@ -309,7 +309,7 @@ stp_render_index_new (StpTrace      *trace,
         continue;
 
       ti->n_depths = track->max_depth + 1;
-      ti->depths = g_new0 (StpRunSummary *, ti->n_depths);
+      ti->depths = g_new0 (StpRunPyramid *, ti->n_depths);
       for (guint d = 0; d < ti->n_depths; d++)
         {
           guint32 lo = track->depth_starts[d];
@@ -383,8 +383,8 @@ stp_render_index_get_color (StpRenderIndex *self,
   return name < self->n_colors ? self->colors[name] : 0;
 }
 
-const StpRunSummary *
-stp_render_index_get_summary (StpRenderIndex *self,
+const StpRunPyramid *
+stp_render_index_get_pyramid (StpRenderIndex *self,
                               guint32         track,
                               guint16         depth)
 {

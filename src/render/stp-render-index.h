@@ -42,7 +42,7 @@ typedef struct
   guint             n_levels;
   guint32           len[STP_SUMMARY_MAX_LEVELS];
   StpSummaryBucket *buckets[STP_SUMMARY_MAX_LEVELS];
-} StpRunSummary;
+} StpRunPyramid;
 
 typedef struct _StpRenderIndex StpRenderIndex;
 
@@ -59,7 +59,7 @@ StpTrace             *stp_render_index_get_trace    (StpRenderIndex *self);
 StpFlowIndex         *stp_render_index_get_flows    (StpRenderIndex *self);
 guint8                stp_render_index_get_color    (StpRenderIndex *self,
                                                      StpStr          name);
-const StpRunSummary  *stp_render_index_get_summary  (StpRenderIndex *self,
+const StpRunPyramid  *stp_render_index_get_pyramid  (StpRenderIndex *self,
                                                      guint32         track,
                                                      guint16         depth);
 /* The highest and lowest value a counter track's stacked series reach. */

@@ -213,10 +213,10 @@ draw_run_direct (StpFrame       *frame,
 }
 
 static void
-draw_run_summary (StpFrame            *frame,
+draw_run_pyramid (StpFrame            *frame,
                   const StpTrack      *track,
                   guint                depth,
-                  const StpRunSummary *summary,
+                  const StpRunPyramid *summary,
                   guint                level,
                   double               y)
 {
@@ -323,7 +323,7 @@ draw_run (StpFrame       *frame,
           guint           depth,
           double          y)
 {
-  const StpRunSummary *summary = stp_render_index_get_summary (frame->index, track_index, depth);
+  const StpRunPyramid *summary = stp_render_index_get_pyramid (frame->index, track_index, depth);
 
   if (track->depth_starts[depth] == track->depth_starts[depth + 1])
     return;
@@ -335,7 +335,7 @@ draw_run (StpFrame       *frame,
 
       if (level >= 0)
         {
-          draw_run_summary (frame, track, depth, summary,
+          draw_run_pyramid (frame, track, depth, summary,
                             MIN ((guint) level, summary->n_levels - 1), y);
           return;
         }

@@ -62,7 +62,7 @@ int
 fuzz_target_export (const guint8 *data,
                     gsize         size)
 {
-  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(StpInput) input = NULL;
   g_autoptr(StpTrace) trace = NULL;

@@ -15,7 +15,7 @@
 
 #include "stp-pbtext.h"
 #include "stp-step-stats.h"
-#include "stp-timeline.h"
+#include "stp-step-stats-analysis.h"
 
 #include "tensorflow.pb-c.h"
 #include "pbtext-test.pb-c.h"
@@ -47,7 +47,7 @@ load_as_file (const guint8 *text,
   g_autoptr(StpStepStats) step_stats = NULL;
   g_autoptr(StpTrace) trace = NULL;
   g_autoptr(GError) error = NULL;
-  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
 
   step_stats = stp_step_stats_load_bytes (bytes, NAME, NULL, &error);
   if (step_stats == NULL)
@@ -58,7 +58,7 @@ load_as_file (const guint8 *text,
 
   options.show_memory = TRUE;
   options.derived_lines = len % 2;
-  trace = stp_timeline_analyze (step_stats, &options, NULL, &error);
+  trace = stp_step_stats_analyze (step_stats, &options, NULL, &error);
   if (trace == NULL)
     {
       fuzz_check_error (error, NAME);

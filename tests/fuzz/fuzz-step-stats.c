@@ -12,7 +12,7 @@
 #include "fuzz-common.h"
 
 #include "stp-step-stats.h"
-#include "stp-timeline.h"
+#include "stp-step-stats-analysis.h"
 
 #define NAME "fuzz-input.pb"
 
@@ -24,7 +24,7 @@ fuzz_target_step_stats (const guint8 *data,
   g_autoptr(StpStepStats) step_stats = NULL;
   g_autoptr(StpTrace) trace = NULL;
   g_autoptr(GError) error = NULL;
-  StpTimelineOptions options = STP_TIMELINE_OPTIONS_INIT;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
 
   fuzz_init ();
 
@@ -41,7 +41,7 @@ fuzz_target_step_stats (const guint8 *data,
   options.show_dataflow = (size / 6) % 2;
   options.derived_lines = (size / 12) % 2;
 
-  trace = stp_timeline_analyze (step_stats, &options, NULL, &error);
+  trace = stp_step_stats_analyze (step_stats, &options, NULL, &error);
   if (trace == NULL)
     {
       fuzz_check_error (error, NAME);

@@ -479,7 +479,7 @@ test_level_of_detail (void)
   g_autoptr(StpTrace) trace = known_trace_dense (200000, 1, 7);
   g_autoptr(StpRenderIndex) index = stp_render_index_new (trace, NULL, NULL);
 
-  g_assert_nonnull (stp_render_index_get_summary (index, 0, 0));
+  g_assert_nonnull (stp_render_index_get_pyramid (index, 0, 0));
   /* Whole trace over 1000 px: pyramid.  The last column is left empty. */
   check_every_column (trace, 1400000.0 / 990, 0);
   /* ~20 slices per pixel: still the pyramid or walking, both must mark. */

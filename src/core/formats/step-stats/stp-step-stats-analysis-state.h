@@ -1,15 +1,15 @@
-/* stp-timeline-analysis.h: the state of one timeline.py analysis
+/* stp-step-stats-analysis-state.h: the state of one timeline.py analysis
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Shared by stp-timeline.c (pids, lanes, ops and dataflow, the driver)
- * and stp-timeline-tensors.c (tensors, memory counters, maximums).
+ * Shared by stp-step-stats-analysis.c (pids, lanes, ops and dataflow, the driver)
+ * and stp-step-stats-tensors.c (tensors, memory counters, maximums).
  */
 
 #pragma once
 
-#include "stp-timeline.h"
+#include "stp-step-stats-analysis.h"
 
 #include <string.h>
 
@@ -38,7 +38,7 @@ typedef struct
 typedef struct
 {
   StpStepStats             *ss;
-  const StpTimelineOptions *options;
+  const StpAnalysisOptions *options;
   GCancellable             *cancellable;
   StpTrace                 *trace;
 
@@ -135,22 +135,22 @@ tensor_index (StpAnalysis *a,
   return name < a->tensors->len ? g_array_index (a->tensors, guint32, name) : 0;
 }
 
-/* stp-timeline-tensors.c */
-gboolean    stp_timeline_analyze_tensors      (StpAnalysis  *a,
+/* stp-step-stats-tensors.c */
+gboolean    stp_step_stats_analyze_tensors      (StpAnalysis  *a,
                                                GError      **error);
-StpTracker *stp_timeline_lookup_tensor        (StpAnalysis  *a,
+StpTracker *stp_step_stats_lookup_tensor        (StpAnalysis  *a,
                                                const char   *name,
                                                gsize         len,
                                                StpStr       *id_out);
-gboolean    stp_timeline_show_memory_counters (StpAnalysis  *a,
+gboolean    stp_step_stats_show_memory_counters (StpAnalysis  *a,
                                                GError      **error);
 
 /* Derived lines above the GPU kernels (options->derived_lines);
  * compute_process[d] is the process of StepStats device d. */
-void     stp_timeline_derive_gpu_lines   (StpTrace           *trace,
+void     stp_step_stats_derive_gpu_lines   (StpTrace           *trace,
                                           const StpStepStats *step_stats,
                                           const guint32      *compute_process);
-/* stp-timeline-graph.c */
-StpLifetimes *stp_timeline_graph_lifetimes    (StpAnalysis  *a);
+/* stp-step-stats-lifetimes.c */
+StpLifetimes *stp_step_stats_graph_lifetimes    (StpAnalysis  *a);
 
 G_END_DECLS

@@ -1,12 +1,12 @@
-/* stp-timeline-labels.c: timeline.py's label parsers
+/* stp-step-stats-labels.c: timeline.py's label parsers
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#define G_LOG_DOMAIN "stp-timeline-labels"
+#define G_LOG_DOMAIN "stp-step-stats-labels"
 
-#include "stp-timeline-labels.h"
+#include "stp-step-stats-labels.h"
 
 #include <string.h>
 
@@ -24,7 +24,7 @@ find_last (const char *start,
  * the last '(' before it, and the name ends at the last " = " before
  * that.  Anything after the last ')' is ignored. */
 gboolean
-stp_timeline_parse_op_label (const char *label,
+stp_step_stats_parse_op_label (const char *label,
                              gsize       len,
                              StpSpan    *name,
                              StpSpan    *op,
@@ -67,7 +67,7 @@ stp_timeline_parse_op_label (const char *label,
 
 /* Python's inputs.split(', '): every ", " separates, empty parts too. */
 void
-stp_timeline_split_inputs (StpSpan  inputs,
+stp_step_stats_split_inputs (StpSpan  inputs,
                            GArray  *out)
 {
   const char *p = inputs.str;
@@ -109,7 +109,7 @@ stp_timeline_split_inputs (StpSpan  inputs,
  * after the "@@"; then name and op are the first two ':' fields, the op
  * being "unknown" when there is no ':'. */
 void
-stp_timeline_parse_kernel_label (const char *label,
+stp_step_stats_parse_kernel_label (const char *label,
                                  gsize       label_len,
                                  StpSpan     node_name,
                                  StpSpan    *name,

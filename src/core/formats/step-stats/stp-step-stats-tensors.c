@@ -1,16 +1,16 @@
-/* stp-timeline-tensors.c: timeline.py's tensors and memory counters
+/* stp-step-stats-tensors.c: timeline.py's tensors and memory counters
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * _analyze_tensors (a tensor object per output, tracked by name for the
  * dataflow) and _show_memory_counters (one cumulative counter per
- * allocator, its maximum and the tensors live then), for stp-timeline.c.
+ * allocator, its maximum and the tensors live then), for stp-step-stats-analysis.c.
  */
 
-#define G_LOG_DOMAIN "stp-timeline"
+#define G_LOG_DOMAIN "stp-step-stats-analysis"
 
-#include "stp-timeline-analysis.h"
+#include "stp-step-stats-analysis-state.h"
 #include "stp-json-writer.h"
 
 static void
@@ -24,7 +24,7 @@ set_tensor_index (StpAnalysis *a,
 }
 
 StpTracker *
-stp_timeline_lookup_tensor (StpAnalysis *a,
+stp_step_stats_lookup_tensor (StpAnalysis *a,
                             const char  *name,
                             gsize        len,
                             StpStr      *id_out)
@@ -80,7 +80,7 @@ emit_tensor_object (StpAnalysis              *a,
 }
 
 /* Outputs whose names are interned together, as the dataflow looks its
- * inputs up (stp-timeline.c): their cache misses overlap. */
+ * inputs up (stp-step-stats-analysis.c): their cache misses overlap. */
 #define TENSOR_BATCH 64
 
 /* A tensor in the batch: its producer and output index, and where its
@@ -199,7 +199,7 @@ add_pending_tensor (StpAnalysis *a,
 
 /* _analyze_tensors: every output of every node becomes a tensor. */
 gboolean
-stp_timeline_analyze_tensors (StpAnalysis  *a,
+stp_step_stats_analyze_tensors (StpAnalysis  *a,
                               GError      **error)
 {
   g_autoptr(GArray) pending = g_array_sized_new (FALSE, FALSE, sizeof (PendingTensor), TENSOR_BATCH);
@@ -347,7 +347,7 @@ emit_allocator (StpAnalysis *a,
 /* _show_memory_counters: tensor deletions, then one cumulative counter
  * per allocator. */
 gboolean
-stp_timeline_show_memory_counters (StpAnalysis  *a,
+stp_step_stats_show_memory_counters (StpAnalysis  *a,
                                    GError      **error)
 {
   StpTrace *trace = a->trace;

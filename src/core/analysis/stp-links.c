@@ -13,7 +13,7 @@
 
 #include "stp-links.h"
 #include "stp-loader.h"
-#include "stp-timeline-labels.h"
+#include "stp-step-stats-labels.h"
 
 #include <string.h>
 
@@ -145,11 +145,11 @@ index_consumers (StpLinks      *self,
         continue;
       if (node->node_name.len == 10 && memcmp (node->node_name.str, "RecvTensor", 10) == 0)
         continue;
-      if (!stp_timeline_parse_op_label (node->timeline_label.str, node->timeline_label.len,
+      if (!stp_step_stats_parse_op_label (node->timeline_label.str, node->timeline_label.len,
                                         &name, &op, &list))
         continue;
 
-      stp_timeline_split_inputs (list, inputs);
+      stp_step_stats_split_inputs (list, inputs);
       for (guint k = 0; k < inputs->len; k++)
         {
           StpSpan input = g_array_index (inputs, StpSpan, k);

@@ -8,7 +8,7 @@
  * given beside the StepStats) the consumers are the nodes whose `input`
  * names the tensor, through Send/Recv pairs across partitions ("graph").
  * A StpLifetimes says, for each tensor timeline.py shows, what either
- * way makes of it; stp-timeline-graph.c computes it.
+ * way makes of it; stp-step-stats-lifetimes.c computes it.
  */
 
 #pragma once

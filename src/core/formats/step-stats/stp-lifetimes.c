@@ -3,7 +3,7 @@
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The result of stp-timeline-graph.c, as kept on the trace for the
+ * The result of stp-step-stats-lifetimes.c, as kept on the trace for the
  * details panel, `stepscope-cli info` and `peaks`.
  */
 

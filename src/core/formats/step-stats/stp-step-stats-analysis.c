@@ -1,4 +1,4 @@
-/* stp-timeline.c: TensorFlow timeline.py's StepStats analysis
+/* stp-step-stats-analysis.c: TensorFlow timeline.py's StepStats analysis
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -15,10 +15,10 @@
  * model (nanoseconds).
  */
 
-#define G_LOG_DOMAIN "stp-timeline"
+#define G_LOG_DOMAIN "stp-step-stats-analysis"
 
-#include "stp-timeline-analysis.h"
-#include "stp-timeline-labels.h"
+#include "stp-step-stats-analysis-state.h"
+#include "stp-step-stats-labels.h"
 #include "stp-buffer.h"
 #include "stp-error.h"
 #include "stp-json-writer.h"
@@ -85,7 +85,7 @@ preprocess_op_time (StpAnalysis *a)
           gint64 *span;
           StpStr key;
 
-          stp_timeline_parse_kernel_label (kernel->timeline_label.str, kernel->timeline_label.len,
+          stp_step_stats_parse_kernel_label (kernel->timeline_label.str, kernel->timeline_label.len,
                                            kernel->node_name, &name, &op);
           key = intern_span (a, name);
           span = g_hash_table_lookup (gpu_start, GUINT_TO_POINTER (key));
@@ -254,7 +254,7 @@ describe_node (const StpStepStats     *ss,
 
   if (device->gpu_tracer)
     {
-      stp_timeline_parse_kernel_label (node->timeline_label.str, node->timeline_label.len,
+      stp_step_stats_parse_kernel_label (node->timeline_label.str, node->timeline_label.len,
                                        node->node_name, name, op);
     }
   else if (is_recv_tensor (node))
@@ -266,11 +266,11 @@ describe_node (const StpStepStats     *ss,
     {
       StpSpan parsed_name, parsed_inputs;
 
-      if (stp_timeline_parse_op_label (node->timeline_label.str, node->timeline_label.len,
+      if (stp_step_stats_parse_op_label (node->timeline_label.str, node->timeline_label.len,
                                        &parsed_name, op, &parsed_inputs))
         {
           if (inputs != NULL)
-            stp_timeline_split_inputs (parsed_inputs, inputs);
+            stp_step_stats_split_inputs (parsed_inputs, inputs);
         }
       else
         {
@@ -519,7 +519,7 @@ lookup_partitioned_input (StpAnalysis *a,
         break;
       }
 
-  return stp_timeline_lookup_tensor (a, input.str, input.len, id);
+  return stp_step_stats_lookup_tensor (a, input.str, input.len, id);
 }
 
 /* The inputs of a batch of nodes, looked up together: a lookup is a
@@ -692,7 +692,7 @@ analyze_tensors_thread (gpointer data)
 {
   TensorsJob *job = data;
 
-  job->ok = stp_timeline_analyze_tensors (job->a, &job->error);
+  job->ok = stp_step_stats_analyze_tensors (job->a, &job->error);
   return NULL;
 }
 
@@ -709,7 +709,7 @@ analyze_in_parallel (StpAnalysis  *a,
 
   add_lane_tracks (a);
 
-  thread = g_thread_try_new ("stp-timeline", analyze_tensors_thread, &job, NULL);
+  thread = g_thread_try_new ("stp-tensors", analyze_tensors_thread, &job, NULL);
   if (thread == NULL)
     analyze_tensors_thread (&job);
   ops_done = emit_ops (a);
@@ -781,8 +781,8 @@ analysis_clear (StpAnalysis *a)
 }
 
 StpTrace *
-stp_timeline_analyze (StpStepStats              *step_stats,
-                      const StpTimelineOptions  *options,
+stp_step_stats_analyze (StpStepStats              *step_stats,
+                      const StpAnalysisOptions  *options,
                       GCancellable              *cancellable,
                       GError                   **error)
 {
@@ -868,12 +868,12 @@ stp_timeline_analyze (StpStepStats              *step_stats,
 
   /* Before the memory counters, which take the lifetimes it sets. */
   if (a.graph != NULL)
-    a.trace->lifetimes = stp_timeline_graph_lifetimes (&a);
+    a.trace->lifetimes = stp_step_stats_graph_lifetimes (&a);
 
   if (options->derived_lines)
-    stp_timeline_derive_gpu_lines (a.trace, step_stats, a.compute_process);
+    stp_step_stats_derive_gpu_lines (a.trace, step_stats, a.compute_process);
 
-  if ((options->show_memory && !stp_timeline_show_memory_counters (&a, error)) ||
+  if ((options->show_memory && !stp_step_stats_show_memory_counters (&a, error)) ||
       !stp_trace_finish (a.trace, cancellable, error))
     goto out;
 

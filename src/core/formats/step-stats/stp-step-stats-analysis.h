@@ -1,4 +1,4 @@
-/* stp-timeline.h: TensorFlow timeline.py's StepStats analysis
+/* stp-step-stats-analysis.h: TensorFlow timeline.py's StepStats analysis
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -26,7 +26,7 @@ typedef struct
   StpOpTime op_time;
   /* Not in timeline.py: "TensorFlow Name Scope" and "TensorFlow Ops"
    * lines above each GPU's kernels, merged from their "@@name:op"
-   * labels as the TF profiler does (stp-timeline-derived.c).  Exports
+   * labels as the TF profiler does (stp-step-stats-derived.c).  Exports
    * leave derived slices out, so they stay timeline.py's either way;
    * off by default so the model (info, summaries) does too. */
   gboolean  derived_lines;
@@ -35,17 +35,17 @@ typedef struct
    * RunMetadata.partition_graphs, or `graph` (borrowed) when set. */
   StpLifetimeMode lifetimes;
   StpGraph       *graph;
-} StpTimelineOptions;
+} StpAnalysisOptions;
 
 /* timeline.py's generate_chrome_trace_format() defaults. */
-#define STP_TIMELINE_OPTIONS_INIT { TRUE, FALSE, STP_OP_TIME_SCHEDULE, FALSE, STP_LIFETIMES_LABELS, NULL }
+#define STP_ANALYSIS_OPTIONS_INIT { TRUE, FALSE, STP_OP_TIME_SCHEDULE, FALSE, STP_LIFETIMES_LABELS, NULL }
 
 const char *stp_op_time_to_string   (StpOpTime                 op_time);
 gboolean    stp_op_time_from_string (const char               *str,
                                      StpOpTime                *op_time);
 
-StpTrace   *stp_timeline_analyze    (StpStepStats             *step_stats,
-                                     const StpTimelineOptions *options,
+StpTrace   *stp_step_stats_analyze    (StpStepStats             *step_stats,
+                                     const StpAnalysisOptions *options,
                                      GCancellable             *cancellable,
                                      GError                  **error);
 

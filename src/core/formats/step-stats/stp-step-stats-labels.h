@@ -1,4 +1,4 @@
-/* stp-timeline-labels.h: what a StepStats node's timeline_label says
+/* stp-step-stats-labels.h: what a StepStats node's timeline_label says
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -15,14 +15,14 @@
 
 G_BEGIN_DECLS
 
-gboolean stp_timeline_parse_op_label     (const char *label,
+gboolean stp_step_stats_parse_op_label     (const char *label,
                                           gsize       len,
                                           StpSpan    *name,
                                           StpSpan    *op,
                                           StpSpan    *inputs);
-void     stp_timeline_split_inputs       (StpSpan     inputs,
+void     stp_step_stats_split_inputs       (StpSpan     inputs,
                                           GArray     *out);
-void     stp_timeline_parse_kernel_label (const char *label,
+void     stp_step_stats_parse_kernel_label (const char *label,
                                           gsize       label_len,
                                           StpSpan     node_name,
                                           StpSpan    *name,

@@ -8,13 +8,13 @@
 
 #include "stp-input.h"
 #include "stp-progress.h"
-#include "stp-timeline.h"
+#include "stp-step-stats-analysis.h"
 #include "stp-trace.h"
 
 G_BEGIN_DECLS
 
 StpTrace *stp_load_file       (GFile                    *file,
-                               const StpTimelineOptions *options,
+                               const StpAnalysisOptions *options,
                                StpProgressFunc           progress,
                                gpointer                  user_data,
                                GCancellable             *cancellable,
@@ -24,7 +24,7 @@ StpTrace *stp_load_file       (GFile                    *file,
  * `name` is what errors and the trace call it. */
 StpTrace *stp_load_input      (StpInput                 *input,
                                const char               *name,
-                               const StpTimelineOptions *options,
+                               const StpAnalysisOptions *options,
                                StpProgressFunc           progress,
                                gpointer                  user_data,
                                GCancellable             *cancellable,
@@ -34,7 +34,7 @@ StpTrace *stp_load_input      (StpInput                 *input,
  * options without reading the file again.  Other traces are returned
  * as they are (with a new reference). */
 StpTrace *stp_trace_reanalyze (StpTrace                 *trace,
-                               const StpTimelineOptions *options,
+                               const StpAnalysisOptions *options,
                                GCancellable             *cancellable,
                                GError                  **error);
 

@@ -18,7 +18,7 @@
 #include "stp-loader.h"
 #include "stp-step-stats.h"
 #include "stp-tf-op.h"
-#include "stp-timeline-labels.h"
+#include "stp-step-stats-labels.h"
 #include "stp-xspace.h"
 
 #include <stdlib.h>
@@ -233,7 +233,7 @@ classify_step_stats (Summarizer     *s,
     StpSpan name, op;
     gpointer type;
 
-    stp_timeline_parse_kernel_label (node->timeline_label.str, node->timeline_label.len,
+    stp_step_stats_parse_kernel_label (node->timeline_label.str, node->timeline_label.len,
                                      node->node_name, &name, &op);
     set_str (occ->full, name.str, name.len);
     if (g_hash_table_lookup_extended (s->op_of_node, occ->full->str, NULL, &type))

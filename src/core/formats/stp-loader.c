@@ -31,7 +31,7 @@ display_name_of (GFile *file)
 static StpTrace *
 load_step_stats (GBytes                   *bytes,
                  const char               *name,
-                 const StpTimelineOptions *options,
+                 const StpAnalysisOptions *options,
                  StpProgressFunc           progress,
                  gpointer                  user_data,
                  GCancellable             *cancellable,
@@ -55,7 +55,7 @@ load_step_stats (GBytes                   *bytes,
     progress ("analyze", 0, step_stats->nodes->len, user_data);
 
   g_timer_start (timer);
-  trace = stp_timeline_analyze (step_stats, options, cancellable, error);
+  trace = stp_step_stats_analyze (step_stats, options, cancellable, error);
   g_debug ("%s: analysed in %.3f s", name, g_timer_elapsed (timer, NULL));
   return trace;
 }
@@ -177,7 +177,7 @@ refuse_graph_def (GBytes      *bytes,
 
 StpTrace *
 stp_load_file (GFile                    *file,
-               const StpTimelineOptions *options,
+               const StpAnalysisOptions *options,
                StpProgressFunc           progress,
                gpointer                  user_data,
                GCancellable             *cancellable,
@@ -203,13 +203,13 @@ stp_load_file (GFile                    *file,
 StpTrace *
 stp_load_input (StpInput                 *input,
                 const char               *name,
-                const StpTimelineOptions *options,
+                const StpAnalysisOptions *options,
                 StpProgressFunc           progress,
                 gpointer                  user_data,
                 GCancellable             *cancellable,
                 GError                  **error)
 {
-  static const StpTimelineOptions defaults = STP_TIMELINE_OPTIONS_INIT;
+  static const StpAnalysisOptions defaults = STP_ANALYSIS_OPTIONS_INIT;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GTimer) timer = NULL;
   const guint8 *head;
@@ -345,7 +345,7 @@ stp_trace_is_step_stats (const StpTrace *trace)
 
 StpTrace *
 stp_trace_reanalyze (StpTrace                 *trace,
-                     const StpTimelineOptions *options,
+                     const StpAnalysisOptions *options,
                      GCancellable             *cancellable,
                      GError                  **error)
 {
@@ -359,11 +359,11 @@ stp_trace_reanalyze (StpTrace                 *trace,
   if (options->graph == NULL && trace->lifetimes != NULL &&
       !trace->lifetimes->graph->from_partitions)
     {
-      StpTimelineOptions with_graph = *options;
+      StpAnalysisOptions with_graph = *options;
 
       with_graph.graph = trace->lifetimes->graph;
-      return stp_timeline_analyze (trace->source, &with_graph, cancellable, error);
+      return stp_step_stats_analyze (trace->source, &with_graph, cancellable, error);
     }
 
-  return stp_timeline_analyze (trace->source, options, cancellable, error);
+  return stp_step_stats_analyze (trace->source, options, cancellable, error);
 }

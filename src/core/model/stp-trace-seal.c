@@ -1,4 +1,4 @@
-/* stp-trace-layout.c: sealing a trace (sorting, lanes, depths, flows)
+/* stp-trace-seal.c: sealing a trace (sorting, lanes, depths, flows)
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -11,7 +11,7 @@
  * and near-linear, whatever the input.
  */
 
-#define G_LOG_DOMAIN "stp-trace-layout"
+#define G_LOG_DOMAIN "stp-trace-seal"
 
 #include "stp-trace-private.h"
 #include "stp-buffer.h"

@@ -1,4 +1,4 @@
-/* stp-timeline-graph.c: tensor lifetimes from the executed graph
+/* stp-step-stats-lifetimes.c: tensor lifetimes from the executed graph
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,9 +20,9 @@
  * same from the files alone, to check this.
  */
 
-#define G_LOG_DOMAIN "stp-timeline"
+#define G_LOG_DOMAIN "stp-step-stats-analysis"
 
-#include "stp-timeline-analysis.h"
+#include "stp-step-stats-analysis-state.h"
 
 #include <stdlib.h>
 
@@ -409,7 +409,7 @@ index_clear (Index *x)
 }
 
 StpLifetimes *
-stp_timeline_graph_lifetimes (StpAnalysis *a)
+stp_step_stats_graph_lifetimes (StpAnalysis *a)
 {
   StpLifetimes *lifetimes = g_new0 (StpLifetimes, 1);
   Index x = { 0 };

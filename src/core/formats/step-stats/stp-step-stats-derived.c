@@ -1,4 +1,4 @@
-/* stp-timeline-derived.c: the TF profiler's op lines over StepStats kernels
+/* stp-step-stats-derived.c: the TF profiler's op lines over StepStats kernels
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -15,10 +15,10 @@
  * analysis only adds them with options->derived_lines.
  */
 
-#define G_LOG_DOMAIN "stp-timeline"
+#define G_LOG_DOMAIN "stp-step-stats-analysis"
 
-#include "stp-timeline-analysis.h"
-#include "stp-timeline-labels.h"
+#include "stp-step-stats-analysis-state.h"
+#include "stp-step-stats-labels.h"
 #include "stp-derived-line.h"
 
 #include <string.h>
@@ -80,7 +80,7 @@ kernel_op (const StpStepStatsNode *node,
   if (at == NULL)
     return FALSE;
 
-  stp_timeline_parse_kernel_label (label.str, label.len, node->node_name, name, op);
+  stp_step_stats_parse_kernel_label (label.str, label.len, node->node_name, name, op);
   /* No ':' in the annotation: the op is timeline.py's "unknown". */
   if (op->str != name->str + name->len + 1 || name->len == 0)
     return FALSE;
@@ -163,7 +163,7 @@ gpu_clear (gpointer data)
 }
 
 void
-stp_timeline_derive_gpu_lines (StpTrace           *trace,
+stp_step_stats_derive_gpu_lines (StpTrace           *trace,
                                const StpStepStats *step_stats,
                                const guint32      *compute_process)
 {

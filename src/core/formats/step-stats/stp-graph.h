@@ -6,7 +6,7 @@
  * The executed graph (RunMetadata.partition_graphs, one GraphDef per
  * device partition) or a GraphDef file given beside a StepStats.  It
  * says which nodes consume each tensor, which timeline_label only
- * guesses: see stp-timeline-graph.c.
+ * guesses: see stp-step-stats-lifetimes.c.
  */
 
 #pragma once
