@@ -430,7 +430,9 @@ stp_step_stats_graph_lifetimes (StpAnalysis *a)
   x.use_at = g_new0 (guint32, n_graph);
   x.work = g_array_new (FALSE, FALSE, sizeof (guint32));
   x.label_uses = a->label_uses;
-  qsort (a->label_uses->data, a->label_uses->len / 2, 2 * sizeof (guint32), compare_pairs);
+  /* qsort's array may not be NULL, even empty (UBSan). */
+  if (a->label_uses->len > 0)
+    qsort (a->label_uses->data, a->label_uses->len / 2, 2 * sizeof (guint32), compare_pairs);
 
   match_runs (&x);
   index_edges (&x);
