@@ -629,8 +629,9 @@ index_counters (GArray         *refs,
     }
 
   entries = (const CounterEntry *) counters->data;
-  qsort ((CounterEntry *) entries + start, counters->len - start, sizeof (CounterEntry),
-         compare_counter_entries);
+  if (counters->len > start)
+    qsort ((CounterEntry *) entries + start, counters->len - start, sizeof (CounterEntry),
+           compare_counter_entries);
   for (guint i = start; i < counters->len; i++)
     {
       gboolean alone = entries[i].seq >= refs->len;

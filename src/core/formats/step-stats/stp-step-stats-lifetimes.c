@@ -132,7 +132,8 @@ index_edges (Index *x)
           g_array_append_val (x->edges, edge);
         }
     }
-  qsort (x->edges->data, x->edges->len, sizeof (Edge), compare_edges);
+  if (x->edges->len > 0)
+    qsort (x->edges->data, x->edges->len, sizeof (Edge), compare_edges);
 }
 
 /* Recvs by rendezvous, in graph order. */
