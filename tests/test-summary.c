@@ -795,6 +795,9 @@ test_cli_text (void)
         }
       g_assert_cmpuint (n, >, 2);
       g_assert_true (g_str_has_prefix (lines[3], v == 0 ? "Op type" : v == 1 ? "Scope" : "Device"));
+      /* A device's time is its busy union: no per-run average of it. */
+      g_assert_true ((strstr (lines[3], "Busy") != NULL) == (v == 2));
+      g_assert_true ((strstr (lines[3], "Average") != NULL) == (v == 0));
     }
 }
 

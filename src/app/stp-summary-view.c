@@ -109,7 +109,8 @@ update_columns (StpSummaryView *self)
   gtk_column_view_column_set_title (self->columns[STP_SUMMARY_COLUMN_TIME],
                                     stp_summary_column_title (STP_SUMMARY_COLUMN_TIME, summary->by));
   gtk_column_view_column_set_visible (self->columns[STP_SUMMARY_COLUMN_CUMULATIVE], !scope);
-  gtk_column_view_column_set_visible (self->columns[STP_SUMMARY_COLUMN_AVERAGE], !scope);
+  gtk_column_view_column_set_visible (self->columns[STP_SUMMARY_COLUMN_AVERAGE],
+                                      stp_summary_by_has_average (summary->by));
   gtk_column_view_column_set_visible (self->columns[STP_SUMMARY_COLUMN_ACCELERATOR], summary->has_device_split);
   gtk_column_view_column_set_visible (self->columns[STP_SUMMARY_COLUMN_CPU], summary->has_device_split);
 }

@@ -150,7 +150,7 @@ json_row (GString             *out,
       json_key (out, "self_occurrences");
       g_string_append_printf (out, "%" G_GUINT64_FORMAT, row->self_occurrences);
     }
-  else
+  if (stp_summary_by_has_average (summary->by))
     {
       g_string_append (out, ", ");
       json_key (out, "average_us");
@@ -302,7 +302,7 @@ add_row_cells (Table               *table,
       table_add (table, format_time (row->cpu_time));
     }
   table_add (table, g_strdup_printf ("%" G_GUINT64_FORMAT, row->occurrences));
-  if (summary->by != STP_SUMMARY_BY_SCOPE)
+  if (stp_summary_by_has_average (summary->by))
     table_add (table, row->occurrences ? format_time (row->time / (gint64) row->occurrences) : g_strdup ("-"));
 
   for (guint i = 0; row->children != NULL && i < row->children->len; i++)
@@ -349,7 +349,8 @@ stp_cli_summary_to_text (const StpTrace   *trace,
   g_string_append (out, "\n\n");
 
   table_add (&table, g_strdup (first));
-  table_add (&table, g_strdup (summary->by == STP_SUMMARY_BY_SCOPE ? "Total" : "Time"));
+  table_add (&table, g_strdup (summary->by == STP_SUMMARY_BY_SCOPE ? "Total"
+                              : summary->by == STP_SUMMARY_BY_DEVICE ? "Busy" : "Time"));
   table_add (&table, g_strdup ("Self"));
   table_add (&table, g_strdup ("%"));
   if (summary->by != STP_SUMMARY_BY_SCOPE)
@@ -360,7 +361,7 @@ stp_cli_summary_to_text (const StpTrace   *trace,
       table_add (&table, g_strdup ("CPU"));
     }
   table_add (&table, g_strdup ("Count"));
-  if (summary->by != STP_SUMMARY_BY_SCOPE)
+  if (stp_summary_by_has_average (summary->by))
     table_add (&table, g_strdup ("Average"));
   table.n_columns = table.cells->len;
 

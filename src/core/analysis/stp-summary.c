@@ -958,6 +958,12 @@ stp_summary_by_to_string (StpSummaryBy by)
 }
 
 gboolean
+stp_summary_by_has_average (StpSummaryBy by)
+{
+  return by == STP_SUMMARY_BY_OP;
+}
+
+gboolean
 stp_summary_by_from_string (const char   *str,
                             StpSummaryBy *by)
 {

@@ -126,6 +126,10 @@ void        stp_summary_sort     (StpSummary       *self,
                                   StpSummaryOrder   order);
 
 const char *stp_summary_by_to_string      (StpSummaryBy     by);
+/* Whether a row's time divided by its count is the average of one run:
+ * true of op types only (a device's busy time is a union, a scope's total
+ * counts its subtree). */
+gboolean    stp_summary_by_has_average    (StpSummaryBy     by);
 gboolean    stp_summary_by_from_string    (const char      *str,
                                            StpSummaryBy    *by);
 const char *stp_summary_order_to_string   (StpSummaryOrder  order);
