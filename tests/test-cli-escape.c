@@ -9,6 +9,7 @@
  */
 
 #include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 #include <string.h>
 
 #include "cli-test-util.h"
@@ -158,6 +159,41 @@ test_summary_names (void)
   g_rmdir (dir);
 }
 
+/* C1 controls are valid JSON as they are, yet U+009B is CSI to many
+ * terminals: `info` and `summary --json` escape them, and a JSON parser
+ * still reads the name back exactly. */
+static void
+test_json_c1_controls (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("stp-cli-escape-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "c1.json", NULL);
+  static const char trace[] =
+    "[{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":\"gpu\xc2\x9b" "2J\"}},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":5,\"name\":\"op\xc2\x9b" "31m\"}]";
+  const char *commands[][3] = { { "info", NULL, NULL }, { "summary", "--json", NULL } };
+
+  g_assert_true (g_file_set_contents (path, trace, -1, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_auto(Run) run = { 0 };
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autoptr(GError) error = NULL;
+
+      if (commands[i][1] != NULL)
+        run_cli (&run, commands[i][0], commands[i][1], path, NULL);
+      else
+        run_cli (&run, commands[i][0], path, NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_null (strstr (run.out, "\xc2\x9b"));
+      g_assert_nonnull (strstr (run.out, i == 0 ? "gpu\\u009b2J" : "op\\u009b31m"));
+      json_parser_load_from_data (parser, run.out, -1, &error);
+      g_assert_no_error (error);
+    }
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -168,6 +204,7 @@ main (int    argc,
   g_test_add_func ("/cli-escape/zip-entries", test_zip_entries);
   g_test_add_func ("/cli-escape/empty-zip", test_empty_zip);
   g_test_add_func ("/cli-escape/summary-names", test_summary_names);
+  g_test_add_func ("/cli-escape/json-c1-controls", test_json_c1_controls);
 
   return g_test_run ();
 }

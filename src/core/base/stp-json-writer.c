@@ -114,6 +114,15 @@ stp_json_append_string (GString    *out,
               stp_json_append_literal (out, "\xef\xbf\xbd");   /* U+FFFD */
               p++;
             }
+          else if (c < 0xa0)
+            {
+              /* C1 controls are legal JSON as they are, but a terminal
+               * shown `info` or a file takes U+009B for CSI: escaped. */
+              char esc[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 0xf] };
+
+              stp_json_append_len (out, esc, sizeof esc);
+              p += 2;
+            }
           else
             {
               guint n = g_utf8_skip[*p];
