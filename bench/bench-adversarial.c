@@ -45,247 +45,26 @@
 
 #define G_LOG_DOMAIN "bench-adversarial"
 
+#include "adversarial-inputs.h"
 #include "stp-chrome-writer.h"
 #include "stp-error.h"
 #include "stp-loader.h"
 #include "stp-summary.h"
-#include "stp-wire.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
-typedef GBytes *(*Generator) (guint n);
 
 /* The time bound (bench/README.md): 5 s per million events on the
  * 2-core development machine, a few times what a case takes there, and
  * far below what a quadratic step would need at 1M. */
 #define BOUND_PER_EVENT 5e-6
 
-/* A fixed sequence, so every run sees the same input. */
-static guint32
-next_random (guint32 *state)
-{
-  *state = *state * 1664525u + 1013904223u;
-  return *state >> 8;
-}
-
-static GBytes *
-gen_staggered (guint n)
-{
-  GString *out = g_string_sized_new ((gsize) n * 64);
-
-  /* Event i spans [i, i + n + 1) µs: it starts inside every earlier one
-   * and ends after all of them. */
-  g_string_append (out, "{\"traceEvents\":[\n");
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (out, "%s{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":%u,\"dur\":%u,\"name\":\"op%u\"}",
-                            i ? ",\n" : "", i, n + 1, i % 97);
-  g_string_append (out, "\n]}\n");
-  return g_string_free_to_bytes (out);
-}
-
-static GBytes *
-gen_same_ts (guint n)
-{
-  GString *out = g_string_sized_new ((gsize) n * 64);
-  guint32 state = 1;
-
-  g_string_append (out, "{\"traceEvents\":[\n");
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (out, "%s{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":%u,\"name\":\"op%u\"}",
-                            i ? ",\n" : "", 1 + next_random (&state) % 1000, i % 97);
-  g_string_append (out, "\n]}\n");
-  return g_string_free_to_bytes (out);
-}
-
-static GBytes *
-gen_unbalanced (guint n)
-{
-  GString *out = g_string_sized_new ((gsize) n * 64);
-
-  g_string_append (out, "{\"traceEvents\":[\n");
-  for (guint i = 0; i < n; i++)
-    {
-      /* B B E B B E ...: the E never names the B it ends. */
-      gboolean end = i % 3 == 2;
-
-      g_string_append_printf (out, "%s{\"ph\":\"%c\",\"pid\":1,\"tid\":1,\"ts\":%u,\"name\":\"%s%u\"}",
-                              i ? ",\n" : "", end ? 'E' : 'B', i, end ? "end" : "begin", i % 89);
-    }
-  g_string_append (out, "\n]}\n");
-  return g_string_free_to_bytes (out);
-}
-
-static GBytes *
-gen_step_stats (guint n)
-{
-  g_autoptr(GByteArray) device = g_byte_array_sized_new ((gsize) n * 48);
-  g_autoptr(GByteArray) node = g_byte_array_new ();
-  GByteArray *out = g_byte_array_sized_new ((gsize) n * 48 + 64);
-  static const char device_name[] = "/job:localhost/replica:0/task:0/device:CPU:0";
-
-  stp_wire_put_bytes (device, 1, device_name, sizeof device_name - 1);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("op%u", i);
-      g_autofree char *label = g_strdup_printf ("op%u = Add(op%u, op%u)", i, i / 2, i / 3);
-
-      /* NodeExecStats: name, all_start_micros, op_start/op_end/all_end
-       * rel micros, timeline_label, thread_id; every op overlaps every
-       * other one without nesting. */
-      g_byte_array_set_size (node, 0);
-      stp_wire_put_bytes (node, 1, name, strlen (name));
-      stp_wire_put_tag (node, 2, STP_WIRE_VARINT);
-      stp_wire_put_varint (node, 1000000 + i);
-      stp_wire_put_tag (node, 3, STP_WIRE_VARINT);
-      stp_wire_put_varint (node, 0);
-      stp_wire_put_tag (node, 4, STP_WIRE_VARINT);
-      stp_wire_put_varint (node, n + 1);
-      stp_wire_put_tag (node, 5, STP_WIRE_VARINT);
-      stp_wire_put_varint (node, n + 1);
-      stp_wire_put_bytes (node, 8, label, strlen (label));
-      stp_wire_put_tag (node, 10, STP_WIRE_VARINT);
-      stp_wire_put_varint (node, 1);
-      stp_wire_put_bytes (device, 2, node->data, node->len);
-    }
-
-  /* A bare StepStats: dev_stats = 1. */
-  stp_wire_put_bytes (out, 1, device->data, device->len);
-  return g_byte_array_free_to_bytes (out);
-}
-
-/* One C event whose args hold N keys: N series of one counter (a
- * linear search per key was quadratic: 200k keys took 48 s). */
-static GBytes *
-gen_counter_keys (guint n)
-{
-  GString *out = g_string_sized_new ((gsize) n * 16);
-
-  g_string_append (out, "[{\"ph\":\"C\",\"name\":\"c\",\"pid\":1,\"ts\":1,\"args\":{");
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (out, "%s\"k%u\":%u", i ? "," : "", i, i);
-  g_string_append (out, "}}]\n");
-  return g_string_free_to_bytes (out);
-}
-
-/* N samples of one series at one timestamp (the exporter searched the
- * run of equal times for each sample: quadratic). */
-static GBytes *
-gen_counter_same_ts (guint n)
-{
-  GString *out = g_string_sized_new ((gsize) n * 64);
-
-  g_string_append (out, "[\n");
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (out, "%s{\"ph\":\"C\",\"name\":\"c\",\"pid\":1,\"ts\":5,\"args\":{\"v\":%u}}",
-                            i ? ",\n" : "", i);
-  g_string_append (out, "\n]\n");
-  return g_string_free_to_bytes (out);
-}
-
-/* N "X" events, every name distinct, every one on its own thread: one
- * string per event, one track per event. */
-static GBytes *
-gen_distinct (guint n)
-{
-  GString *out = g_string_sized_new ((gsize) n * 64);
-
-  g_string_append (out, "[\n");
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (out, "%s{\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"ts\":%u,\"dur\":1,\"name\":\"n%u\"}",
-                            i ? ",\n" : "", i, i, i);
-  g_string_append (out, "\n]\n");
-  return g_string_free_to_bytes (out);
-}
-
-/* N async b/e pairs, all with one id and name, all at one time. */
-static GBytes *
-gen_async_one_id (guint n)
-{
-  GString *out = g_string_sized_new ((gsize) n * 64);
-
-  g_string_append (out, "[\n");
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (out, "%s{\"ph\":\"%c\",\"pid\":1,\"tid\":1,\"ts\":0,\"id\":\"0x1\",\"cat\":\"c\",\"name\":\"a\"}",
-                            i ? ",\n" : "", i % 2 ? 'e' : 'b');
-  g_string_append (out, "\n]\n");
-  return g_string_free_to_bytes (out);
-}
-
-/* A StepStats with one node of N outputs, analysed with memory
- * (allocator counters at one time: the exporter's quadratic scan, 200k
- * outputs took 11.8 s, 1M over 300 s). */
-static GBytes *
-gen_step_stats_outputs (guint n)
-{
-  g_autoptr(GByteArray) device = g_byte_array_new ();
-  g_autoptr(GByteArray) node = g_byte_array_sized_new ((gsize) n * 32);
-  g_autoptr(GByteArray) output = g_byte_array_new ();
-  g_autoptr(GByteArray) tensor = g_byte_array_new ();
-  g_autoptr(GByteArray) alloc = g_byte_array_new ();
-  GByteArray *out = g_byte_array_new ();
-  static const char device_name[] = "/job:localhost/replica:0/task:0/device:CPU:0";
-
-  stp_wire_put_bytes (node, 1, "big", 3);
-  stp_wire_put_tag (node, 2, STP_WIRE_VARINT);
-  stp_wire_put_varint (node, 1000);
-  stp_wire_put_tag (node, 5, STP_WIRE_VARINT);
-  stp_wire_put_varint (node, 10);
-  stp_wire_put_bytes (node, 8, "big = Foo()", 11);
-  for (guint i = 0; i < n; i++)
-    {
-      /* NodeOutput { slot, tensor_description { dtype,
-       * allocation_description { requested, allocated, allocator,
-       * allocation_id, ptr } } } */
-      g_byte_array_set_size (alloc, 0);
-      stp_wire_put_tag (alloc, 1, STP_WIRE_VARINT);
-      stp_wire_put_varint (alloc, 64);
-      stp_wire_put_tag (alloc, 2, STP_WIRE_VARINT);
-      stp_wire_put_varint (alloc, 64);
-      stp_wire_put_bytes (alloc, 3, "cpu", 3);
-      stp_wire_put_tag (alloc, 4, STP_WIRE_VARINT);
-      stp_wire_put_varint (alloc, i + 1);
-      stp_wire_put_tag (alloc, 6, STP_WIRE_VARINT);
-      stp_wire_put_varint (alloc, 4096 + i * 64);
-      g_byte_array_set_size (tensor, 0);
-      stp_wire_put_tag (tensor, 1, STP_WIRE_VARINT);
-      stp_wire_put_varint (tensor, 1);
-      stp_wire_put_bytes (tensor, 4, alloc->data, alloc->len);
-      g_byte_array_set_size (output, 0);
-      stp_wire_put_tag (output, 1, STP_WIRE_VARINT);
-      stp_wire_put_varint (output, i);
-      stp_wire_put_bytes (output, 3, tensor->data, tensor->len);
-      stp_wire_put_bytes (node, 7, output->data, output->len);
-    }
-  stp_wire_put_bytes (device, 1, device_name, sizeof device_name - 1);
-  stp_wire_put_bytes (device, 2, node->data, node->len);
-  stp_wire_put_bytes (out, 1, device->data, device->len);
-  return g_byte_array_free_to_bytes (out);
-}
-
-typedef struct
-{
-  const char *name;
-  Generator   generate;
-  gboolean    show_memory;   /* StepStats: allocator counters and tensors */
-} Case;
-
-static const Case cases[] = {
-  { "staggered",  gen_staggered, FALSE },
-  { "same-ts",    gen_same_ts, FALSE },
-  { "unbalanced", gen_unbalanced, FALSE },
-  { "step-stats", gen_step_stats, FALSE },
-  { "counter-keys", gen_counter_keys, FALSE },
-  { "counter-same-ts", gen_counter_same_ts, FALSE },
-  { "distinct",   gen_distinct, FALSE },
-  { "async-one-id", gen_async_one_id, FALSE },
-  { "ss-outputs", gen_step_stats_outputs, TRUE },
-};
 
 static double
-load_once (const Case *c,
+load_once (const AdversarialCase *c,
            GBytes     *bytes,
            StpTrace  **out)
 {
@@ -351,7 +130,7 @@ cpu_seconds (void)
 /* Loads case `c` with n events `runs` times; prints its line and
  * returns the best time. */
 static double
-run_case (const Case *c,
+run_case (const AdversarialCase *c,
           guint       n,
           guint       runs)
 {
@@ -426,20 +205,20 @@ main (int    argc,
     g_error ("at most 16 sizes");
   /* A line as soon as a case is done, also into a pipe or a file. */
   setvbuf (stdout, NULL, _IOLBF, 0);
-  seconds = g_new0 (double, G_N_ELEMENTS (cases) * 16);
+  seconds = g_new0 (double, adversarial_n_cases * 16);
 
   g_print ("%-15s %9s %9s %7s %7s %7s %7s %8s %9s %8s\n",
            "case", "N", "input MB", "load s", "exp+sum", "total s", "CPU s", "tracks", "max depth", "warnings");
-  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+  for (guint c = 0; c < adversarial_n_cases; c++)
     {
-      if (only != NULL && strcmp (only, cases[c].name) != 0)
+      if (only != NULL && strcmp (only, adversarial_cases[c].name) != 0)
         continue;
 
       for (guint s = 0; s < sizes->len; s++)
         {
           guint n = g_array_index (sizes, guint, s);
 
-          seconds[c * 16 + s] = run_case (&cases[c], n, runs);
+          seconds[c * 16 + s] = run_case (&adversarial_cases[c], n, runs);
           if (seconds[c * 16 + s] > n * BOUND_PER_EVENT)
             over_bound++;
         }
@@ -450,14 +229,14 @@ main (int    argc,
       guint n0 = g_array_index (sizes, guint, 0);
 
       g_print ("\ngrowth from N = %u (time ratio / size ratio; near-linear ~1, quadratic ~N ratio)\n", n0);
-      for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
-        for (guint s = 1; s < sizes->len && (only == NULL || strcmp (only, cases[c].name) == 0); s++)
+      for (guint c = 0; c < adversarial_n_cases; c++)
+        for (guint s = 1; s < sizes->len && (only == NULL || strcmp (only, adversarial_cases[c].name) == 0); s++)
           {
             guint n = g_array_index (sizes, guint, s);
             double size_ratio = (double) n / n0;
             double time_ratio = seconds[c * 16 + s] / MAX (seconds[c * 16], 1e-6);
 
-            g_print ("%-15s %9u: time x%.2f for events x%.2f (%.2f)\n", cases[c].name, n,
+            g_print ("%-15s %9u: time x%.2f for events x%.2f (%.2f)\n", adversarial_cases[c].name, n,
                      time_ratio, size_ratio, time_ratio / size_ratio);
           }
     }

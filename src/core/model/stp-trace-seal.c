@@ -295,9 +295,30 @@ slices_are_disjoint (GArray *slices)
 /* Splits the slices of one track into properly nested lanes; returns
  * the tracks of the extra lanes (appended to the trace). */
 static void
-split_track (StpTrace *self,
-             guint32   track_index,
-             GArray   *lane_tracks)
+lanes_clear (GArray *lanes)
+{
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      g_array_unref (g_array_index (lanes, Lane, l).slices);
+      g_array_unref (g_array_index (lanes, Lane, l).stack);
+    }
+  g_array_set_size (lanes, 0);
+}
+
+/* Whether to stop: checked every few thousand slices, so that a single
+ * track of millions stops within milliseconds of a cancel. */
+static inline gboolean
+cancelled_every (guint         i,
+                 GCancellable *cancellable)
+{
+  return (i & 0x1fff) == 0 && g_cancellable_is_cancelled (cancellable);
+}
+
+static gboolean
+split_track (StpTrace     *self,
+             guint32       track_index,
+             GArray       *lane_tracks,
+             GCancellable *cancellable)
 {
   StpTrack *track = stp_trace_get_track (self, track_index);
   g_autoptr(StpLaneAllocator) alloc = stp_lane_allocator_new ();
@@ -315,12 +336,18 @@ split_track (StpTrace *self,
         g_array_index (input, StpSlice, i).depth = 0;
       seal_depths (track);
       g_array_append_val (lane_tracks, track_index);
-      return;
+      return TRUE;
     }
 
   for (guint i = 0; i < input->len; i++)
     {
       StpSlice *s = &g_array_index (input, StpSlice, i);
+
+      if (cancelled_every (i, cancellable))
+        {
+          lanes_clear (lanes);
+          return FALSE;
+        }
       guint32 candidates[2] = { 0, prev };
       guint32 chosen = G_MAXUINT32;
       gboolean too_deep = FALSE;
@@ -373,6 +400,14 @@ split_track (StpTrace *self,
       StpTrack *target;
       guint32 target_index;
 
+      if (l > 0 && cancelled_every (l, cancellable))
+        {
+          /* The lanes before l are tracks now, the trace frees them. */
+          g_array_remove_range (lanes, 0, l);
+          lanes_clear (lanes);
+          return FALSE;
+        }
+
       if (l == 0)
         {
           target_index = track_index;
@@ -405,6 +440,7 @@ split_track (StpTrace *self,
       seal_depths (track);
       g_array_append_val (lane_tracks, track_index);
     }
+  return TRUE;
 }
 
 static gint
@@ -923,7 +959,12 @@ stp_trace_layout (StpTrace      *self,
           {
             GArray *lanes = g_array_new (FALSE, FALSE, sizeof (guint32));
 
-            split_track (self, i, lanes);
+            if (!split_track (self, i, lanes, cancellable))
+              {
+                g_array_unref (lanes);
+                g_cancellable_set_error_if_cancelled (cancellable, error);
+                return FALSE;
+              }
             track = stp_trace_get_track (self, i);
             if (track->instants != NULL)
               g_array_sort_with_data (track->instants, compare_instants, NULL);

@@ -310,6 +310,10 @@ on_counter (StpChromeLoader      *self,
       StpCounterSeries *series;
       double v;
 
+      /* One event may hold a million series; the load ends at the
+       * next event once cancelled. */
+      if ((n & 0x1fff) == 0x1fff && g_cancellable_is_cancelled (self->cancellable))
+        break;
       if (!stp_json_parse_double (value.value, value.end - value.value, &v))
         {
           stp_trace_warn (self->trace, "counter-value",

@@ -98,6 +98,7 @@ typedef struct
 {
   StpTrace        *trace;
   StpInput        *input;
+  GCancellable    *cancellable; /* not owned: looked at inside huge events */
   StpStringTable  *keys;        /* async/flow pairing keys, freed after load */
   GString         *scratch;     /* extras being assembled */
   GString         *text;        /* unescaped strings */

@@ -497,6 +497,7 @@ stp_chrome_json_load (StpInput         *input,
   trace = stp_trace_new (STP_FORMAT_CHROME_JSON, display_name);
   stp_chrome_loader_init (&parser.loader, trace);
   parser.loader.input = input;
+  parser.loader.cancellable = cancellable;
   stp_input_set_cancellable (input, cancellable);
 
   ok = parse_document (&parser, progress, user_data, cancellable, error);

@@ -203,6 +203,7 @@ stp_step_stats_analyze_tensors (StpAnalysis  *a,
                               GError      **error)
 {
   g_autoptr(GArray) pending = g_array_sized_new (FALSE, FALSE, sizeof (PendingTensor), TENSOR_BATCH);
+  guint work = 0;
 
   /* Nearly every output has a name of its own. */
   stp_string_table_reserve (a->trace->strings, a->ss->outputs->len);
@@ -213,12 +214,14 @@ stp_step_stats_analyze_tensors (StpAnalysis  *a,
 
       for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
         {
-          if (i % CANCEL_CHECK_INTERVAL == 0 &&
-              g_cancellable_set_error_if_cancelled (a->cancellable, error))
-            return FALSE;
-
-          for (guint k = 0; k < get_node (a, i)->n_outputs; k++)
-            add_pending_tensor (a, pending, i, k);
+          /* Counted in outputs: one node may have a million. */
+          for (guint k = 0; k < get_node (a, i)->n_outputs; k++, work++)
+            {
+              if (work % CANCEL_CHECK_INTERVAL == 0 &&
+                  g_cancellable_set_error_if_cancelled (a->cancellable, error))
+                return FALSE;
+              add_pending_tensor (a, pending, i, k);
+            }
         }
     }
   flush_tensors (a, pending);
