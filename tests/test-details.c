@@ -719,6 +719,41 @@ test_args_tree (void)
   g_assert_cmpuint (with_args, >, 0);
 }
 
+/* Kernels timeline.py calls "unknown" are shown by their node's name;
+ * the model, and so every export, keeps timeline.py's name. */
+static void
+test_shown_name (void)
+{
+  g_autoptr(StpTrace) trace = load ("step-stats", "gpu_kernel_labels.run_metadata.pb", FALSE);
+  guint unknown = 0, others = 0;
+
+  for (guint t = 0; t < trace->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, t);
+
+      for (guint i = 0; track->slices != NULL && i < track->slices->len; i++)
+        {
+          const StpSlice *s = stp_track_get_slice (track, i);
+          g_autofree char *shown = stp_details_shown_name (trace, s);
+          g_autofree char *node = stp_details_node_name (trace, s);
+
+          if (g_strcmp0 (stp_trace_str (trace, s->name), "unknown") == 0 && node != NULL && *node != '\0')
+            {
+              g_assert_cmpstr (shown, ==, node);
+              unknown++;
+            }
+          else
+            {
+              g_assert_null (shown);
+              others++;
+            }
+        }
+    }
+  /* "x" and "NoColon"; the kernel of a node without a name stays "unknown". */
+  g_assert_cmpuint (unknown, ==, 2);
+  g_assert_cmpuint (others, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -727,6 +762,7 @@ main (int   argc,
 
   g_test_add_func ("/details/step-stats-ops", test_step_stats_ops);
   g_test_add_func ("/details/flows", test_flows);
+  g_test_add_func ("/details/shown-name", test_shown_name);
   g_test_add_func ("/details/objects", test_objects);
   g_test_add_func ("/details/counter", test_counter);
   g_test_add_func ("/details/self-time-and-navigation", test_self_time_and_navigation);

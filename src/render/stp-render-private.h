@@ -38,6 +38,7 @@ typedef struct
   double  w;          /* room */
   StpStr  name;
   guint8  slot;
+  const StpSlice *slice;
 } StpLabel;
 
 typedef struct

@@ -160,7 +160,7 @@ draw_slice (StpFrame       *frame,
   x1 = MIN (round (x1), frame->x_right);
   if (x1 - x0 >= STP_MIN_LABEL_PX && s->name != STP_STR_EMPTY)
     {
-      StpLabel label = { x0 + 4, y + h / 2, x1 - x0 - 8, s->name, slot };
+      StpLabel label = { x0 + 4, y + h / 2, x1 - x0 - 8, s->name, slot, s };
 
       g_array_append_val (frame->labels, label);
     }

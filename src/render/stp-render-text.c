@@ -246,3 +246,161 @@ stp_text_cache_draw (StpTextCache *self,
     return room + draw_runs (cr, self->ellipsis, x + room, baseline, self->ellipsis->width);
   }
 }
+
+/* ------------------------------------------------------------------ */
+/* Names of slices */
+
+static double
+glyph_width (const Run *run,
+             int        g)
+{
+  return run->glyphs->glyphs[g].geometry.width / (double) PANGO_SCALE;
+}
+
+/* The width of the whole glyphs from the start of the runs within room. */
+static double
+head_within (const Entry *entry,
+             double       room)
+{
+  double width = 0;
+
+  for (guint i = 0; i < entry->runs->len; i++)
+    {
+      const Run *run = &g_array_index (entry->runs, Run, i);
+
+      for (int g = 0; g < run->glyphs->num_glyphs; g++)
+        {
+          if (width + glyph_width (run, g) > room)
+            return width;
+          width += glyph_width (run, g);
+        }
+    }
+  return width;
+}
+
+/* The width of the whole glyphs at the end of a one-run text within
+ * room, and the first of them. */
+static double
+tail_within (const Entry *entry,
+             double       room,
+             int         *first)
+{
+  const Run *run = &g_array_index (entry->runs, Run, 0);
+  double width = 0;
+  int g = run->glyphs->num_glyphs;
+
+  while (g > 0 && width + glyph_width (run, g - 1) <= room)
+    width += glyph_width (run, --g);
+  *first = g;
+  return width;
+}
+
+void
+stp_text_cache_fit_name (StpTextCache *self,
+                         const char   *name,
+                         double        max_width,
+                         StpTextFit   *fit)
+{
+  const char *limit, *p = name;
+  Entry *entry;
+  double room, least;
+
+  memset (fit, 0, sizeof *fit);
+  if (name == NULL || *name == '\0' || max_width <= 0)
+    return;
+
+  entry = lookup (self, name);
+  /* Namespaces lead a name; `::` inside arguments or templates does not. */
+  limit = name + strcspn (name, "(< ");
+  for (;;)
+    {
+      const char *sep;
+
+      if (entry->width <= max_width)
+        {
+          fit->width = entry->width;
+          return;
+        }
+      sep = strstr (p, "::");
+      if (sep == NULL || sep >= limit || sep[2] == '\0')
+        break;
+      p = sep + 2;
+      fit->skip = p - name;
+      entry = lookup (self, p);
+    }
+
+  /* At least two characters before an ellipsis, or nothing. */
+  room = max_width - self->ellipsis->width;
+  least = 0;
+  if (entry->runs->len > 0)
+    {
+      const Run *run = &g_array_index (entry->runs, Run, 0);
+
+      for (int g = 0; g < MIN (run->glyphs->num_glyphs, 2); g++)
+        least += glyph_width (run, g);
+    }
+  if (entry->runs->len == 0 || room <= 0 || room < least)
+    {
+      fit->skip = 0;
+      return;
+    }
+
+  fit->elided = TRUE;
+  if (entry->runs->len == 1)
+    {
+      int first;
+
+      /* The middle goes: as much of the end as of the start. */
+      fit->head = head_within (entry, MAX (room / 2, least));
+      fit->tail = tail_within (entry, room - fit->head, &first);
+    }
+  else
+    fit->head = head_within (entry, room);
+  fit->width = fit->head + self->ellipsis->width + fit->tail;
+}
+
+static void
+draw_tail (cairo_t     *cr,
+           const Entry *entry,
+           double       x,
+           double       baseline,
+           double       room)
+{
+  const Run *run = &g_array_index (entry->runs, Run, 0);
+  PangoGlyphString part = *run->glyphs;
+  int first;
+
+  tail_within (entry, room, &first);
+  part.glyphs += first;
+  part.log_clusters += first;
+  part.num_glyphs -= first;
+  cairo_move_to (cr, x, baseline);
+  pango_cairo_show_glyph_string (cr, run->font, &part);
+}
+
+double
+stp_text_cache_draw_name (StpTextCache *self,
+                          cairo_t      *cr,
+                          const char   *name,
+                          double        x,
+                          double        y_center,
+                          double        max_width)
+{
+  double baseline = y_center + (self->ascent - self->descent) / 2;
+  StpTextFit fit;
+  Entry *entry;
+
+  stp_text_cache_fit_name (self, name, max_width, &fit);
+  if (fit.width <= 0)
+    return 0;
+
+  entry = lookup (self, name + fit.skip);
+  if (!fit.elided)
+    return draw_runs (cr, entry, x, baseline, entry->width);
+
+  x += draw_runs (cr, entry, x, baseline, fit.head);
+  x += draw_runs (cr, self->ellipsis, x, baseline, self->ellipsis->width);
+  if (fit.tail > 0)
+    draw_tail (cr, entry, x, baseline, fit.tail);
+  return fit.width;
+}

@@ -32,6 +32,31 @@ double        stp_text_cache_draw       (StpTextCache *self,
                                          double        y_center,
                                          double        max_width);
 
+/* How a name fits a width: whole, without its leading namespaces
+ * ("aten::"), or cut in the middle ("convol…ackward") so that both its
+ * start and its end (a step number, a suffix) stay readable. */
+typedef struct
+{
+  gsize    skip;         /* bytes of leading namespaces left out */
+  gboolean elided;       /* cut in the middle */
+  double   head;         /* width before the ellipsis (elided) */
+  double   tail;         /* width after it (elided) */
+  double   width;        /* all drawn; 0 when nothing fits */
+} StpTextFit;
+
+void          stp_text_cache_fit_name   (StpTextCache *self,
+                                         const char   *name,
+                                         double        max_width,
+                                         StpTextFit   *fit);
+/* Draws a slice's name as stp_text_cache_fit_name() fits it; returns
+ * the width drawn. */
+double        stp_text_cache_draw_name  (StpTextCache *self,
+                                         cairo_t      *cr,
+                                         const char   *name,
+                                         double        x,
+                                         double        y_center,
+                                         double        max_width);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpTextCache, stp_text_cache_free)
 
 G_END_DECLS

@@ -12,6 +12,7 @@
 #define G_LOG_DOMAIN "stp-renderer"
 
 #include "stp-render-private.h"
+#include "stp-details.h"
 
 #include <math.h>
 #include <pango/pangocairo.h>
@@ -159,11 +160,12 @@ stp_frame_flush (StpFrame *frame)
   for (guint i = 0; i < frame->labels->len; i++)
     {
       const StpLabel *label = &g_array_index (frame->labels, StpLabel, i);
+      g_autofree char *shown = stp_details_shown_name (frame->trace, label->slice);
 
       stp_frame_set_color (frame, &frame->style->slice_text[label->slot]);
-      if (stp_text_cache_draw (frame->renderer->small, cr,
-                               stp_trace_str (frame->trace, label->name),
-                               label->x, label->y, label->w) > 0)
+      if (stp_text_cache_draw_name (frame->renderer->small, cr,
+                                    shown ? shown : stp_trace_str (frame->trace, label->name),
+                                    label->x, label->y, label->w) > 0)
         frame->stats->labels++;
     }
   g_array_set_size (frame->labels, 0);

@@ -7,8 +7,10 @@
 #define G_LOG_DOMAIN "test-render"
 
 #include <math.h>
+#include <string.h>
 
 #include "known-trace.h"
+#include "stp-render-text.h"
 #include "stp-renderer.h"
 
 typedef struct
@@ -527,6 +529,59 @@ test_precision (void)
   g_assert_cmpfloat_with_epsilon (stp_render_view_time_to_x (&view, far + 7), view.gutter_width + 70, 1e-6);
 }
 
+/* Names that do not fit lose their namespaces first, then their middle,
+ * so that "aten::" and a step number's digits are not what is left. */
+static void
+test_fit_name (void)
+{
+  g_autoptr(PangoFontDescription) font = pango_font_description_from_string ("Sans 9");
+  g_autoptr(StpTextCache) cache = stp_text_cache_new (font, NULL);
+  double whole = stp_text_cache_measure (cache, "aten::convolution_backward");
+  double bare = stp_text_cache_measure (cache, "convolution_backward");
+  double step = stp_text_cache_measure (cache, "ProfilerStep#12");
+  double digits = stp_text_cache_measure (cache, "12");
+  StpTextFit fit;
+
+  g_assert_cmpfloat (bare, <, whole);
+
+  stp_text_cache_fit_name (cache, "aten::convolution_backward", whole, &fit);
+  g_assert_cmpuint (fit.skip, ==, 0);
+  g_assert_false (fit.elided);
+  g_assert_cmpfloat (fit.width, ==, whole);
+
+  stp_text_cache_fit_name (cache, "aten::convolution_backward", (bare + whole) / 2, &fit);
+  g_assert_cmpuint (fit.skip, ==, strlen ("aten::"));
+  g_assert_false (fit.elided);
+  g_assert_cmpfloat (fit.width, ==, bare);
+
+  /* Too narrow even without it: the start and the end of the bare name. */
+  stp_text_cache_fit_name (cache, "aten::convolution_backward", bare * 0.6, &fit);
+  g_assert_cmpuint (fit.skip, ==, strlen ("aten::"));
+  g_assert_true (fit.elided);
+  g_assert_cmpfloat (fit.head, >, 0);
+  g_assert_cmpfloat (fit.tail, >, 0);
+  g_assert_cmpfloat (fit.width, <=, bare * 0.6);
+
+  /* Nested namespaces go one at a time. */
+  stp_text_cache_fit_name (cache, "torch::autograd::AccumulateGrad",
+                           stp_text_cache_measure (cache, "autograd::AccumulateGrad"), &fit);
+  g_assert_cmpuint (fit.skip, ==, strlen ("torch::"));
+
+  /* `::` inside the arguments is not a namespace of the name. */
+  stp_text_cache_fit_name (cache, "f(at::Tensor)", stp_text_cache_measure (cache, "f(at::Tensor)") - 1, &fit);
+  g_assert_cmpuint (fit.skip, ==, 0);
+  g_assert_true (fit.elided);
+
+  /* A step keeps its number. */
+  stp_text_cache_fit_name (cache, "ProfilerStep#12", step * 0.75, &fit);
+  g_assert_true (fit.elided);
+  g_assert_cmpfloat (fit.tail, >=, digits);
+
+  /* Room for less than two characters and the ellipsis: nothing. */
+  stp_text_cache_fit_name (cache, "ProfilerStep#12", 4, &fit);
+  g_assert_cmpfloat (fit.width, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -541,6 +596,7 @@ main (int   argc,
   g_test_add ("/render/objects", Fixture, NULL, fixture_set_up, test_objects, fixture_tear_down);
   g_test_add_func ("/render/level-of-detail", test_level_of_detail);
   g_test_add_func ("/render/ticks", test_ticks);
+  g_test_add_func ("/render/fit-name", test_fit_name);
   g_test_add_func ("/render/precision", test_precision);
 
   return g_test_run ();

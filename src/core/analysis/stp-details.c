@@ -374,6 +374,25 @@ stp_details_node_name (const StpTrace *trace,
   return g_strndup (node->node_name.str, node->node_name.len);
 }
 
+char *
+stp_details_shown_name (const StpTrace *trace,
+                        const StpSlice *slice)
+{
+  char *node;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (slice != NULL, NULL);
+
+  if (!(slice->flags & STP_SLICE_STEP_STATS_NODE) ||
+      strcmp (stp_trace_str (trace, slice->name), "unknown") != 0)
+    return NULL;
+  /* A node without a name keeps the word it has. */
+  node = stp_details_node_name (trace, slice);
+  if (node != NULL && *node == '\0')
+    g_clear_pointer (&node, g_free);
+  return node;
+}
+
 void
 stp_details_free (StpDetails *self)
 {

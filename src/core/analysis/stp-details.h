@@ -201,6 +201,11 @@ void        stp_details_free          (StpDetails       *self);
  * any other slice: what a link to the op says. */
 char       *stp_details_node_name     (const StpTrace   *trace,
                                        const StpSlice   *slice);
+/* The name to show for a slice whose own name says nothing: timeline.py
+ * calls GPU kernels it cannot label "unknown", the viewer shows their
+ * node's name (exports keep timeline.py's).  NULL for every other slice. */
+char       *stp_details_shown_name    (const StpTrace   *trace,
+                                       const StpSlice   *slice);
 /* stp-details-lifetime.c: the lifetime of the tensor object called
  * name, NULL without a graph. */
 StpDetailsLifetime *stp_details_lifetime_new  (const StpTrace     *trace,
