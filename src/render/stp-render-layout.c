@@ -126,7 +126,9 @@ rebuild (StpRenderLayout *self)
           StpRow row = { STP_ROW_OBJECTS, pi, STP_INDEX_NONE };
           guint lanes = MAX (1, process->n_object_lanes);
 
-          row.lane_height = CLAMP (floor ((double) STP_ROW_OBJECTS_MAX_HEIGHT / lanes), 2, 10);
+          /* Few lanes are tall enough to carry their tensors' names. */
+          row.lane_height = CLAMP (floor ((double) STP_ROW_OBJECTS_MAX_HEIGHT / lanes), 2,
+                                   STP_ROW_SLICE_HEIGHT - 4);
           row.slices_y = STP_ROW_PADDING;
           row.height = lanes * row.lane_height + 2 * STP_ROW_PADDING;
           /* Translators: the row of tensor (object) lifetimes, with their count */

@@ -38,7 +38,7 @@ typedef struct
   double  w;          /* room */
   StpStr  name;
   guint8  slot;
-  const StpSlice *slice;
+  const StpSlice *slice;    /* NULL for an object's name */
 } StpLabel;
 
 typedef struct

@@ -423,6 +423,27 @@ stp_render_track (StpFrame     *frame,
     }
 }
 
+/* A lifetime bar tall and wide enough carries its tensor's name. */
+static void
+add_object_label (StpFrame        *frame,
+                  const StpObject *o,
+                  double           x0,
+                  double           x1,
+                  double           y,
+                  double           h,
+                  guint8           slot)
+{
+  x0 = MAX (round (x0), frame->x_left);
+  x1 = MIN (round (x1), frame->x_right);
+  if (x1 - x0 >= STP_MIN_LABEL_PX && o->name != STP_STR_EMPTY &&
+      h + 2 >= stp_text_cache_get_height (frame->renderer->small))
+    {
+      StpLabel label = { x0 + 3, y + h / 2, x1 - x0 - 6, o->name, slot, NULL };
+
+      g_array_append_val (frame->labels, label);
+    }
+}
+
 void
 stp_render_objects (StpFrame     *frame,
                     const StpRow *row)
@@ -463,6 +484,7 @@ stp_render_objects (StpFrame     *frame,
       stp_frame_add_rect (frame, x1 - x0 >= 1 ? slot : STP_SLOT_MERGED + slot,
                           x0, x1, y, h);
       frame->stats->slices++;
+      add_object_label (frame, o, x0, x1, y, h, slot);
 
       /* Snapshots: a dark tick each, where they fall. */
       if (x1 - x0 >= 3 && o->n_snapshots > 0)

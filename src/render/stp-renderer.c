@@ -160,7 +160,7 @@ stp_frame_flush (StpFrame *frame)
   for (guint i = 0; i < frame->labels->len; i++)
     {
       const StpLabel *label = &g_array_index (frame->labels, StpLabel, i);
-      g_autofree char *shown = stp_details_shown_name (frame->trace, label->slice);
+      g_autofree char *shown = label->slice != NULL ? stp_details_shown_name (frame->trace, label->slice) : NULL;
 
       stp_frame_set_color (frame, &frame->style->slice_text[label->slot]);
       if (stp_text_cache_draw_name (frame->renderer->small, cr,

@@ -412,6 +412,23 @@ test_objects (Fixture       *f,
     g_assert_cmpint (hit.kind, ==, STP_HIT_OBJECT);
     g_assert_cmpstr (stp_trace_str (f->trace, g_array_index (f->trace->objects, StpObject, hit.index).name), ==, "tensor_a");
   }
+
+  /* One lane is tall enough for a name: the bar's start carries it. */
+  {
+    const StpRow *row = stp_render_layout_get_row (f->layout, ri);
+    const StpObject *o = &g_array_index (f->trace->objects, StpObject, hit.index);
+    StpColor bar = stp_render_slice_color (f->layout, o->name, FALSE);
+    double y0 = row->y + row->slices_y - f->view.scroll_y + f->view.ruler_height;
+    double x0 = MAX (stp_render_view_time_to_x (&f->view, o->create_ts), f->view.gutter_width);
+    double x1 = MIN (x0 + 40, stp_render_view_time_to_x (&f->view, o->delete_ts));
+    guint text = 0;
+
+    g_assert_cmpfloat (row->lane_height, >=, 12);
+    for (double y = y0 + 2; y < y0 + row->lane_height - 2; y++)
+      for (double x = x0 + 3; x < x1; x++)
+        text += !color_near (pixel (f, x, y), bar);
+    g_assert_cmpuint (text, >, 10);
+  }
 }
 
 /* Every pixel column holding a slice shows something, whether the frame
