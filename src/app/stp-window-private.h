@@ -19,6 +19,7 @@
 #include "stp-find-bar.h"
 #include "stp-load-task.h"
 #include "stp-peaks-dialog.h"
+#include "stp-recent-list.h"
 #include "stp-summary-view.h"
 #include "stp-warnings-popover.h"
 #include "stp-window.h"
@@ -36,6 +37,7 @@ struct _StpWindow
   AdwStatusPage        *loading_page;
   GtkProgressBar       *loading_progress;
   AdwStatusPage        *error_page;
+  StpRecentList        *recent_list;   /* on the start page */
   StpTimelineView      *timeline;
   GtkRevealer          *progress_revealer;
   GtkLabel             *progress_label;

@@ -685,6 +685,17 @@ add_filter (GtkFileChooser *chooser,
   gtk_file_chooser_add_filter (chooser, filter);
 }
 
+/* A trace from the start page's recent list. */
+static void
+action_open_uri (GtkWidget  *widget,
+                 const char *name,
+                 GVariant   *param)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
+
+  stp_window_open (STP_WINDOW (widget), file);
+}
+
 static void
 action_open (GtkWidget  *widget,
              const char *name,
@@ -957,6 +968,7 @@ stp_window_class_init (StpWindowClass *klass)
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (STP_TYPE_RECENT_LIST);
   g_type_ensure (STP_TYPE_TIMELINE_VIEW);
   g_type_ensure (STP_TYPE_WARNINGS_POPOVER);
   g_type_ensure (STP_TYPE_FIND_BAR);
@@ -970,6 +982,7 @@ stp_window_class_init (StpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StpWindow, loading_page);
   gtk_widget_class_bind_template_child (widget_class, StpWindow, loading_progress);
   gtk_widget_class_bind_template_child (widget_class, StpWindow, error_page);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, recent_list);
   gtk_widget_class_bind_template_child (widget_class, StpWindow, timeline);
   gtk_widget_class_bind_template_child (widget_class, StpWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, StpWindow, progress_label);
@@ -991,6 +1004,7 @@ stp_window_class_init (StpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StpWindow, export_bar);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, action_open);
+  gtk_widget_class_install_action (widget_class, "win.open-uri", "s", action_open_uri);
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, action_cancel_load);
   gtk_widget_class_install_action (widget_class, "win.show-error", "(ss)", action_show_error);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, action_find);
