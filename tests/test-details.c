@@ -754,6 +754,66 @@ test_shown_name (void)
   g_assert_cmpuint (others, >, 0);
 }
 
+/* Parent and children, against a search of every slice of the track:
+ * the parent is the one slice one level up holding it, the children
+ * those one level down inside it. */
+static void
+test_relations (void)
+{
+  g_autoptr(StpTrace) trace = load ("chrome", "hta/tests/data/trace_filter/sampled_rank-0.json.gz", FALSE);
+  guint with_parent = 0, with_children = 0;
+
+  for (guint t = 0; t < trace->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, t);
+
+      if (track->kind != STP_TRACK_THREAD)
+        continue;
+      for (guint i = 0; i < track->slices->len; i += 7)
+        {
+          const StpSlice *s = stp_track_get_slice (track, i);
+          StpItemRef ref = stp_item_ref_slice (t, i);
+          StpItemRef parent = stp_slice_parent (trace, &ref);
+          g_autoptr(GArray) children = g_array_new (FALSE, FALSE, sizeof (StpItemRef));
+          guint32 expected_parent = STP_INDEX_NONE;
+          guint n_children = 0, listed = 0;
+
+          stp_slice_children (trace, &ref, 5, children);
+          for (guint j = 0; j < track->slices->len; j++)
+            {
+              const StpSlice *o = stp_track_get_slice (track, j);
+
+              if (s->depth > 0 && o->depth == s->depth - 1 &&
+                  o->ts <= s->ts && stp_slice_end (o) >= stp_slice_end (s))
+                expected_parent = j;
+              if (o->depth == s->depth + 1 && o->ts >= s->ts && o->ts < stp_slice_end (s))
+                {
+                  if (n_children < 5)
+                    {
+                      g_assert_cmpuint (listed, <, children->len);
+                      g_assert_cmpuint (g_array_index (children, StpItemRef, listed).index, ==, j);
+                      listed++;
+                    }
+                  n_children++;
+                }
+            }
+          if (expected_parent == STP_INDEX_NONE)
+            g_assert_cmpint (parent.kind, ==, STP_ITEM_NONE);
+          else
+            {
+              g_assert_cmpint (parent.kind, ==, STP_ITEM_SLICE);
+              g_assert_cmpuint (parent.track, ==, t);
+              g_assert_cmpuint (parent.index, ==, expected_parent);
+              with_parent++;
+            }
+          g_assert_cmpuint (children->len, ==, MIN (n_children, 5));
+          with_children += n_children > 0;
+        }
+    }
+  g_assert_cmpuint (with_parent, >, 10);
+  g_assert_cmpuint (with_children, >, 10);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -763,6 +823,7 @@ main (int   argc,
   g_test_add_func ("/details/step-stats-ops", test_step_stats_ops);
   g_test_add_func ("/details/flows", test_flows);
   g_test_add_func ("/details/shown-name", test_shown_name);
+  g_test_add_func ("/details/relations", test_relations);
   g_test_add_func ("/details/objects", test_objects);
   g_test_add_func ("/details/counter", test_counter);
   g_test_add_func ("/details/self-time-and-navigation", test_self_time_and_navigation);

@@ -668,6 +668,54 @@ add_flows (StpDetailsPanel *self,
     }
 }
 
+/* "conv1 · +1.2 ms, 40 µs": where a related slice is. */
+static void
+add_slice_link (StpDetailsPanel  *self,
+                GtkWidget        *group,
+                const StpItemRef *ref)
+{
+  const StpSlice *s = stp_item_get_slice (self->trace, ref);
+  g_autofree char *shown = stp_details_shown_name (self->trace, s);
+  g_autofree char *at = format_relative (self, s->ts);
+  g_autofree char *lasts = stp_format_duration (MAX (s->dur, 0));
+  /* Translators: when a related slice starts and how long it lasts: "+1.2 ms, 40 µs" */
+  g_autofree char *subtitle = g_strdup_printf (_("%s, %s"), at, lasts);
+
+  add_link (self, group, shown ? shown : stp_trace_str (self->trace, s->name), subtitle, ref);
+}
+
+/* Up and down the stack, as Perfetto's ancestors and descendants. */
+static void
+add_relations (StpDetailsPanel *self)
+{
+  const StpDetails *d = self->details;
+  GtkWidget *group;
+
+  if (d->parent.kind != STP_ITEM_NONE)
+    {
+      /* Translators: the slice that holds the selected one */
+      group = add_group (self, _("Parent"));
+      add_slice_link (self, group, &d->parent);
+    }
+  if (d->children->len > 0)
+    {
+      /* Translators: a heading, the slices directly inside the selected one */
+      g_autofree char *title = g_strdup_printf (ngettext ("%u Child", "%u Children", d->n_children),
+                                                d->n_children);
+
+      group = add_group (self, title);
+      for (guint i = 0; i < d->children->len; i++)
+        add_slice_link (self, group, &g_array_index (d->children, StpItemRef, i));
+      if (d->n_children > d->children->len)
+        {
+          /* Translators: the children left out of a long list */
+          g_autofree char *more = g_strdup_printf (_("%u more not listed"), d->n_children - d->children->len);
+
+          add_description (self, group, more);
+        }
+    }
+}
+
 static void
 show_slice (StpDetailsPanel *self)
 {
@@ -683,6 +731,7 @@ show_slice (StpDetailsPanel *self)
     add_node (self);
   add_flows (self, d->flows_in, TRUE, _("Incoming Flows"));
   add_flows (self, d->flows_out, FALSE, _("Outgoing Flows"));
+  add_relations (self);
   add_args (self, _("Arguments"));
 }
 

@@ -533,6 +533,23 @@ test_keyboard_nesting (void)
           g_assert_cmpuint (parent, !=, STP_INDEX_NONE);
 
           stp_timeline_view_select_item (view, &ref, STP_REVEAL_SCROLL);
+          /* The panel links the parent, and the link selects it. */
+          if (checked < 3)
+            {
+              StpDetailsPanel *panel = stp_window_get_details_panel (window);
+              GArray *links = stp_details_panel_get_links (panel);
+              g_autofree char *text = stp_details_panel_get_text (panel);
+              guint n = 0;
+
+              while (n < links->len && !(g_array_index (links, StpItemRef, n).kind == STP_ITEM_SLICE &&
+                                         g_array_index (links, StpItemRef, n).index == parent))
+                n++;
+              g_assert_cmpuint (n, <, links->len);
+              g_assert_nonnull (strstr (text, "Parent\n"));
+              stp_details_panel_activate_link (panel, n);
+              g_assert_cmpuint (stp_timeline_view_get_selected_item (view)->index, ==, parent);
+              stp_timeline_view_select_item (view, &ref, STP_REVEAL_SCROLL);
+            }
           g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "timeline.select-parent", NULL));
           g_assert_cmpuint (stp_timeline_view_get_selected_item (view)->index, ==, parent);
           g_assert_cmpstr (stp_details_panel_get_details (stp_window_get_details_panel (window))->name, ==,

@@ -415,6 +415,7 @@ stp_details_free (StpDetails *self)
       g_free (self->tensor);
     }
   g_clear_pointer (&self->consumers, g_array_unref);
+  g_clear_pointer (&self->children, g_array_unref);
   g_clear_pointer (&self->lifetime, stp_details_lifetime_free);
   g_clear_pointer (&self->series, g_array_unref);
   g_free (self->flow_src_name);
@@ -675,6 +676,8 @@ fill_slice (StpDetails       *self,
       self->duration = MAX (slice->dur, 0);
       self->self_time = stp_slice_self_time (stp_trace_get_track (trace, ref->track), ref->index,
                                              &self->n_children);
+      self->parent = stp_slice_parent (trace, ref);
+      stp_slice_children (trace, ref, STP_DETAILS_MAX_CHILDREN, self->children);
     }
 
   fill_args (self, trace, slice);
@@ -851,6 +854,8 @@ stp_details_new (StpTrace         *trace,
   self->producer_node = STP_INDEX_NONE;
   self->producer = STP_ITEM_REF_NONE;
   self->flow_src = self->flow_dst = STP_ITEM_REF_NONE;
+  self->parent = STP_ITEM_REF_NONE;
+  self->children = g_array_new (FALSE, FALSE, sizeof (StpItemRef));
   self->flows_in = g_array_new (FALSE, TRUE, sizeof (StpDetailsFlow));
   self->flows_out = g_array_new (FALSE, TRUE, sizeof (StpDetailsFlow));
   self->consumers = g_array_new (FALSE, TRUE, sizeof (StpItemRef));

@@ -143,6 +143,9 @@ typedef struct
   GArray     *consumers;   /* StpDetailsConsumer */
 } StpDetailsLifetime;
 
+/* A slice lists at most this many children (n_children says how many). */
+#define STP_DETAILS_MAX_CHILDREN 100
+
 typedef struct
 {
   StpItemRef        item;
@@ -158,6 +161,8 @@ typedef struct
   gint64            duration;
   gint64            self_time;      /* slices: see stp_slice_self_time() */
   guint             n_children;
+  StpItemRef        parent;         /* slices: one level up, or NONE */
+  GArray           *children;       /* StpItemRef: the first STP_DETAILS_MAX_CHILDREN */
   gboolean          unclosed;       /* never ended: runs to the trace end */
 
   StpArg           *args;           /* parsed args, NULL if none */

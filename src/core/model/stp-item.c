@@ -401,6 +401,66 @@ stp_slice_self_time (const StpTrack *track,
 }
 
 StpItemRef
+stp_slice_parent (const StpTrace   *trace,
+                  const StpItemRef *ref)
+{
+  const StpTrack *track;
+  const StpSlice *s, *up;
+  guint32 p;
+
+  g_return_val_if_fail (trace != NULL && ref != NULL, STP_ITEM_REF_NONE);
+
+  if (ref->kind != STP_ITEM_SLICE || !stp_item_ref_is_valid (trace, ref))
+    return STP_ITEM_REF_NONE;
+  track = stp_trace_get_track (trace, ref->track);
+  s = stp_track_get_slice (track, ref->index);
+  if (s->depth == 0 || track->depth_starts == NULL)
+    return STP_ITEM_REF_NONE;
+
+  /* One level up, the first slice ending after s starts: its parent if
+   * it started first (depths nest, so no other one can hold it). */
+  p = stp_track_find_first_ending_after (track, s->depth - 1, s->ts);
+  if (p == STP_INDEX_NONE || p >= track->depth_starts[s->depth])
+    return STP_ITEM_REF_NONE;
+  up = stp_track_get_slice (track, p);
+  if (up->ts > s->ts || stp_slice_end (up) < stp_slice_end (s))
+    return STP_ITEM_REF_NONE;
+  return stp_item_ref_slice (ref->track, p);
+}
+
+void
+stp_slice_children (const StpTrace   *trace,
+                    const StpItemRef *ref,
+                    guint             max,
+                    GArray           *children)
+{
+  const StpTrack *track;
+  const StpSlice *s;
+  gint64 end;
+
+  g_return_if_fail (trace != NULL && ref != NULL && children != NULL);
+
+  if (ref->kind != STP_ITEM_SLICE || !stp_item_ref_is_valid (trace, ref))
+    return;
+  track = stp_trace_get_track (trace, ref->track);
+  s = stp_track_get_slice (track, ref->index);
+  if (track->depth_starts == NULL || s->depth >= track->max_depth)
+    return;
+
+  end = stp_slice_end (s);
+  for (guint32 c = stp_track_find_first_ending_after (track, s->depth + 1, s->ts);
+       c != STP_INDEX_NONE && c < track->depth_starts[s->depth + 2] && max > 0; c++, max--)
+    {
+      StpItemRef child;
+
+      if (stp_track_get_slice (track, c)->ts >= end)
+        break;
+      child = stp_item_ref_slice (ref->track, c);
+      g_array_append_val (children, child);
+    }
+}
+
+StpItemRef
 stp_flow_end_ref (const StpFlowEnd *end)
 {
   g_return_val_if_fail (end != NULL, STP_ITEM_REF_NONE);

@@ -85,6 +85,17 @@ gint64          stp_slice_self_time     (const StpTrack   *track,
                                          guint32           index,
                                          guint            *n_children);
 
+/* The slice one level up on the same track that holds a SLICE
+ * reference's slice, STP_ITEM_REF_NONE at the top. */
+StpItemRef      stp_slice_parent        (const StpTrace   *trace,
+                                         const StpItemRef *ref);
+/* Appends to `children` (StpItemRef) the first `max` slices one level
+ * deeper within it (those stp_slice_self_time() counts), in time order. */
+void            stp_slice_children      (const StpTrace   *trace,
+                                         const StpItemRef *ref,
+                                         guint             max,
+                                         GArray           *children);
+
 /* Flows (indices into trace->flows) whose destination (incoming) or
  * source (outgoing) is bound to the slice; either array may be NULL. */
 void            stp_item_find_flows     (const StpTrace   *trace,
