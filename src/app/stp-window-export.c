@@ -30,6 +30,7 @@ stp_window_update_export_actions (StpWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-export", self->export_task != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find", loaded);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-peaks", loaded);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-to-time", loaded);
 }
 
 static char *

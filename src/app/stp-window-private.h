@@ -111,6 +111,9 @@ void stp_window_keep_graph (StpWindow   *self,
                             StpLoadTask *task,
                             GFile       *file);
 
+/* stp-window-range.c */
+void stp_window_class_init_range (GtkWidgetClass *widget_class);
+
 /* stp-window-export.c */
 void stp_window_class_init_export (GtkWidgetClass *widget_class);
 void stp_window_update_export_actions (StpWindow *self);

@@ -1014,6 +1014,7 @@ stp_window_class_init (StpWindowClass *klass)
   stp_window_class_init_monitor (widget_class);
   stp_window_class_init_summary (widget_class);
   stp_window_class_init_graph (widget_class);
+  stp_window_class_init_range (widget_class);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-load", NULL);

@@ -9,6 +9,7 @@
 #include "stp-render-view.h"
 
 #include <math.h>
+#include <string.h>
 
 void
 stp_render_view_init (StpRenderView *view,
@@ -217,4 +218,40 @@ stp_format_time_exact (gint64 ns)
     }
   g_string_append_printf (text, " %s", unit->unit);
   return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+gboolean
+stp_parse_time (const char *text,
+                gint64     *ns)
+{
+  static const struct { const char *unit; double scale; } suffixes[] = {
+    { "ns", 1 }, { "us", 1e3 }, { "µs", 1e3 }, { "ms", 1e6 }, { "s", 1e9 }, { "", 1e6 },
+  };
+  g_autofree char *copy = NULL;
+  char *end;
+  double value;
+
+  g_return_val_if_fail (ns != NULL, FALSE);
+
+  if (text == NULL)
+    return FALSE;
+  copy = g_strstrip (g_strdup (text));
+  /* The C locale's decimal point whatever the user's locale. */
+  value = g_ascii_strtod (copy, &end);
+  if (end == copy || !isfinite (value))
+    return FALSE;
+  while (g_ascii_isspace (*end))
+    end++;
+
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    if (g_ascii_strcasecmp (end, suffixes[i].unit) == 0 || strcmp (end, suffixes[i].unit) == 0)
+      {
+        double scaled = value * suffixes[i].scale;
+
+        if (fabs (scaled) >= 9.2e18)
+          return FALSE;
+        *ns = (gint64) llround (scaled);
+        return TRUE;
+      }
+  return FALSE;
 }

@@ -599,6 +599,26 @@ test_fit_name (void)
   g_assert_cmpfloat (fit.width, ==, 0);
 }
 
+/* Times as users type them. */
+static void
+test_parse_time (void)
+{
+  const struct { const char *text; gint64 ns; } good[] = {
+    { "12.5 ms", 12500000 }, { "300us", 300000 }, { "300 µs", 300000 }, { "2s", 2000000000 },
+    { " 40 ns ", 40 }, { "1.5", 1500000 }, { "0", 0 }, { "1e3 ns", 1000 }, { "4 MS", 4000000 },
+  };
+  const char *bad[] = { "", "ms", "soon", "12 parsecs", "nan", "1e300 s", NULL };
+  gint64 ns;
+
+  for (guint i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      g_assert_true (stp_parse_time (good[i].text, &ns));
+      g_assert_cmpint (ns, ==, good[i].ns);
+    }
+  for (guint i = 0; bad[i] != NULL; i++)
+    g_assert_false (stp_parse_time (bad[i], &ns));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -614,6 +634,7 @@ main (int   argc,
   g_test_add_func ("/render/level-of-detail", test_level_of_detail);
   g_test_add_func ("/render/ticks", test_ticks);
   g_test_add_func ("/render/fit-name", test_fit_name);
+  g_test_add_func ("/render/parse-time", test_parse_time);
   g_test_add_func ("/render/precision", test_precision);
 
   return g_test_run ();

@@ -604,6 +604,114 @@ test_markup_in_file_name (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkWidget *
+find_named (GtkWidget  *widget,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The button labelled `label` under `widget`, as a user clicks it. */
+static GtkWidget *
+find_labelled_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_labelled_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The dialog "Go to Time" opened for `window`, or NULL. */
+static AdwMessageDialog *
+range_dialog (StpWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+/* Ctrl+G: a typed start and end (or +duration) becomes the view. */
+static void
+test_go_to_time (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  StpWindow *window = new_window ();
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpTrace *trace;
+  AdwMessageDialog *dialog;
+  GtkEditable *from, *to;
+  gint64 start, end;
+
+  /* Nothing to go to before a trace is open. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-to-time", NULL);
+  g_assert_null (range_dialog (window));
+  open_and_wait (window, file);
+  trace = stp_window_get_trace (window);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.go-to-time", NULL));
+  dialog = range_dialog (window);
+  g_assert_nonnull (dialog);
+  from = GTK_EDITABLE (find_named (adw_message_dialog_get_extra_child (dialog), "from"));
+  to = GTK_EDITABLE (find_named (adw_message_dialog_get_extra_child (dialog), "to"));
+
+  /* Not a time, or an end before the start: Go is off. */
+  gtk_editable_set_text (from, "soon");
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "go"));
+  gtk_editable_set_text (from, "10 us");
+  gtk_editable_set_text (to, "5us");
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "go"));
+
+  gtk_editable_set_text (to, "+20 µs");
+  g_assert_true (adw_message_dialog_get_response_enabled (dialog, "go"));
+  g_signal_emit_by_name (find_labelled_button (GTK_WIDGET (dialog), "_Go"), "clicked");
+  stp_timeline_view_get_visible_range (view, &start, &end);
+  g_assert_cmpint (start, ==, trace->start_ts + 10000);
+  g_assert_cmpint (end, ==, trace->start_ts + 30000);
+  settle ();
+  g_assert_null (range_dialog (window));
+  /* The keys work on the timeline again. */
+  g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == GTK_WIDGET (view));
+
+  /* Opened again, it shows the range as it is, exactly. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.go-to-time", NULL));
+  dialog = range_dialog (window);
+  from = GTK_EDITABLE (find_named (adw_message_dialog_get_extra_child (dialog), "from"));
+  to = GTK_EDITABLE (find_named (adw_message_dialog_get_extra_child (dialog), "to"));
+  g_assert_cmpstr (gtk_editable_get_text (from), ==, "10 µs");
+  g_assert_cmpstr (gtk_editable_get_text (to), ==, "30 µs");
+  g_signal_emit_by_name (find_labelled_button (GTK_WIDGET (dialog), "_Cancel"), "clicked");
+  settle ();
+  g_assert_null (range_dialog (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -624,6 +732,7 @@ main (int   argc,
   g_test_add_func ("/window/cancel", test_cancel);
   g_test_add_func ("/window/warnings", test_warnings);
   g_test_add_func ("/window/kineto-corpus", test_kineto_corpus);
+  g_test_add_func ("/window/go-to-time", test_go_to_time);
 
   return g_test_run ();
 }
