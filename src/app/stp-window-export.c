@@ -31,6 +31,7 @@ stp_window_update_export_actions (StpWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find", loaded);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-peaks", loaded);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-to-time", loaded);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-info", loaded);
 }
 
 static char *

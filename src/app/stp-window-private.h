@@ -38,6 +38,8 @@ struct _StpWindow
   GtkProgressBar       *loading_progress;
   AdwStatusPage        *error_page;
   StpRecentList        *recent_list;   /* on the start page */
+  gint64                load_started;  /* monotonic µs */
+  double                load_seconds;  /* what the shown trace took */
   StpTimelineView      *timeline;
   GtkRevealer          *progress_revealer;
   GtkLabel             *progress_label;
@@ -110,6 +112,11 @@ void stp_window_class_init_graph (GtkWidgetClass *widget_class);
 void stp_window_keep_graph (StpWindow   *self,
                             StpLoadTask *task,
                             GFile       *file);
+
+const char *stp_window_format_label (StpFormat format);
+
+/* stp-window-info.c */
+void stp_window_class_init_info (GtkWidgetClass *widget_class);
 
 /* stp-window-range.c */
 void stp_window_class_init_range (GtkWidgetClass *widget_class);

@@ -72,8 +72,8 @@ display_name (GFile *file)
   return g_file_get_basename (file);
 }
 
-static const char *
-format_label (StpFormat format)
+const char *
+stp_window_format_label (StpFormat format)
 {
   switch (format)
     {
@@ -246,7 +246,7 @@ show_trace (StpWindow      *self,
     stp_peaks_dialog_set_trace (self->peaks_dialog, self->links);
   stp_window_update_export_actions (self);
 
-  subtitle = g_strdup_printf ("%s · %s", format_label (trace->format), count);
+  subtitle = g_strdup_printf ("%s · %s", stp_window_format_label (trace->format), count);
   adw_window_title_set_title (self->window_title, name);
   adw_window_title_set_subtitle (self->window_title, subtitle);
   gtk_window_set_title (GTK_WINDOW (self), name);
@@ -343,6 +343,7 @@ on_task_done (GObject      *source,
       g_autofree char *uri = g_file_get_uri (file);
 
       g_clear_pointer (&self->error_message, g_free);
+      self->load_seconds = (g_get_monotonic_time () - self->load_started) / (double) G_USEC_PER_SEC;
       /* Re-analysis makes new slices: keep the selected op by its node. */
       node = reanalysis ? selected_node (self) : STP_INDEX_NONE;
       show_trace (self, index, links, file, reanalysis);
@@ -384,6 +385,7 @@ start_task (StpWindow   *self,
   set_loading_ui (self, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
 
+  self->load_started = g_get_monotonic_time ();
   stp_load_task_run_async (task, on_task_done, g_object_ref (self));
 }
 
@@ -1015,6 +1017,7 @@ stp_window_class_init (StpWindowClass *klass)
   stp_window_class_init_summary (widget_class);
   stp_window_class_init_graph (widget_class);
   stp_window_class_init_range (widget_class);
+  stp_window_class_init_info (widget_class);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-load", NULL);

@@ -11,16 +11,8 @@
 #include <string.h>
 #include "stp-json-writer.h"
 #include "stp-cli-lifetimes.h"
+#include "stp-trace-info.h"
 
-typedef struct
-{
-  guint64 slices;
-  guint64 instants;
-  guint64 async_slices;
-  guint64 counter_samples;
-  guint64 counter_tracks;
-  guint64 counter_series;
-} Counts;
 
 static void
 append_str (GString        *out,
@@ -59,8 +51,7 @@ kind_name (StpTrackKind kind)
 static void
 append_track (GString        *out,
               const StpTrace *trace,
-              const StpTrack *track,
-              Counts         *counts)
+              const StpTrack *track)
 {
   g_autofree char *name = stp_trace_describe_track (trace, track);
 
@@ -92,28 +83,15 @@ append_track (GString        *out,
           g_string_append (out, ", \"max\": ");
           stp_json_append_double (out, series->max);
           g_string_append_c (out, '}');
-          counts->counter_samples += series->samples->len;
         }
       g_string_append_c (out, ']');
-      counts->counter_tracks++;
-      counts->counter_series += track->series->len;
     }
   else
     {
       g_string_append_printf (out, ", \"slices\": %u, \"max_depth\": %u",
                               track->slices->len, track->max_depth);
-      if (track->kind == STP_TRACK_INSTANTS)
-        counts->instants += track->slices->len;
-      else if (track->kind == STP_TRACK_ASYNC)
-        counts->async_slices += track->slices->len;
-      else
-        counts->slices += track->slices->len;
-
       if (track->instants != NULL)
-        {
-          g_string_append_printf (out, ", \"instants\": %u", track->instants->len);
-          counts->instants += track->instants->len;
-        }
+        g_string_append_printf (out, ", \"instants\": %u", track->instants->len);
     }
 
   g_string_append_c (out, '}');
@@ -121,8 +99,7 @@ append_track (GString        *out,
 
 static void
 append_processes (GString        *out,
-                  const StpTrace *trace,
-                  Counts         *counts)
+                  const StpTrace *trace)
 {
   g_string_append (out, "  \"processes\": [");
 
@@ -142,7 +119,7 @@ append_processes (GString        *out,
           const StpTrack *track = stp_trace_get_track (trace, g_array_index (p->tracks, guint32, j));
 
           g_string_append (out, j ? ",\n      " : "\n      ");
-          append_track (out, trace, track, counts);
+          append_track (out, trace, track);
         }
       g_string_append (out, p->tracks->len ? "\n    ]}" : "]}");
     }
@@ -172,30 +149,14 @@ GString *
 stp_cli_info_describe (const StpTrace *trace)
 {
   GString *out = g_string_new (NULL);
-  Counts counts = { 0 };
-  g_autoptr(GHashTable) flow_events = g_hash_table_new (NULL, NULL);
-  guint bound = 0;
+  StpTraceCounts counts;
 
   g_string_append (out, "{\n  \"file\": ");
   stp_json_append_string (out, trace->filename, strlen (trace->filename));
   g_string_append_printf (out, ",\n  \"format\": \"%s\",\n", stp_format_to_string (trace->format));
 
-  append_processes (out, trace, &counts);
-
-  for (guint i = 0; i < trace->flows->len; i++)
-    {
-      const StpFlow *f = &g_array_index (trace->flows, StpFlow, i);
-
-      if (f->src.slice != STP_INDEX_NONE && f->dst.slice != STP_INDEX_NONE)
-        bound++;
-      /* The middle step of a chain is one event shared by two flows. */
-      if (f->src.phase != 0 && f->src.seq != STP_SEQ_NONE)
-        g_hash_table_add (flow_events, GUINT_TO_POINTER (f->src.seq + 1));
-      if (f->dst.phase != 0 && f->dst.seq != STP_SEQ_NONE)
-        g_hash_table_add (flow_events, GUINT_TO_POINTER (f->dst.seq + 1));
-    }
-
-  counts.instants += trace->global_instants->len;
+  append_processes (out, trace);
+  stp_trace_count (trace, &counts);
 
   g_string_append_printf (out,
                           "  \"events\": {\"slices\": %" G_GUINT64_FORMAT
@@ -204,13 +165,13 @@ stp_cli_info_describe (const StpTrace *trace)
                           ", \"counter_samples\": %" G_GUINT64_FORMAT
                           ", \"flow_events\": %u, \"object_snapshots\": %u, \"input_events\": %u},\n",
                           counts.slices, counts.async_slices, counts.instants,
-                          counts.counter_samples, g_hash_table_size (flow_events), trace->snapshots->len, trace->n_seq);
+                          counts.counter_samples, counts.flow_events, counts.snapshots, trace->n_seq);
   g_string_append_printf (out, "  \"flows\": {\"count\": %u, \"bound\": %u},\n",
-                          trace->flows->len, bound);
+                          counts.flows, counts.bound_flows);
   g_string_append_printf (out, "  \"counters\": {\"tracks\": %" G_GUINT64_FORMAT
                           ", \"series\": %" G_GUINT64_FORMAT "},\n",
                           counts.counter_tracks, counts.counter_series);
-  g_string_append_printf (out, "  \"objects\": %u,\n", trace->objects->len);
+  g_string_append_printf (out, "  \"objects\": %u,\n", counts.objects);
   g_string_append (out, "  \"time_range\": {\"start_us\": ");
   stp_json_append_ns_as_us (out, trace->start_ts);
   g_string_append (out, ", \"end_us\": ");

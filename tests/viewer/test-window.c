@@ -712,6 +712,72 @@ test_go_to_time (void)
   settle ();
 }
 
+/* The window transient for `window` of type `type`, or NULL. */
+static GtkWindow *
+transient_of_type (StpWindow *window,
+                   GType      type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
+        return w;
+    }
+  return NULL;
+}
+
+static const char *
+info_value (GtkWindow  *info,
+            const char *name)
+{
+  GtkWidget *label = find_named (GTK_WIDGET (info), name);
+
+  g_assert_nonnull (label);
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+/* Trace Information: the file, its contents counted here on our own, and
+ * the metadata members the file carries, as the file has them. */
+static void
+test_trace_information (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "chrome", "hta", "tests", "data", "trace_filter", "sampled_rank-0.json.gz", NULL);
+  StpWindow *window = new_window ();
+  StpTrace *trace;
+  GtkWindow *info;
+  guint64 slices = 0;
+  g_autofree char *slices_text = NULL, *processes_text = NULL;
+
+  open_and_wait (window, file);
+  trace = stp_window_get_trace (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-info", NULL));
+  info = transient_of_type (window, ADW_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (info);
+  save_screenshot (GTK_WIDGET (info), "trace-information");
+
+  for (guint t = 0; t < trace->tracks->len; t++)
+    if (stp_trace_get_track (trace, t)->kind == STP_TRACK_THREAD)
+      slices += stp_trace_get_track (trace, t)->slices->len;
+  slices_text = g_strdup_printf ("%" G_GUINT64_FORMAT, slices);
+  processes_text = g_strdup_printf ("%u", trace->processes->len);
+  g_assert_cmpuint (slices, >, 0);
+
+  g_assert_cmpstr (info_value (info, "format"), ==, "Chrome Trace JSON");
+  g_assert_cmpstr (info_value (info, "slices"), ==, slices_text);
+  g_assert_cmpstr (info_value (info, "processes"), ==, processes_text);
+  g_assert_true (g_str_has_suffix (info_value (info, "file"), "sampled_rank-0.json.gz"));
+  /* The file's own members, as JSON. */
+  g_assert_cmpstr (info_value (info, "metadata:schemaVersion"), ==, "1");
+  g_assert_nonnull (strstr (info_value (info, "metadata:distributedInfo"), "\"rank\""));
+
+  gtk_window_destroy (info);
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -733,6 +799,7 @@ main (int   argc,
   g_test_add_func ("/window/warnings", test_warnings);
   g_test_add_func ("/window/kineto-corpus", test_kineto_corpus);
   g_test_add_func ("/window/go-to-time", test_go_to_time);
+  g_test_add_func ("/window/trace-information", test_trace_information);
 
   return g_test_run ();
 }

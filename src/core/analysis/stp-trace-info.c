@@ -1,0 +1,87 @@
+/* stp-trace-info.c: what a trace holds, counted
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "stp-trace-info"
+
+#include "stp-trace-info.h"
+
+#include <string.h>
+
+static void
+count_track (const StpTrack *track,
+             StpTraceCounts *counts)
+{
+  if (track->kind == STP_TRACK_COUNTER)
+    {
+      for (guint i = 0; i < track->series->len; i++)
+        counts->counter_samples += ((const StpCounterSeries *) g_ptr_array_index (track->series, i))->samples->len;
+      counts->counter_tracks++;
+      counts->counter_series += track->series->len;
+      return;
+    }
+
+  if (track->kind == STP_TRACK_INSTANTS)
+    counts->instants += track->slices->len;
+  else if (track->kind == STP_TRACK_ASYNC)
+    counts->async_slices += track->slices->len;
+  else
+    {
+      counts->slices += track->slices->len;
+      counts->thread_tracks++;
+    }
+  if (track->instants != NULL)
+    counts->instants += track->instants->len;
+}
+
+void
+stp_trace_count (const StpTrace *trace,
+                 StpTraceCounts *counts)
+{
+  g_autoptr(GHashTable) flow_events = g_hash_table_new (NULL, NULL);
+
+  g_return_if_fail (trace != NULL && counts != NULL);
+
+  memset (counts, 0, sizeof *counts);
+  for (guint i = 0; i < trace->tracks->len; i++)
+    count_track (stp_trace_get_track (trace, i), counts);
+  counts->instants += trace->global_instants->len;
+
+  for (guint i = 0; i < trace->flows->len; i++)
+    {
+      const StpFlow *f = &g_array_index (trace->flows, StpFlow, i);
+
+      if (f->src.slice != STP_INDEX_NONE && f->dst.slice != STP_INDEX_NONE)
+        counts->bound_flows++;
+      /* The middle step of a chain is one event shared by two flows. */
+      if (f->src.phase != 0 && f->src.seq != STP_SEQ_NONE)
+        g_hash_table_add (flow_events, GUINT_TO_POINTER (f->src.seq + 1));
+      if (f->dst.phase != 0 && f->dst.seq != STP_SEQ_NONE)
+        g_hash_table_add (flow_events, GUINT_TO_POINTER (f->dst.seq + 1));
+    }
+  counts->flows = trace->flows->len;
+  counts->flow_events = g_hash_table_size (flow_events);
+  counts->objects = trace->objects->len;
+  counts->snapshots = trace->snapshots->len;
+}
+
+GPtrArray *
+stp_trace_dup_metadata (const StpTrace *trace)
+{
+  GPtrArray *pairs = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (trace != NULL, pairs);
+
+  for (guint i = 0; i < trace->metadata->len; i++)
+    {
+      const StpTraceMetadata *m = &g_array_index (trace->metadata, StpTraceMetadata, i);
+
+      if (m->is_event)
+        continue;
+      g_ptr_array_add (pairs, g_strdup (stp_trace_str (trace, m->key)));
+      g_ptr_array_add (pairs, stp_trace_dup_raw (trace, m->value_ref, m->value_len));
+    }
+  return pairs;
+}
