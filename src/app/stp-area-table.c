@@ -125,6 +125,24 @@ cell_text (const StpAreaRow    *item,
     }
 }
 
+/* A cell as copied: durations in µs without a unit. */
+static char *
+copy_text (const StpAreaRow   *item,
+           StpAggregateColumn  column)
+{
+  const StpAggregateRow *row = &item->row;
+
+  switch (column)
+    {
+    case STP_AGGREGATE_TOTAL:   return stp_format_us_number (row->total);
+    case STP_AGGREGATE_AVERAGE: return stp_format_us_number (stp_aggregate_row_average (row));
+    case STP_AGGREGATE_MIN:     return stp_format_us_number (row->min);
+    case STP_AGGREGATE_MAX:     return stp_format_us_number (row->max);
+    case STP_AGGREGATE_SELF:    return stp_format_us_number (row->self_total);
+    default:                    return cell_text (item, column);
+    }
+}
+
 static void
 setup_cell (GtkSignalListItemFactory *factory,
             GtkListItem              *list_item,
@@ -352,8 +370,11 @@ stp_area_table_get_text (StpAreaTable *self)
 
   g_return_val_if_fail (STP_IS_AREA_TABLE (self), NULL);
 
+  /* Numbers as numbers, the unit in the header: a spreadsheet sums them. */
   for (guint c = 0; c < G_N_ELEMENTS (display_order); c++)
-    g_string_append_printf (text, "%s%s", c ? "\t" : "", column_title (display_order[c]));
+    g_string_append_printf (text, "%s%s%s", c ? "\t" : "", column_title (display_order[c]),
+                            display_order[c] == STP_AGGREGATE_NAME || display_order[c] == STP_AGGREGATE_COUNT
+                            ? "" : " (µs)");
   g_string_append_c (text, '\n');
 
   n = g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
@@ -363,7 +384,7 @@ stp_area_table_get_text (StpAreaTable *self)
 
       for (guint c = 0; c < G_N_ELEMENTS (display_order); c++)
         {
-          g_autofree char *cell = cell_text (item, display_order[c]);
+          g_autofree char *cell = copy_text (item, display_order[c]);
 
           g_string_append_printf (text, "%s%s", c ? "\t" : "", cell);
         }

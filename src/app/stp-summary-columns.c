@@ -216,6 +216,57 @@ stp_summary_item_cell_text (StpSummaryItem   *item,
     }
 }
 
+char *
+stp_summary_column_copy_title (StpSummaryColumn column,
+                               StpSummaryBy     by)
+{
+  const char *title = stp_summary_column_title (column, by);
+
+  switch (column)
+    {
+    case STP_SUMMARY_COLUMN_NAME:
+    case STP_SUMMARY_COLUMN_COUNT:
+      return g_strdup (title);
+    case STP_SUMMARY_COLUMN_PERCENT:
+    case STP_SUMMARY_COLUMN_CUMULATIVE:
+      return g_strdup_printf ("%s (%%)", title);
+    default:
+      return g_strdup_printf ("%s (µs)", title);
+    }
+}
+
+static char *
+copy_percent (double percent)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.2f", percent));
+}
+
+char *
+stp_summary_item_copy_text (StpSummaryItem   *item,
+                            StpSummaryColumn  column)
+{
+  const StpSummaryRow *row = item->row;
+
+  switch (column)
+    {
+    case STP_SUMMARY_COLUMN_TIME:        return stp_format_us_number (row->time);
+    case STP_SUMMARY_COLUMN_SELF:        return stp_format_us_number (row->self_time);
+    case STP_SUMMARY_COLUMN_PERCENT:     return copy_percent (row->percent);
+    case STP_SUMMARY_COLUMN_CUMULATIVE:  return copy_percent (item->cumulative);
+    case STP_SUMMARY_COLUMN_ACCELERATOR: return stp_format_us_number (row->accelerator_time);
+    case STP_SUMMARY_COLUMN_CPU:         return stp_format_us_number (row->cpu_time);
+    case STP_SUMMARY_COLUMN_AVERAGE:
+      return row->occurrences ? stp_format_us_number (row->time / (gint64) row->occurrences) : g_strdup ("");
+    case STP_SUMMARY_COLUMN_NAME:
+    case STP_SUMMARY_COLUMN_COUNT:
+    case STP_SUMMARY_N_COLUMNS:
+    default:
+      return stp_summary_item_cell_text (item, column);
+    }
+}
+
 void
 stp_summary_item_update_cumulative (GListModel       *rows,
                                     const StpSummary *summary)

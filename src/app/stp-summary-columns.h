@@ -45,6 +45,12 @@ StpSummaryItem      *stp_summary_item_peek            (GtkTreeListRow   *row);
 /* GtkTreeListModelCreateModelFunc: a scope row's children. */
 GListModel          *stp_summary_item_create_children (gpointer          item,
                                                        gpointer          user_data);
+/* As copied to the clipboard: numbers without units (times in µs,
+ * shares in %), the unit in stp_summary_column_copy_title(). */
+char                *stp_summary_item_copy_text       (StpSummaryItem   *item,
+                                                       StpSummaryColumn  column);
+char                *stp_summary_column_copy_title    (StpSummaryColumn  column,
+                                                       StpSummaryBy      by);
 char                *stp_summary_item_cell_text       (StpSummaryItem   *item,
                                                        StpSummaryColumn  column);
 

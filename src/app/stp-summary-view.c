@@ -669,9 +669,14 @@ stp_summary_view_get_text (StpSummaryView *self)
     return g_strdup ("");
 
   text = g_string_new (NULL);
+  /* Numbers as numbers, the unit in the header: a spreadsheet sums them. */
   for (StpSummaryColumn c = 0; c < STP_SUMMARY_N_COLUMNS; c++)
     if (stp_summary_view_get_column_visible (self, c))
-      g_string_append_printf (text, "%s%s", c ? "\t" : "", stp_summary_column_title (c, summary->by));
+      {
+        g_autofree char *title = stp_summary_column_copy_title (c, summary->by);
+
+        g_string_append_printf (text, "%s%s", c ? "\t" : "", title);
+      }
   g_string_append_c (text, '\n');
 
   n = stp_summary_view_get_n_rows (self);
@@ -686,7 +691,7 @@ stp_summary_view_get_text (StpSummaryView *self)
 
           if (!stp_summary_view_get_column_visible (self, c))
             continue;
-          cell = stp_summary_item_cell_text (item, c);
+          cell = stp_summary_item_copy_text (item, c);
           if (c == STP_SUMMARY_COLUMN_NAME)
             g_string_append_printf (text, "%*s%s", 2 * gtk_tree_list_row_get_depth (row), "", cell);
           else

@@ -255,3 +255,20 @@ stp_parse_time (const char *text,
       }
   return FALSE;
 }
+
+char *
+stp_format_us_number (gint64 ns)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char *text;
+  gsize len;
+
+  /* Three decimals are the ns; the zeros at the end say nothing. */
+  text = g_strdup (g_ascii_formatd (buf, sizeof buf, "%.3f", ns / 1000.0));
+  len = strlen (text);
+  while (len > 0 && text[len - 1] == '0')
+    text[--len] = '\0';
+  if (len > 0 && text[len - 1] == '.')
+    text[--len] = '\0';
+  return text;
+}

@@ -74,6 +74,9 @@ char  *stp_format_duration       (gint64               ns);
 char  *stp_format_time_exact     (gint64               ns);
 char  *stp_format_value          (double               value,
                                   gboolean             bytes);
+/* A duration in µs as a plain number for spreadsheets ("1234.5", exact
+ * to the ns, the C locale's point): copied tables say "(µs)" above. */
+char  *stp_format_us_number      (gint64               ns);
 /* A time typed by a user, "12.5 ms", "300us", "300 µs", "2s", "40 ns"
  * (a bare number is in milliseconds), into ns; FALSE if it is not one. */
 gboolean stp_parse_time          (const char          *text,

@@ -683,6 +683,22 @@ test_area (void)
     }
   save_screenshot (GTK_WIDGET (window), "inspect-area");
 
+  /* Copied, durations are numbers in µs, the unit in the header. */
+  {
+    g_autofree char *text = stp_area_table_get_text (table);
+    g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+    g_assert_cmpstr (lines[0], ==, "Name\tCount\tTotal (µs)\tSelf (µs)\tAvg (µs)\tMin (µs)\tMax (µs)");
+    for (guint i = 0; i < n; i++)
+      {
+        g_auto(GStrv) cells = g_strsplit (lines[i + 1], "\t", -1);
+        const StpAggregateRow *row = stp_area_table_get_row (table, i);
+
+        g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[2], NULL) * 1000, row->total, 0.5);
+        g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[5], NULL) * 1000, row->min, 0.5);
+      }
+  }
+
   /* Any column sorts, both ways. */
   stp_area_table_sort_by (table, STP_AGGREGATE_COUNT, FALSE);
   for (guint i = 1; i < n; i++)

@@ -498,8 +498,18 @@ test_step_stats (void)
 
     /* A header line, a line a row, and the newline at the end. */
     g_assert_cmpuint (g_strv_length (lines), ==, stp_summary_view_get_n_rows (view) + 2);
-    g_assert_true (g_str_has_prefix (lines[0], "Op Type\t"));
+    g_assert_true (g_str_has_prefix (lines[0], "Op Type\tTime (µs)\t"));
     g_assert_true (g_str_has_prefix (lines[1], stp_summary_view_get_row (view, 0)->name));
+    /* Numbers as numbers: each row's time in µs, exact to the ns. */
+    for (guint i = 0; i < stp_summary_view_get_n_rows (view); i++)
+      {
+        g_auto(GStrv) cells = g_strsplit (lines[i + 1], "\t", -1);
+        char *end;
+        double us = g_ascii_strtod (cells[1], &end);
+
+        g_assert_cmpint (*end, ==, '\0');
+        g_assert_cmpfloat_with_epsilon (us * 1000, stp_summary_view_get_row (view, i)->time, 0.5);
+      }
 
     /* Ctrl+C in the table puts it on the clipboard. */
     {
