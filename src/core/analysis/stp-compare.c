@@ -84,9 +84,13 @@ side_fill_from_summary (Side           *side,
                         GCancellable   *cancellable,
                         GError        **error)
 {
-  g_autoptr(StpSummary) summary = stp_summary_new (trace, by, STP_SUMMARY_ORDER_NAME, start, end,
-                                                   cancellable, error);
+  g_autoptr(StpSummary) summary = NULL;
 
+  /* A step of no length (a ProfilerStep with "dur": 0) holds nothing. */
+  if (end <= start)
+    return !g_cancellable_set_error_if_cancelled (cancellable, error);
+
+  summary = stp_summary_new (trace, by, STP_SUMMARY_ORDER_NAME, start, end, cancellable, error);
   if (summary == NULL)
     return FALSE;
 

@@ -311,9 +311,23 @@ stp_chrome_extra_members (StpChromeLoader      *self,
     {
       const StpChromeMember *m = &event->members[i];
 
-      if (m->key != KEY_OTHER && (consumed & KEY_BIT (m->key)) &&
-          event->index[m->key] == (gint16) i)
-        continue;
+      if (m->key != KEY_OTHER && (consumed & KEY_BIT (m->key)))
+        {
+          /* A member given twice: the last one counts (as the index
+           * holds it); writing the other back would give the export two
+           * of them, and the reader of the export another event. */
+          if (event->index[m->key] != (gint16) i)
+            {
+              /* A known key: plain, unescaped text between quotes. */
+              const char *name = m->member + 1;
+              const char *quote = memchr (name, '"', m->value - name);
+
+              stp_trace_warn (self->trace, "duplicate-member",
+                              "an event gives \"%.*s\" twice: the last one was used",
+                              quote ? (int) (quote - name) : 0, name);
+            }
+          continue;
+        }
       if (n++ == 0)
         single = m;
       else
