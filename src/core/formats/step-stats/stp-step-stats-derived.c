@@ -82,7 +82,7 @@ kernel_op (const StpStepStatsNode *node,
 
   stp_step_stats_parse_kernel_label (label.str, label.len, node->node_name, name, op);
   /* No ':' in the annotation: the op is timeline.py's "unknown". */
-  if (op->str != name->str + name->len + 1 || name->len == 0)
+  if (name->len == 0 || op->str != name->str + name->len + 1)
     return FALSE;
 
   klen = at - label.str;
