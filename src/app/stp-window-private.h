@@ -115,6 +115,10 @@ void stp_window_keep_graph (StpWindow   *self,
 
 const char *stp_window_format_label (StpFormat format);
 
+/* stp-window-open.c */
+void stp_window_class_init_open (GtkWidgetClass *widget_class);
+void stp_window_init_open (StpWindow *self);
+
 /* stp-window-info.c */
 void stp_window_class_init_info (GtkWidgetClass *widget_class);
 
