@@ -18,30 +18,11 @@
 #include <glib/gi18n.h>
 #include <inttypes.h>
 
-#include "stp-details-panel.h"
+#include "stp-details-panel-private.h"
 #include "stp-json-writer.h"
 #include "stp-render-view.h"
 
-/* A container shows at most this many members; the rest are counted. */
-#define MAX_ARG_CHILDREN 200
-/* Containers this small start expanded. */
-#define EXPAND_ARGS_UP_TO 8
 
-struct _StpDetailsPanel
-{
-  GtkWidget       parent_instance;
-
-  GtkWidget      *scroller;
-  GtkWidget      *box;
-  GtkSizeGroup   *labels;      /* the property rows' labels, one column */
-
-  StpTrace       *trace;
-  StpDetails     *details;
-  GString        *text;
-  GHashTable     *fields;      /* label -> value, first occurrence */
-  GArray         *links;       /* StpItemRef */
-  GPtrArray      *link_rows;
-};
 
 enum {
   SELECT_ITEM,
@@ -129,9 +110,9 @@ text_line (StpDetailsPanel *self,
     g_string_append_printf (self->text, "\n%s\n", label);
 }
 
-static GtkWidget *
-add_group (StpDetailsPanel *self,
-           const char      *title)
+GtkWidget *
+stp_details_panel_add_group (StpDetailsPanel *self,
+                             const char      *title)
 {
   GtkWidget *group = adw_preferences_group_new ();
 
@@ -156,11 +137,11 @@ add_description (StpDetailsPanel *self,
 
 /* A preferences row (so groups put it in their boxed list) holding a
  * dim label and a selectable value; labels share one width per panel. */
-static GtkWidget *
-property_row (GtkSizeGroup *labels,
-              const char   *label,
-              const char   *value,
-              gboolean      monospace)
+GtkWidget *
+stp_details_panel_property_row (GtkSizeGroup *labels,
+                                const char   *label,
+                                const char   *value,
+                                gboolean      monospace)
 {
   GtkWidget *row = adw_preferences_row_new ();
   /* Long values (device paths, labels) go under their label, full width. */
@@ -213,17 +194,18 @@ add_property_full (StpDetailsPanel *self,
   if (value == NULL)
     return;
 
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), property_row (self->labels, label, value, monospace));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
+                             stp_details_panel_property_row (self->labels, label, value, monospace));
   if (!g_hash_table_contains (self->fields, label))
     g_hash_table_insert (self->fields, g_strdup (label), g_strdup (value));
   text_line (self, label, value);
 }
 
-static void
-add_property (StpDetailsPanel *self,
-              GtkWidget       *group,
-              const char      *label,
-              const char      *value)
+void
+stp_details_panel_add_property (StpDetailsPanel *self,
+                                GtkWidget       *group,
+                                const char      *label,
+                                const char      *value)
 {
   add_property_full (self, group, label, value, FALSE);
 }
@@ -236,7 +218,7 @@ add_time (StpDetailsPanel *self,
 {
   g_autofree char *value = format_relative (self, ns);
 
-  add_property (self, group, label, value);
+  stp_details_panel_add_property (self, group, label, value);
 }
 
 static void
@@ -247,7 +229,7 @@ add_duration (StpDetailsPanel *self,
 {
   g_autofree char *value = stp_format_time_exact (ns);
 
-  add_property (self, group, label, value);
+  stp_details_panel_add_property (self, group, label, value);
 }
 
 static void
@@ -296,110 +278,6 @@ add_link (StpDetailsPanel  *self,
     }
 
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-}
-
-/* ------------------------------------------------------------------ */
-/* Args                                                                */
-
-static guint
-count_args (const StpArg *arg)
-{
-  return arg->children != NULL ? arg->children->len : 0;
-}
-
-static char *
-container_summary (const StpArg *arg)
-{
-  guint n = count_args (arg);
-
-  if (arg->kind == STP_ARG_ARRAY)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u item", "%u items", n), n);
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u member", "%u members", n), n);
-}
-
-static void add_arg (StpDetailsPanel *self,
-                     GtkWidget       *parent,
-                     const StpArg    *arg,
-                     guint            depth);
-
-static void
-add_arg_children (StpDetailsPanel *self,
-                  GtkWidget       *parent,
-                  const StpArg    *arg,
-                  guint            depth)
-{
-  guint n = count_args (arg);
-
-  for (guint i = 0; i < MIN (n, MAX_ARG_CHILDREN); i++)
-    add_arg (self, parent, g_ptr_array_index (arg->children, i), depth + 1);
-
-  if (n > MAX_ARG_CHILDREN)
-    {
-      g_autofree char *more = g_strdup_printf (_("%u more not shown"), n - MAX_ARG_CHILDREN);
-      GtkWidget *row = property_row (NULL, "…", more, FALSE);
-
-      if (ADW_IS_EXPANDER_ROW (parent))
-        adw_expander_row_add_row (ADW_EXPANDER_ROW (parent), row);
-      else
-        adw_preferences_group_add (ADW_PREFERENCES_GROUP (parent), row);
-    }
-}
-
-static void
-add_arg (StpDetailsPanel *self,
-         GtkWidget       *parent,
-         const StpArg    *arg,
-         guint            depth)
-{
-  g_autofree char *indent = g_strnfill (2 * depth, ' ');
-  GtkWidget *row;
-
-  if (arg->kind == STP_ARG_OBJECT || arg->kind == STP_ARG_ARRAY)
-    {
-      g_autofree char *summary = container_summary (arg);
-
-      row = adw_expander_row_new ();
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), arg->key);
-      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), summary);
-      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), count_args (arg) <= EXPAND_ARGS_UP_TO);
-      g_string_append_printf (self->text, "%s%s:\n", indent, arg->key);
-      add_arg_children (self, row, arg, depth);
-    }
-  else
-    {
-      row = property_row (depth == 0 ? self->labels : NULL, arg->key, arg->value, arg->kind == STP_ARG_NUMBER);
-      g_string_append_printf (self->text, "%s%s: %s\n", indent, arg->key, arg->value);
-      if (depth == 0 && !g_hash_table_contains (self->fields, arg->key))
-        g_hash_table_insert (self->fields, g_strdup (arg->key), g_strdup (arg->value));
-    }
-
-  if (ADW_IS_EXPANDER_ROW (parent))
-    adw_expander_row_add_row (ADW_EXPANDER_ROW (parent), row);
-  else
-    adw_preferences_group_add (ADW_PREFERENCES_GROUP (parent), row);
-}
-
-static void
-add_args (StpDetailsPanel *self,
-          const char      *title)
-{
-  const StpDetails *d = self->details;
-  GtkWidget *group;
-
-  if (d->args == NULL && d->args_error == NULL)
-    return;
-
-  group = add_group (self, title);
-  if (d->args == NULL)
-    {
-      add_property (self, group, _("Error"), d->args_error);
-      return;
-    }
-  if (d->args->kind == STP_ARG_OBJECT)
-    add_arg_children (self, group, d->args, 0);
-  else
-    add_arg (self, group, d->args, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -490,9 +368,9 @@ add_place (StpDetailsPanel *self,
 {
   const StpDetails *d = self->details;
 
-  add_property (self, group, _("Category"), d->category);
-  add_property (self, group, _("Process"), d->process);
-  add_property (self, group, _("Thread"), d->thread);
+  stp_details_panel_add_property (self, group, _("Category"), d->category);
+  stp_details_panel_add_property (self, group, _("Process"), d->process);
+  stp_details_panel_add_property (self, group, _("Thread"), d->thread);
 }
 
 static void
@@ -503,7 +381,7 @@ add_slice_time (StpDetailsPanel *self,
   g_autofree char *absolute = format_absolute (d->start);
 
   add_time (self, group, d->has_duration ? _("Start") : _("Time"), d->start);
-  add_property (self, group, _("Timestamp"), absolute);
+  stp_details_panel_add_property (self, group, _("Timestamp"), absolute);
   if (!d->has_duration)
     return;
 
@@ -513,7 +391,7 @@ add_slice_time (StpDetailsPanel *self,
       /* Translators: a slice that never ended in the trace */
       g_autofree char *value = g_strdup_printf (_("%s (did not end)"), dur);
 
-      add_property (self, group, _("Duration"), value);
+      stp_details_panel_add_property (self, group, _("Duration"), value);
     }
   else
     add_duration (self, group, _("Duration"), d->duration);
@@ -526,7 +404,7 @@ add_slice_time (StpDetailsPanel *self,
       if (d->n_children > 0)
         value = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%u child)", "%s (%u children)", d->n_children),
                                  self_time, d->n_children);
-      add_property (self, group, _("Self Time"), value != NULL ? value : self_time);
+      stp_details_panel_add_property (self, group, _("Self Time"), value != NULL ? value : self_time);
     }
 }
 
@@ -536,13 +414,13 @@ add_node (StpDetailsPanel *self)
   const StpDetailsNode *n = self->details->node;
   GtkWidget *group;
 
-  group = add_group (self, _("TensorFlow Op"));
-  add_property (self, group, _("Node"), n->node_name);
-  add_property (self, group, _("Op"), n->op);
-  add_property (self, group, _("Device"), n->device);
+  group = stp_details_panel_add_group (self, _("TensorFlow Op"));
+  stp_details_panel_add_property (self, group, _("Node"), n->node_name);
+  stp_details_panel_add_property (self, group, _("Op"), n->op);
+  stp_details_panel_add_property (self, group, _("Device"), n->device);
   {
     g_autofree char *thread = g_strdup_printf ("%u", n->thread_id);
-    add_property (self, group, _("Thread ID"), thread);
+    stp_details_panel_add_property (self, group, _("Thread ID"), thread);
   }
   if (n->scheduled != STP_TS_UNKNOWN)
     {
@@ -551,7 +429,7 @@ add_node (StpDetailsPanel *self)
        * writes nanoseconds into the field named scheduled_micros */
       g_autofree char *value = n->scheduled_was_ns ? g_strdup_printf (_("%s (recorded in nanoseconds)"), at) : NULL;
 
-      add_property (self, group, _("Scheduled"), value != NULL ? value : at);
+      stp_details_panel_add_property (self, group, _("Scheduled"), value != NULL ? value : at);
     }
   add_time (self, group, _("All Start"), n->all_start);
   add_time (self, group, _("All End"), n->all_end);
@@ -561,19 +439,19 @@ add_node (StpDetailsPanel *self)
   if (n->temp_memory_size > 0)
     {
       g_autofree char *v = format_bytes (n->temp_memory_size);
-      add_property (self, group, _("Temporary Memory"), v);
+      stp_details_panel_add_property (self, group, _("Temporary Memory"), v);
     }
   if (n->persistent_memory_size > 0)
     {
       g_autofree char *v = format_bytes (n->persistent_memory_size);
-      add_property (self, group, _("Persistent Memory"), v);
+      stp_details_panel_add_property (self, group, _("Persistent Memory"), v);
     }
   if (n->timeline_label != NULL && n->timeline_label[0] != '\0')
     add_property_full (self, group, _("Label"), n->timeline_label, TRUE);
 
   if (n->inputs->len > 0)
     {
-      group = add_group (self, _("Inputs"));
+      group = stp_details_panel_add_group (self, _("Inputs"));
       for (guint i = 0; i < n->inputs->len; i++)
         {
           const StpDetailsInput *in = &g_array_index (n->inputs, StpDetailsInput, i);
@@ -595,7 +473,7 @@ add_node (StpDetailsPanel *self)
 
   if (n->outputs->len > 0)
     {
-      group = add_group (self, _("Outputs"));
+      group = stp_details_panel_add_group (self, _("Outputs"));
       for (guint i = 0; i < n->outputs->len; i++)
         {
           const StpTensorInfo *t = &g_array_index (n->outputs, StpTensorInfo, i);
@@ -618,7 +496,7 @@ add_node (StpDetailsPanel *self)
 
   if (n->memory->len > 0)
     {
-      group = add_group (self, _("Memory Used"));
+      group = stp_details_panel_add_group (self, _("Memory Used"));
       /* Why this peak differs from the allocator track's (issue 13):
        * the track, like timeline.py, adds up output tensors only. */
       add_description (self, group,
@@ -652,7 +530,7 @@ add_flows (StpDetailsPanel *self,
   if (flows->len == 0)
     return;
 
-  group = add_group (self, title);
+  group = stp_details_panel_add_group (self, title);
   for (guint i = 0; i < flows->len; i++)
     {
       const StpDetailsFlow *f = &g_array_index (flows, StpDetailsFlow, i);
@@ -694,7 +572,7 @@ add_relations (StpDetailsPanel *self)
   if (d->parent.kind != STP_ITEM_NONE)
     {
       /* Translators: the slice that holds the selected one */
-      group = add_group (self, _("Parent"));
+      group = stp_details_panel_add_group (self, _("Parent"));
       add_slice_link (self, group, &d->parent);
     }
   if (d->children->len > 0)
@@ -703,7 +581,7 @@ add_relations (StpDetailsPanel *self)
       g_autofree char *title = g_strdup_printf (ngettext ("%u Child", "%u Children", d->n_children),
                                                 d->n_children);
 
-      group = add_group (self, title);
+      group = stp_details_panel_add_group (self, title);
       for (guint i = 0; i < d->children->len; i++)
         add_slice_link (self, group, &g_array_index (d->children, StpItemRef, i));
       if (d->n_children > d->children->len)
@@ -723,7 +601,7 @@ show_slice (StpDetailsPanel *self)
   GtkWidget *group;
 
   add_header (self, d->node != NULL ? _("TensorFlow op") : d->has_duration ? _("Slice") : _("Instant"));
-  group = add_group (self, NULL);
+  group = stp_details_panel_add_group (self, NULL);
   add_place (self, group);
   add_slice_time (self, group);
 
@@ -732,7 +610,7 @@ show_slice (StpDetailsPanel *self)
   add_flows (self, d->flows_in, TRUE, _("Incoming Flows"));
   add_flows (self, d->flows_out, FALSE, _("Outgoing Flows"));
   add_relations (self);
-  add_args (self, _("Arguments"));
+  stp_details_panel_add_args (self, _("Arguments"));
 }
 
 /* Which mode made a tensor's lifetime, and its consumers by the graph
@@ -760,26 +638,26 @@ add_lifetime (StpDetailsPanel *self)
   if (lt == NULL)
     return;
 
-  group = add_group (self, _("Lifetime From"));
+  group = stp_details_panel_add_group (self, _("Lifetime From"));
   if (lt->from_graph)
-    add_property (self, group, _("Mode"), lt->unused ? _("The graph: no consumer of it ran")
+    stp_details_panel_add_property (self, group, _("Mode"), lt->unused ? _("The graph: no consumer of it ran")
                                                      : _("The graph: its last consumer that ran"));
   else if (!lt->in_graph)
-    add_property (self, group, _("Mode"), _("As timeline.py: the graph does not have its producer"));
+    stp_details_panel_add_property (self, group, _("Mode"), _("As timeline.py: the graph does not have its producer"));
   else
-    add_property (self, group, _("Mode"), _("As timeline.py, from the ops’ labels"));
+    stp_details_panel_add_property (self, group, _("Mode"), _("As timeline.py, from the ops’ labels"));
   if (lt->differs)
     {
       add_time (self, group, _("Ends by the Graph"), lt->graph_end);
       add_time (self, group, _("Ends by timeline.py"), lt->labels_end);
     }
   if (lt->disagrees)
-    add_property (self, group, _("Disagreement"), _("The labels and the graph name different consumers"));
+    stp_details_panel_add_property (self, group, _("Disagreement"), _("The labels and the graph name different consumers"));
 
   if (lt->consumers->len == 0)
     return;
 
-  group = add_group (self, _("Consumers by the Graph and the Labels"));
+  group = stp_details_panel_add_group (self, _("Consumers by the Graph and the Labels"));
   for (guint i = 0; i < lt->consumers->len; i++)
     {
       const StpDetailsConsumer *c = &g_array_index (lt->consumers, StpDetailsConsumer, i);
@@ -787,7 +665,7 @@ add_lifetime (StpDetailsPanel *self)
       if (c->op.kind != STP_ITEM_NONE)
         add_link (self, group, c->name, consumer_subtitle (c), &c->op);
       else
-        add_property (self, group, c->name, consumer_subtitle (c));
+        stp_details_panel_add_property (self, group, c->name, consumer_subtitle (c));
     }
 }
 
@@ -798,17 +676,17 @@ show_object (StpDetailsPanel *self)
   GtkWidget *group;
 
   add_header (self, d->tensor != NULL ? _("Tensor") : _("Object"));
-  group = add_group (self, NULL);
-  add_property (self, group, _("Category"), d->category);
-  add_property (self, group, _("Process"), d->process);
-  add_property (self, group, _("ID"), d->object_id);
+  group = stp_details_panel_add_group (self, NULL);
+  stp_details_panel_add_property (self, group, _("Category"), d->category);
+  stp_details_panel_add_property (self, group, _("Process"), d->process);
+  stp_details_panel_add_property (self, group, _("ID"), d->object_id);
   add_time (self, group, _("Created"), d->start);
   if (d->has_end)
     add_time (self, group, _("Deleted"), d->end);
   if (d->has_duration)
     add_duration (self, group, _("Lifetime"), d->duration);
   else
-    add_property (self, group, _("Lifetime"), _("Until the end of the trace"));
+    stp_details_panel_add_property (self, group, _("Lifetime"), _("Until the end of the trace"));
 
   if (d->tensor != NULL)
     {
@@ -816,12 +694,12 @@ show_object (StpDetailsPanel *self)
       g_autofree char *bytes = format_bytes (t->requested_bytes);
       g_autofree char *allocated = t->allocated_bytes >= 0 ? format_bytes (t->allocated_bytes) : NULL;
 
-      group = add_group (self, _("Tensor"));
-      add_property (self, group, _("Size"), bytes);
-      add_property (self, group, _("Allocated"), allocated);
-      add_property (self, group, _("Allocator"), t->allocator);
-      add_property (self, group, _("Type"), t->dtype);
-      add_property (self, group, _("Shape"), t->shape);
+      group = stp_details_panel_add_group (self, _("Tensor"));
+      stp_details_panel_add_property (self, group, _("Size"), bytes);
+      stp_details_panel_add_property (self, group, _("Allocated"), allocated);
+      stp_details_panel_add_property (self, group, _("Allocator"), t->allocator);
+      stp_details_panel_add_property (self, group, _("Type"), t->dtype);
+      stp_details_panel_add_property (self, group, _("Shape"), t->shape);
     }
 
   if (d->producer.kind != STP_ITEM_NONE)
@@ -832,13 +710,13 @@ show_object (StpDetailsPanel *self)
       /* Translators: an op type and when it ended, "VariableV2, ended at +41 µs" */
       g_autofree char *subtitle = g_strdup_printf (_("%s, ended at %s"), stp_trace_str (self->trace, s->name), end);
 
-      group = add_group (self, _("Produced By"));
+      group = stp_details_panel_add_group (self, _("Produced By"));
       add_link (self, group, node ? node : stp_trace_str (self->trace, s->name), subtitle, &d->producer);
     }
 
   if (d->consumers->len > 0)
     {
-      group = add_group (self, _("Consumed By"));
+      group = stp_details_panel_add_group (self, _("Consumed By"));
       for (guint i = 0; i < d->consumers->len; i++)
         {
           const StpItemRef *ref = &g_array_index (d->consumers, StpItemRef, i);
@@ -853,7 +731,7 @@ show_object (StpDetailsPanel *self)
     }
 
   add_lifetime (self);
-  add_args (self, _("Snapshot"));
+  stp_details_panel_add_args (self, _("Snapshot"));
 }
 
 static void
@@ -863,12 +741,12 @@ show_counter (StpDetailsPanel *self)
   GtkWidget *group;
 
   add_header (self, _("Counter"));
-  group = add_group (self, NULL);
-  add_property (self, group, _("Category"), d->category);
-  add_property (self, group, _("Process"), d->process);
+  group = stp_details_panel_add_group (self, NULL);
+  stp_details_panel_add_property (self, group, _("Category"), d->category);
+  stp_details_panel_add_property (self, group, _("Process"), d->process);
   add_time (self, group, _("Time"), d->start);
 
-  group = add_group (self, d->series->len > 1 ? _("Series") : _("Value"));
+  group = stp_details_panel_add_group (self, d->series->len > 1 ? _("Series") : _("Value"));
   if (d->bytes && self->trace->format >= STP_FORMAT_STEP_STATS && self->trace->format <= STP_FORMAT_RUN_METADATA_TEXT)
     add_description (self, group,
                      _("Bytes of the output tensors alive on this allocator, as timeline.py counts them. "
@@ -890,9 +768,9 @@ show_counter (StpDetailsPanel *self)
         }
       else
         {
-          add_property (self, group, _("Value"), value);
-          add_property (self, group, _("Minimum"), min);
-          add_property (self, group, _("Maximum"), max);
+          stp_details_panel_add_property (self, group, _("Value"), value);
+          stp_details_panel_add_property (self, group, _("Minimum"), min);
+          stp_details_panel_add_property (self, group, _("Maximum"), max);
         }
     }
 
@@ -900,7 +778,7 @@ show_counter (StpDetailsPanel *self)
     {
       g_autofree char *total = format_counter_value (self, d->total);
 
-      add_property (self, group, _("Total"), total);
+      stp_details_panel_add_property (self, group, _("Total"), total);
     }
 }
 
@@ -911,9 +789,9 @@ show_flow (StpDetailsPanel *self)
   GtkWidget *group;
 
   add_header (self, _("Flow"));
-  group = add_group (self, NULL);
-  add_property (self, group, _("Category"), d->category);
-  add_property (self, group, _("ID"), d->flow_id);
+  group = stp_details_panel_add_group (self, NULL);
+  stp_details_panel_add_property (self, group, _("Category"), d->category);
+  stp_details_panel_add_property (self, group, _("ID"), d->flow_id);
   add_time (self, group, _("Start"), d->start);
   if (d->has_duration)
     {
@@ -921,7 +799,7 @@ show_flow (StpDetailsPanel *self)
       add_duration (self, group, _("Duration"), d->duration);
     }
 
-  group = add_group (self, _("Connects"));
+  group = stp_details_panel_add_group (self, _("Connects"));
   {
     g_autofree char *at = format_relative (self, d->start);
     /* Translators: where a flow arrow starts, "From, at +4.581 ms" */

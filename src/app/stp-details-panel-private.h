@@ -1,0 +1,50 @@
+/* stp-details-panel-private.h: the details panel, shared by its files
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * stp-details-panel.c lays out sections; stp-details-panel-args.c the
+ * args tree of a slice.
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "stp-details-panel.h"
+
+G_BEGIN_DECLS
+
+struct _StpDetailsPanel
+{
+  GtkWidget       parent_instance;
+
+  GtkWidget      *scroller;
+  GtkWidget      *box;
+  GtkSizeGroup   *labels;      /* the property rows' labels, one column */
+
+  StpTrace       *trace;
+  StpDetails     *details;
+  GString        *text;
+  GHashTable     *fields;      /* label -> value, first occurrence */
+  GArray         *links;       /* StpItemRef */
+  GPtrArray      *link_rows;
+};
+
+/* A "label: value" row; labels in `labels` share one width. */
+GtkWidget *stp_details_panel_property_row  (GtkSizeGroup    *labels,
+                                            const char      *label,
+                                            const char      *value,
+                                            gboolean         monospace);
+GtkWidget *stp_details_panel_add_group     (StpDetailsPanel *self,
+                                            const char      *title);
+void       stp_details_panel_add_property  (StpDetailsPanel *self,
+                                            GtkWidget       *group,
+                                            const char      *label,
+                                            const char      *value);
+
+/* stp-details-panel-args.c: the args as a tree under `title`. */
+void       stp_details_panel_add_args      (StpDetailsPanel *self,
+                                            const char      *title);
+
+G_END_DECLS
