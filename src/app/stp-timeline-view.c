@@ -164,6 +164,9 @@ stp_timeline_view_set_view (StpTimelineView *self,
   self->ns_per_px = ns_per_px;
 
   stp_timeline_view_update_adjustments (self);
+  /* The pointer has not moved, but what lies under it has (a key zoomed
+   * or panned): its flows follow. */
+  stp_timeline_view_update_hover (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -683,6 +686,7 @@ on_adjustment_changed (GtkAdjustment   *adjustment,
       return;
     }
 
+  stp_timeline_view_update_hover (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -16,6 +16,7 @@
 
 #include "stp-loader.h"
 #include "stp-settings.h"
+#include "stp-timeline-view-private.h"
 #include "stp-window.h"
 #include "viewer-test-util.h"
 
@@ -778,6 +779,59 @@ test_trace_information (void)
   settle ();
 }
 
+/* The slice under a pointer that stays still while keys zoom: hover
+ * (and its flow arrows) follow what is under it now, not what was. */
+static void
+test_hover_follows_zoom (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "chrome", "hta", "tests", "data", "trace_filter", "sampled_rank-0.json.gz", NULL);
+  StpWindow *window = new_window ();
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpRenderView rv;
+  StpHit hit;
+  StpItemRef first;
+  gboolean found = FALSE, changed = FALSE;
+
+  open_and_wait (window, file);
+  stp_timeline_view_fill_view (view, &rv);
+
+  /* A point over a slice. */
+  for (double y = rv.ruler_height + 2; y < rv.height && !found; y += 4)
+    for (double x = rv.gutter_width + 5; x < rv.width && !found; x += 7)
+      if (stp_render_layout_hit_test (stp_timeline_view_get_layout (view), &rv, x, y, &hit) &&
+          hit.kind == STP_HIT_SLICE)
+        {
+          view->hover_x = x;
+          view->hover_y = y;
+          found = TRUE;
+        }
+  g_assert_true (found);
+  stp_timeline_view_update_hover (view);
+  first = view->hover_item;
+  g_assert_cmpint (first.kind, ==, STP_ITEM_SLICE);
+
+  for (guint i = 0; i < 24 && !changed; i++)
+    {
+      StpItemRef expected = STP_ITEM_REF_NONE;
+
+      /* W and D, as the keys do. */
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), i % 2 ? "timeline.pan-right" : "timeline.zoom-in", NULL));
+      stp_timeline_view_fill_view (view, &rv);
+      if (stp_render_layout_hit_test (stp_timeline_view_get_layout (view), &rv,
+                                      view->hover_x, view->hover_y, &hit) && hit.kind == STP_HIT_SLICE)
+        expected = stp_item_ref_slice (hit.track, hit.index);
+      g_assert_cmpint (view->hover_item.kind, ==, expected.kind);
+      g_assert_cmpuint (view->hover_item.track, ==, expected.track);
+      g_assert_cmpuint (view->hover_item.index, ==, expected.index);
+      changed = expected.kind != first.kind || expected.index != first.index || expected.track != first.track;
+    }
+  /* Zooming and panning moved another slice (or none) under the pointer. */
+  g_assert_true (changed);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -800,6 +854,7 @@ main (int   argc,
   g_test_add_func ("/window/kineto-corpus", test_kineto_corpus);
   g_test_add_func ("/window/go-to-time", test_go_to_time);
   g_test_add_func ("/window/trace-information", test_trace_information);
+  g_test_add_func ("/window/hover-follows-zoom", test_hover_follows_zoom);
 
   return g_test_run ();
 }
