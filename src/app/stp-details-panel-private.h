@@ -43,6 +43,15 @@ void       stp_details_panel_add_property  (StpDetailsPanel *self,
                                             const char      *label,
                                             const char      *value);
 
+/* For tests: the value shown for a field (by its label as shown), the
+ * rows that link to other items (StpItemRef, in order), and a click on
+ * the n-th of them. */
+const char *stp_details_panel_lookup        (StpDetailsPanel *self,
+                                             const char      *label);
+GArray     *stp_details_panel_get_links     (StpDetailsPanel *self);
+void        stp_details_panel_activate_link (StpDetailsPanel *self,
+                                             guint            n);
+
 /* stp-details-panel-args.c: the args as a tree under `title`. */
 void       stp_details_panel_add_args      (StpDetailsPanel *self,
                                             const char      *title);

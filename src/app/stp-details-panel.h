@@ -25,14 +25,6 @@ void              stp_details_panel_set_item     (StpDetailsPanel  *self,
 const StpDetails *stp_details_panel_get_details  (StpDetailsPanel  *self);
 /* Everything shown, as plain text ("Label: value" lines). */
 char             *stp_details_panel_get_text     (StpDetailsPanel  *self);
-/* The value shown for a field (by its label as shown), for tests. */
-const char       *stp_details_panel_lookup       (StpDetailsPanel  *self,
-                                                  const char       *label);
-/* The rows that link to other items, in order, as StpItemRef. */
-GArray           *stp_details_panel_get_links    (StpDetailsPanel  *self);
-/* Activates the n-th link, as a click would. */
-void              stp_details_panel_activate_link (StpDetailsPanel *self,
-                                                  guint             n);
 
 /* How a panel title wraps: between the parts of a name only. */
 void             stp_details_panel_set_title_wrap   (GtkLabel         *label,

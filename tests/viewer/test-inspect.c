@@ -17,6 +17,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "stp-details-panel-private.h"
 #include "stp-loader.h"
 #include "stp-step-stats.h"
 #include "stp-settings.h"

@@ -18,6 +18,7 @@
 #include <math.h>
 #include <unistd.h>
 
+#include "stp-details-panel-private.h"
 #include "stp-details-panel.h"
 #include "stp-window.h"
 #include "viewer-test-util.h"
