@@ -292,8 +292,6 @@ slices_are_disjoint (GArray *slices)
   return TRUE;
 }
 
-/* Splits the slices of one track into properly nested lanes; returns
- * the tracks of the extra lanes (appended to the trace). */
 static void
 lanes_clear (GArray *lanes)
 {
@@ -314,6 +312,9 @@ cancelled_every (guint         i,
   return (i & 0x1fff) == 0 && g_cancellable_is_cancelled (cancellable);
 }
 
+/* Splits the slices of one track into properly nested lanes; returns
+ * the tracks of the extra lanes (appended to the trace).  FALSE if
+ * cancelled: the trace is then only fit to be freed. */
 static gboolean
 split_track (StpTrace     *self,
              guint32       track_index,
@@ -342,16 +343,16 @@ split_track (StpTrace     *self,
   for (guint i = 0; i < input->len; i++)
     {
       StpSlice *s = &g_array_index (input, StpSlice, i);
+      guint32 candidates[2] = { 0, prev };
+      guint32 chosen = G_MAXUINT32;
+      gboolean too_deep = FALSE;
+      gint depth = -1;
 
       if (cancelled_every (i, cancellable))
         {
           lanes_clear (lanes);
           return FALSE;
         }
-      guint32 candidates[2] = { 0, prev };
-      guint32 chosen = G_MAXUINT32;
-      gboolean too_deep = FALSE;
-      gint depth = -1;
 
       /* Nest in lane 0 if possible, else beside the previous slice, else
        * in the lowest lane that is free, else in a new lane. */
