@@ -578,7 +578,8 @@ add_relations (StpDetailsPanel *self)
   if (d->children->len > 0)
     {
       /* Translators: a heading, the slices directly inside the selected one */
-      g_autofree char *title = g_strdup_printf (ngettext ("%u Child", "%u Children", d->n_children),
+      g_autofree char *title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Child", "%u Children",
+                                                             d->n_children),
                                                 d->n_children);
 
       group = stp_details_panel_add_group (self, title);
