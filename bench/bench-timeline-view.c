@@ -233,16 +233,20 @@ on_loaded (GObject      *source,
 {
   Bench *b = user_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(StpRenderIndex) index = stp_load_task_run_finish (STP_LOAD_TASK (source), result, &error);
+  g_autoptr(StpDocument) document = stp_load_task_run_finish (STP_LOAD_TASK (source), result, &error);
+  g_autoptr(StpSession) session = NULL;
 
-  if (index == NULL)
+  if (document == NULL)
     {
       g_printerr ("%s\n", error->message);
       exit (1);
     }
   g_print ("loaded in %.2f s (worker thread)\n", (g_get_monotonic_time () - b->t_open) / 1e6);
   b->loaded = TRUE;
-  stp_timeline_view_set_index (b->view, index, FALSE);
+  /* As the window does: the view shows its session's document. */
+  session = stp_session_new ();
+  stp_session_set_document (session, document);
+  stp_timeline_view_set_session (b->view, session);
 }
 
 static void

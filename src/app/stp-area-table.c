@@ -67,18 +67,20 @@ struct _StpAreaTable
   GtkSortListModel *sorted;
   GtkColumnViewColumn *columns[STP_AGGREGATE_SELF + 1];
 
-  StpTrace       *trace;
+  StpSession     *session;
+  StpTrace       *trace;         /* what the rows sum up */
   StpArea        *area;
   StpWorker       worker;        /* sums up the area */
 };
 
 enum {
-  ROW_ACTIVATED,
-  CLOSE,
-  N_SIGNALS
+  PROP_0,
+  PROP_SESSION,
+  N_PROPS
 };
 
-static guint signals[N_SIGNALS];
+static GParamSpec *properties[N_PROPS];
+
 
 G_DEFINE_FINAL_TYPE (StpAreaTable, stp_area_table, GTK_TYPE_WIDGET)
 
@@ -198,9 +200,13 @@ on_activate (GtkColumnView *view,
              StpAreaTable  *self)
 {
   g_autoptr(StpAreaRow) item = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+  g_autoptr(GArray) refs = NULL;
 
-  if (item != NULL)
-    g_signal_emit (self, signals[ROW_ACTIVATED], 0, item->row.name);
+  /* Its slices are marked on the timeline. */
+  if (item == NULL || self->trace == NULL)
+    return;
+  refs = stp_aggregate_collect (self->trace, self->area, item->row.name);
+  stp_session_set_marked (self->session, refs);
 }
 
 /* ------------------------------------------------------------------ */
@@ -283,14 +289,12 @@ on_aggregated (gpointer      owner,
   gtk_widget_set_visible (self->hint, rows->len > 0);
 }
 
-void
-stp_area_table_set_area (StpAreaTable  *self,
-                         StpTrace      *trace,
-                         const StpArea *area)
+static void
+on_selected_area_changed (StpAreaTable *self)
 {
+  StpTrace *trace = stp_session_get_trace (self->session);
+  const StpArea *area = stp_session_get_selected_area (self->session);
   Job *job;
-
-  g_return_if_fail (STP_IS_AREA_TABLE (self));
 
   stp_worker_cancel (&self->worker);
   g_list_store_remove_all (self->store);
@@ -313,6 +317,30 @@ stp_area_table_set_area (StpAreaTable  *self,
 
   stp_worker_run (&self->worker, self, "[stepscope] aggregate area",
                   aggregate_thread, job, (GDestroyNotify) job_free, on_aggregated);
+}
+
+StpSession *
+stp_area_table_get_session (StpAreaTable *self)
+{
+  g_return_val_if_fail (STP_IS_AREA_TABLE (self), NULL);
+  return self->session;
+}
+
+void
+stp_area_table_set_session (StpAreaTable *self,
+                            StpSession   *session)
+{
+  g_return_if_fail (STP_IS_AREA_TABLE (self));
+  g_return_if_fail (session == NULL || STP_IS_SESSION (session));
+
+  if (self->session == session)
+    return;
+  if (self->session != NULL)
+    stp_session_unwatch (self->session, self);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    stp_session_watch (session, "selected-area", G_CALLBACK (on_selected_area_changed), self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
 gboolean
@@ -409,6 +437,9 @@ stp_area_table_dispose (GObject *object)
   StpAreaTable *self = STP_AREA_TABLE (object);
 
   stp_worker_cancel (&self->worker);
+  if (self->session != NULL)
+    stp_session_unwatch (self->session, self);
+  g_clear_object (&self->session);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   G_OBJECT_CLASS (stp_area_table_parent_class)->dispose (object);
 }
@@ -426,6 +457,42 @@ stp_area_table_finalize (GObject *object)
 }
 
 static void
+stp_area_table_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  StpAreaTable *self = STP_AREA_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+stp_area_table_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  StpAreaTable *self = STP_AREA_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      stp_area_table_set_session (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 stp_area_table_class_init (StpAreaTableClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -433,32 +500,25 @@ stp_area_table_class_init (StpAreaTableClass *klass)
 
   object_class->dispose = stp_area_table_dispose;
   object_class->finalize = stp_area_table_finalize;
+  object_class->get_property = stp_area_table_get_property;
+  object_class->set_property = stp_area_table_set_property;
 
-  /**
-   * StpAreaTable::row-activated:
-   * @name: the row's name (an StpStr of the trace)
-   */
-  signals[ROW_ACTIVATED] =
-    g_signal_new ("row-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
-  /**
-   * StpAreaTable::close:
-   *
-   * The user is done with the area.
-   */
-  signals[CLOSE] =
-    g_signal_new ("close", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, STP_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "areatable");
 }
 
+/* Done with the area: it is no longer selected. */
 static void
 on_close (GtkButton    *button,
           StpAreaTable *self)
 {
-  g_signal_emit (self, signals[CLOSE], 0);
+  if (self->session != NULL)
+    stp_session_set_selected_area (self->session, NULL);
 }
 
 static void

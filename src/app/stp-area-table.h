@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "stp-aggregate.h"
+#include "stp-session.h"
 
 G_BEGIN_DECLS
 
@@ -17,10 +18,11 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StpAreaTable, stp_area_table, STP, AREA_TABLE, GtkWidget)
 
 GtkWidget    *stp_area_table_new        (void);
-/* Aggregates the area on a worker thread; NULL clears.  ::ready follows. */
-void          stp_area_table_set_area   (StpAreaTable   *self,
-                                         StpTrace       *trace,
-                                         const StpArea  *area);
+/* Sums up the session's selected area on a worker thread; a row
+ * activated marks its slices in the session. */
+StpSession   *stp_area_table_get_session (StpAreaTable  *self);
+void          stp_area_table_set_session (StpAreaTable  *self,
+                                          StpSession    *session);
 gboolean      stp_area_table_is_busy    (StpAreaTable   *self);
 /* The rows as shown (sorted as the user sorted them). */
 guint         stp_area_table_get_n_rows (StpAreaTable   *self);
@@ -30,7 +32,7 @@ const StpAggregateRow *stp_area_table_get_row (StpAreaTable *self,
 void          stp_area_table_sort_by    (StpAreaTable      *self,
                                          StpAggregateColumn column,
                                          gboolean           descending);
-/* Activates a row, as a click would. */
+/* Activates a row, as a click or Enter would. */
 void          stp_area_table_activate   (StpAreaTable   *self,
                                          guint           position);
 /* The table as tab-separated text, header first. */

@@ -4,7 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * stp-details-panel.c lays out sections; stp-details-panel-args.c the
- * args tree of a slice.
+ * args tree of a slice; stp-details-panel-rows.c how a property row and
+ * a title look.
  */
 
 #pragma once
@@ -23,7 +24,8 @@ struct _StpDetailsPanel
   GtkWidget      *box;
   GtkSizeGroup   *labels;      /* the property rows' labels, one column */
 
-  StpTrace       *trace;
+  StpSession     *session;
+  StpTrace       *trace;       /* of the details shown */
   StpDetails     *details;
   GString        *text;
   GHashTable     *fields;      /* label -> value, first occurrence */

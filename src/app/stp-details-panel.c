@@ -25,6 +25,14 @@
 
 
 enum {
+  PROP_0,
+  PROP_SESSION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
   SELECT_ITEM,
   N_SIGNALS
 };
@@ -135,55 +143,6 @@ add_description (StpDetailsPanel *self,
   g_string_append_printf (self->text, "%s\n", text);
 }
 
-/* A preferences row (so groups put it in their boxed list) holding a
- * dim label and a selectable value; labels share one width per panel. */
-GtkWidget *
-stp_details_panel_property_row (GtkSizeGroup *labels,
-                                const char   *label,
-                                const char   *value,
-                                gboolean      monospace)
-{
-  GtkWidget *row = adw_preferences_row_new ();
-  /* Long values (device paths, labels) go under their label, full width. */
-  gboolean stacked = g_utf8_strlen (value, -1) > 32;
-  GtkWidget *box = gtk_box_new (stacked ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
-                                stacked ? 3 : 12);
-  GtkWidget *name = gtk_label_new (label);
-  GtkWidget *text = gtk_label_new (value);
-
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_widget_add_css_class (row, "property-row");
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_set_margin_top (box, 8);
-  gtk_widget_set_margin_bottom (box, 8);
-
-  gtk_label_set_xalign (GTK_LABEL (name), 0);
-  gtk_label_set_yalign (GTK_LABEL (name), 0);
-  gtk_label_set_max_width_chars (GTK_LABEL (name), 11);
-  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
-  gtk_widget_add_css_class (name, "dim-label");
-  if (labels != NULL && !stacked)
-    gtk_size_group_add_widget (labels, name);
-
-  gtk_label_set_xalign (GTK_LABEL (text), 0);
-  gtk_label_set_yalign (GTK_LABEL (text), 0);
-  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_selectable (GTK_LABEL (text), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (text), 30);
-  gtk_widget_set_hexpand (text, TRUE);
-  if (monospace)
-    gtk_widget_add_css_class (text, "monospace");
-
-  gtk_box_append (GTK_BOX (box), name);
-  gtk_box_append (GTK_BOX (box), text);
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  return row;
-}
-
 static void
 add_property_full (StpDetailsPanel *self,
                    GtkWidget       *group,
@@ -282,63 +241,6 @@ add_link (StpDetailsPanel  *self,
 
 /* ------------------------------------------------------------------ */
 /* Sections                                                            */
-
-/* Longest run of a title kept on one line, in characters: about the
- * panel's width in the title font. */
-#define TITLE_MAX_RUN 30
-
-/* Whether a title may break after byte `i`: after "::", '<', ',', '/',
- * a space (C++ and Python names, scopes, paths). */
-static gboolean
-title_break_after (const char *name,
-                   gsize       i)
-{
-  char c = name[i];
-
-  if (c == ':')
-    return i > 0 && name[i - 1] == ':';
-  return c == '<' || c == ',' || c == '/' || c == ' ';
-}
-
-/* Titles wrap only between the parts of a name, never inside a word
- * ("s-tatistics"): breaks are disallowed inside each part.  A part too
- * long for a line makes the title one line, ellipsized in the middle
- * (selecting it still copies the whole name). */
-void
-stp_details_panel_set_title_wrap (GtkLabel   *label,
-                                  const char *name)
-{
-  g_autoptr(PangoAttrList) attrs = pango_attr_list_new ();
-  gsize len = strlen (name), start = 0;
-  glong longest = 0;
-
-  for (gsize i = 0; i <= len; i++)
-    {
-      if (i < len && !title_break_after (name, i))
-        continue;
-      {
-        gsize end = i < len ? i + 1 : len;
-        PangoAttribute *attr = pango_attr_allow_breaks_new (FALSE);
-
-        attr->start_index = start;
-        attr->end_index = end;
-        pango_attr_list_insert (attrs, attr);
-        longest = MAX (longest, g_utf8_strlen (name + start, end - start));
-        start = end;
-      }
-    }
-
-  if (longest > TITLE_MAX_RUN)
-    {
-      gtk_label_set_wrap (label, FALSE);
-      gtk_label_set_ellipsize (label, PANGO_ELLIPSIZE_MIDDLE);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (label), name);
-      return;
-    }
-  gtk_label_set_wrap (label, TRUE);
-  gtk_label_set_wrap_mode (label, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_attributes (label, attrs);
-}
 
 static void
 add_header (StpDetailsPanel *self,
@@ -839,19 +741,19 @@ clear (StpDetailsPanel *self)
   g_ptr_array_set_size (self->link_rows, 0);
 }
 
-void
-stp_details_panel_set_item (StpDetailsPanel  *self,
-                            StpTrace         *trace,
-                            StpLinks         *links,
-                            const StpItemRef *item)
+static void
+on_selected_item_changed (StpDetailsPanel *self)
 {
-  g_return_if_fail (STP_IS_DETAILS_PANEL (self));
+  StpDocument *document = stp_session_get_document (self->session);
+  const StpItemRef *item = stp_session_get_selected_item (self->session);
+  StpTrace *trace;
 
   clear (self);
-  if (trace == NULL || item == NULL || item->kind == STP_ITEM_NONE)
+  if (document == NULL || item->kind == STP_ITEM_NONE)
     return;
 
-  self->details = stp_details_new (trace, links, item);
+  trace = stp_document_get_trace (document);
+  self->details = stp_details_new (trace, stp_document_get_links (document), item);
   if (self->details == NULL)
     return;
   self->trace = stp_trace_ref (trace);
@@ -877,6 +779,32 @@ stp_details_panel_set_item (StpDetailsPanel  *self,
     }
 
   gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
+}
+
+StpSession *
+stp_details_panel_get_session (StpDetailsPanel *self)
+{
+  g_return_val_if_fail (STP_IS_DETAILS_PANEL (self), NULL);
+  return self->session;
+}
+
+void
+stp_details_panel_set_session (StpDetailsPanel *self,
+                               StpSession      *session)
+{
+  g_return_if_fail (STP_IS_DETAILS_PANEL (self));
+  g_return_if_fail (session == NULL || STP_IS_SESSION (session));
+
+  if (self->session == session)
+    return;
+  if (self->session != NULL)
+    stp_session_unwatch (self->session, self);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    stp_session_watch (session, "selected-item", G_CALLBACK (on_selected_item_changed), self);
+  else
+    clear (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
 const StpDetails *
@@ -932,6 +860,9 @@ stp_details_panel_dispose (GObject *object)
 {
   StpDetailsPanel *self = STP_DETAILS_PANEL (object);
 
+  if (self->session != NULL)
+    stp_session_unwatch (self->session, self);
+  g_clear_object (&self->session);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   G_OBJECT_CLASS (stp_details_panel_parent_class)->dispose (object);
 }
@@ -952,6 +883,42 @@ stp_details_panel_finalize (GObject *object)
 }
 
 static void
+stp_details_panel_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  StpDetailsPanel *self = STP_DETAILS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+stp_details_panel_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  StpDetailsPanel *self = STP_DETAILS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      stp_details_panel_set_session (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 stp_details_panel_class_init (StpDetailsPanelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -959,6 +926,13 @@ stp_details_panel_class_init (StpDetailsPanelClass *klass)
 
   object_class->dispose = stp_details_panel_dispose;
   object_class->finalize = stp_details_panel_finalize;
+  object_class->get_property = stp_details_panel_get_property;
+  object_class->set_property = stp_details_panel_set_property;
+
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, STP_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * StpDetailsPanel::select-item:

@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "stp-details.h"
+#include "stp-session.h"
 
 G_BEGIN_DECLS
 
@@ -17,11 +18,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StpDetailsPanel, stp_details_panel, STP, DETAILS_PANEL, GtkWidget)
 
 GtkWidget        *stp_details_panel_new          (void);
-/* Shows the item (NULL or kind NONE shows nothing). */
-void              stp_details_panel_set_item     (StpDetailsPanel  *self,
-                                                  StpTrace         *trace,
-                                                  StpLinks         *links,
-                                                  const StpItemRef *item);
+/* Shows the session's selected item. */
+StpSession       *stp_details_panel_get_session  (StpDetailsPanel  *self);
+void              stp_details_panel_set_session  (StpDetailsPanel  *self,
+                                                  StpSession       *session);
 const StpDetails *stp_details_panel_get_details  (StpDetailsPanel  *self);
 /* Everything shown, as plain text ("Label: value" lines). */
 char             *stp_details_panel_get_text     (StpDetailsPanel  *self);

@@ -29,7 +29,8 @@ struct _StpFindBar
   GtkWidget    *previous;
   GtkWidget    *next;
 
-  StpTrace     *trace;
+  StpSession   *session;
+  StpTrace     *trace;       /* the session's document's */
   StpWorker     worker;
   GArray       *matches;
   gint64        max_duration;
@@ -43,6 +44,7 @@ struct _StpFindBar
 
 enum {
   PROP_0,
+  PROP_SESSION,
   PROP_SEARCH_MODE,
   N_PROPS
 };
@@ -266,11 +268,10 @@ start (StpFindBar *self)
 /* ------------------------------------------------------------------ */
 /* Public                                                              */
 
-void
-stp_find_bar_set_trace (StpFindBar *self,
-                        StpTrace   *trace)
+static void
+on_document_changed (StpFindBar *self)
 {
-  g_return_if_fail (STP_IS_FIND_BAR (self));
+  StpTrace *trace = stp_session_get_trace (self->session);
 
   if (trace == self->trace)
     return;
@@ -280,6 +281,51 @@ stp_find_bar_set_trace (StpFindBar *self,
   self->trace = trace;
   self->has_anchor = FALSE;
   start (self);
+}
+
+/* The first step starts from the selection's time. */
+static void
+on_selection_changed (StpFindBar *self)
+{
+  const StpItemRef *item = stp_session_get_selected_item (self->session);
+  const StpArea *area = stp_session_get_selected_area (self->session);
+  StpTrace *trace = stp_session_get_trace (self->session);
+
+  if (trace != NULL && item->kind != STP_ITEM_NONE)
+    self->has_anchor = stp_item_get_range (trace, item, &self->anchor, NULL);
+  else if (area != NULL)
+    {
+      self->anchor = area->start;
+      self->has_anchor = TRUE;
+    }
+}
+
+StpSession *
+stp_find_bar_get_session (StpFindBar *self)
+{
+  g_return_val_if_fail (STP_IS_FIND_BAR (self), NULL);
+  return self->session;
+}
+
+void
+stp_find_bar_set_session (StpFindBar *self,
+                          StpSession *session)
+{
+  g_return_if_fail (STP_IS_FIND_BAR (self));
+  g_return_if_fail (session == NULL || STP_IS_SESSION (session));
+
+  if (self->session == session)
+    return;
+  if (self->session != NULL)
+    stp_session_unwatch (self->session, self);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    {
+      stp_session_watch (session, "document", G_CALLBACK (on_document_changed), self);
+      stp_session_watch (session, "selected-item", G_CALLBACK (on_selection_changed), self);
+      stp_session_watch (session, "selected-area", G_CALLBACK (on_selection_changed), self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
 void
@@ -340,15 +386,6 @@ stp_find_bar_get_current (StpFindBar *self)
 {
   g_return_val_if_fail (STP_IS_FIND_BAR (self), G_MAXUINT);
   return self->current;
-}
-
-void
-stp_find_bar_set_anchor (StpFindBar *self,
-                         gint64      ts)
-{
-  g_return_if_fail (STP_IS_FIND_BAR (self));
-  self->anchor = ts;
-  self->has_anchor = TRUE;
 }
 
 void
@@ -464,6 +501,9 @@ stp_find_bar_dispose (GObject *object)
   StpFindBar *self = STP_FIND_BAR (object);
 
   cancel (self);
+  if (self->session != NULL)
+    stp_session_unwatch (self->session, self);
+  g_clear_object (&self->session);
   g_clear_pointer (&self->search_bar, gtk_widget_unparent);
   G_OBJECT_CLASS (stp_find_bar_parent_class)->dispose (object);
 }
@@ -490,6 +530,9 @@ stp_find_bar_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
     case PROP_SEARCH_MODE:
       g_value_set_boolean (value, stp_find_bar_get_search_mode (self));
       break;
@@ -508,6 +551,9 @@ stp_find_bar_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_SESSION:
+      stp_find_bar_set_session (self, g_value_get_object (value));
+      break;
     case PROP_SEARCH_MODE:
       stp_find_bar_set_search_mode (self, g_value_get_boolean (value));
       break;
@@ -527,6 +573,9 @@ stp_find_bar_class_init (StpFindBarClass *klass)
   object_class->get_property = stp_find_bar_get_property;
   object_class->set_property = stp_find_bar_set_property;
 
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, STP_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_SEARCH_MODE] =
     g_param_spec_boolean ("search-mode", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);

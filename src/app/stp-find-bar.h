@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "stp-search.h"
+#include "stp-session.h"
 
 G_BEGIN_DECLS
 
@@ -17,8 +18,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StpFindBar, stp_find_bar, STP, FIND_BAR, GtkWidget)
 
 GtkWidget  *stp_find_bar_new             (void);
-void        stp_find_bar_set_trace       (StpFindBar *self,
-                                          StpTrace   *trace);
+/* Searches the session's document, from its selection's time. */
+StpSession *stp_find_bar_get_session     (StpFindBar *self);
+void        stp_find_bar_set_session     (StpFindBar *self,
+                                          StpSession *session);
 void        stp_find_bar_set_search_mode (StpFindBar *self,
                                           gboolean    search_mode);
 gboolean    stp_find_bar_get_search_mode (StpFindBar *self);
@@ -31,9 +34,6 @@ GArray     *stp_find_bar_get_matches     (StpFindBar *self);
 gint64      stp_find_bar_get_max_duration (StpFindBar *self);
 /* The match stepped to last, G_MAXUINT if none. */
 guint       stp_find_bar_get_current     (StpFindBar *self);
-/* Where the first step starts (the selection's time). */
-void        stp_find_bar_set_anchor      (StpFindBar *self,
-                                          gint64      ts);
 /* Enter and Shift+Enter: the next or previous match, wrapping. */
 void        stp_find_bar_step            (StpFindBar *self,
                                           gboolean    backwards);

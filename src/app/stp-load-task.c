@@ -4,8 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The thread owns its inputs (the file, a reference to the trace, a copy
- * of the options) and hands back a finished trace with its render index,
- * both read-only from then on.  Progress from the thread is coalesced
+ * of the options) and hands back one StpDocument: the sealed trace, its
+ * render index and its links, all read-only from then on.  Progress from the thread is coalesced
  * (stp-progress-relay.c): at most one idle is pending on the owner's
  * main context, however fast the loader reports.
  */
@@ -21,13 +21,13 @@ struct _StpLoadTask
 {
   GObject             parent_instance;
 
-  GFile              *file;          /* load this, or */
-  StpTrace           *trace;         /* re-analyse this */
+  GFile              *file;          /* load this, */
+  StpTrace           *trace;         /* or re-analyse this, which `file` holds */
   GFile              *graph_file;    /* with this GraphDef, if set */
   StpAnalysisOptions  options;
   GCancellable       *cancellable;
   GMainContext       *context;
-  StpLinks           *links;         /* set by the thread before it returns */
+  gint64              started;       /* monotonic µs, at run_async */
 
   StpProgressRelay    progress;
 
@@ -74,7 +74,9 @@ run_thread (GTask        *task,
   g_autoptr(StpTrace) trace = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(StpGraph) graph = NULL;
-  StpRenderIndex *index;
+  g_autoptr(StpRenderIndex) index = NULL;
+  g_autoptr(StpLinks) links = NULL;
+  double seconds;
 
   /* The graph first: a bad one is reported before a long load. */
   if (self->graph_file != NULL)
@@ -88,7 +90,7 @@ run_thread (GTask        *task,
       self->options.graph = graph;
     }
 
-  if (self->file != NULL)
+  if (self->trace == NULL)
     trace = stp_load_file (self->file, &self->options, stp_progress_relay_report, &self->progress, cancellable, &error);
   else
     {
@@ -113,15 +115,16 @@ run_thread (GTask        *task,
 
   /* Details and the memory inspector follow links between ops, tensors
    * and objects: found here, once, rather than on the first click. */
-  self->links = stp_links_new (trace, cancellable, &error);
-  if (self->links == NULL)
+  links = stp_links_new (trace, cancellable, &error);
+  if (links == NULL)
     {
-      stp_render_index_unref (index);
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
 
-  g_task_return_pointer (task, index, (GDestroyNotify) stp_render_index_unref);
+  seconds = (g_get_monotonic_time () - self->started) / (double) G_USEC_PER_SEC;
+  g_task_return_pointer (task, stp_document_new (self->file, index, links, seconds, self->trace != NULL),
+                         g_object_unref);
 }
 
 static void
@@ -132,7 +135,6 @@ stp_load_task_finalize (GObject *object)
   g_clear_object (&self->file);
   g_clear_object (&self->graph_file);
   g_clear_pointer (&self->trace, stp_trace_unref);
-  g_clear_pointer (&self->links, stp_links_unref);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->context, g_main_context_unref);
   stp_progress_relay_clear (&self->progress);
@@ -205,17 +207,19 @@ stp_load_task_new_load (GFile                    *file,
   return self;
 }
 
+/* The same file's trace again, with other options, without reading it. */
 StpLoadTask *
-stp_load_task_new_reanalyze (StpTrace                 *trace,
+stp_load_task_new_reanalyze (StpDocument              *document,
                              const StpAnalysisOptions *options)
 {
   StpLoadTask *self;
 
-  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (STP_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (options != NULL, NULL);
 
   self = g_object_new (STP_TYPE_LOAD_TASK, NULL);
-  self->trace = stp_trace_ref (trace);
+  self->file = g_object_ref (stp_document_get_file (document));
+  self->trace = stp_trace_ref (stp_document_get_trace (document));
   self->options = *options;
   g_strlcpy (self->stage, "analyze", sizeof self->stage);
   return self;
@@ -231,13 +235,6 @@ stp_load_task_set_graph_file (StpLoadTask *self,
   g_return_if_fail (graph_file == NULL || G_IS_FILE (graph_file));
 
   g_set_object (&self->graph_file, graph_file);
-}
-
-GFile *
-stp_load_task_get_file (StpLoadTask *self)
-{
-  g_return_val_if_fail (STP_IS_LOAD_TASK (self), NULL);
-  return self->file;
 }
 
 const char *
@@ -277,13 +274,14 @@ stp_load_task_run_async (StpLoadTask         *self,
 
   g_return_if_fail (STP_IS_LOAD_TASK (self));
 
+  self->started = g_get_monotonic_time ();
   task = g_task_new (self, self->cancellable, callback, user_data);
   g_task_set_source_tag (task, stp_load_task_run_async);
   g_task_set_name (task, "[stepscope] load");
   g_task_run_in_thread (task, run_thread);
 }
 
-StpRenderIndex *
+StpDocument *
 stp_load_task_run_finish (StpLoadTask   *self,
                           GAsyncResult  *result,
                           GError       **error)
@@ -292,11 +290,4 @@ stp_load_task_run_finish (StpLoadTask   *self,
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);
-}
-
-StpLinks *
-stp_load_task_get_links (StpLoadTask *self)
-{
-  g_return_val_if_fail (STP_IS_LOAD_TASK (self), NULL);
-  return self->links;
 }

@@ -8,9 +8,8 @@
 
 #include <gio/gio.h>
 
-#include "stp-links.h"
+#include "stp-document.h"
 #include "stp-loader.h"
-#include "stp-render-index.h"
 
 G_BEGIN_DECLS
 
@@ -20,11 +19,10 @@ G_DECLARE_FINAL_TYPE (StpLoadTask, stp_load_task, STP, LOAD_TASK, GObject)
 
 StpLoadTask    *stp_load_task_new_load      (GFile                    *file,
                                              const StpAnalysisOptions *options);
-StpLoadTask    *stp_load_task_new_reanalyze (StpTrace                 *trace,
+StpLoadTask    *stp_load_task_new_reanalyze (StpDocument              *document,
                                              const StpAnalysisOptions *options);
 void            stp_load_task_set_graph_file (StpLoadTask             *self,
                                               GFile                   *graph_file);
-GFile          *stp_load_task_get_file      (StpLoadTask              *self);
 const char     *stp_load_task_get_stage     (StpLoadTask              *self);
 double          stp_load_task_get_fraction  (StpLoadTask              *self);
 void            stp_load_task_cancel        (StpLoadTask              *self);
@@ -32,10 +30,8 @@ gboolean        stp_load_task_is_cancelled  (StpLoadTask              *self);
 void            stp_load_task_run_async     (StpLoadTask              *self,
                                              GAsyncReadyCallback       callback,
                                              gpointer                  user_data);
-StpRenderIndex *stp_load_task_run_finish    (StpLoadTask              *self,
+StpDocument    *stp_load_task_run_finish    (StpLoadTask              *self,
                                              GAsyncResult             *result,
                                              GError                  **error);
-/* What points at what in the loaded trace, after a successful finish. */
-StpLinks       *stp_load_task_get_links     (StpLoadTask              *self);
 
 G_END_DECLS

@@ -73,11 +73,20 @@ struct _StpPeaksDialog
   GtkWidget      *status;
   GtkWidget      *status_button;
 
-  StpLinks       *links;
+  StpSession     *session;
+  StpLinks       *links;          /* the session's document's */
   GPtrArray      *peaks;          /* StpPeak */
   GPtrArray      *views;          /* GtkColumnView per page */
   GPtrArray      *models;         /* GtkSortListModel per page */
 };
+
+enum {
+  PROP_0,
+  PROP_SESSION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 enum {
   SELECT_ITEM,
@@ -357,13 +366,12 @@ clear_pages (StpPeaksDialog *self)
   g_ptr_array_set_size (self->models, 0);
 }
 
-void
-stp_peaks_dialog_set_trace (StpPeaksDialog *self,
-                            StpLinks       *links)
+static void
+on_document_changed (StpPeaksDialog *self)
 {
+  StpDocument *document = stp_session_get_document (self->session);
+  StpLinks *links = document != NULL ? stp_document_get_links (document) : NULL;
   StpTrace *trace;
-
-  g_return_if_fail (STP_IS_PEAKS_DIALOG (self));
 
   clear_pages (self);
   g_clear_pointer (&self->peaks, g_ptr_array_unref);
@@ -509,12 +517,62 @@ on_status_button (GtkButton      *button,
   g_signal_emit (self, signals[ENABLE_MEMORY], 0);
 }
 
+/* Lists the peaks of the session's document, whichever it is. */
 StpPeaksDialog *
-stp_peaks_dialog_new (GtkWindow *parent)
+stp_peaks_dialog_new (GtkWindow  *parent,
+                      StpSession *session)
 {
+  g_return_val_if_fail (STP_IS_SESSION (session), NULL);
+
   return g_object_new (STP_TYPE_PEAKS_DIALOG,
                        "transient-for", parent,
+                       "session", session,
                        NULL);
+}
+
+static void
+stp_peaks_dialog_constructed (GObject *object)
+{
+  StpPeaksDialog *self = STP_PEAKS_DIALOG (object);
+
+  G_OBJECT_CLASS (stp_peaks_dialog_parent_class)->constructed (object);
+  stp_session_watch (self->session, "document", G_CALLBACK (on_document_changed), self);
+}
+
+static void
+stp_peaks_dialog_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  StpPeaksDialog *self = STP_PEAKS_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+stp_peaks_dialog_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  StpPeaksDialog *self = STP_PEAKS_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      self->session = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -526,6 +584,7 @@ stp_peaks_dialog_finalize (GObject *object)
   g_clear_pointer (&self->models, g_ptr_array_unref);
   g_clear_pointer (&self->peaks, g_ptr_array_unref);
   g_clear_pointer (&self->links, stp_links_unref);
+  g_clear_object (&self->session);
   G_OBJECT_CLASS (stp_peaks_dialog_parent_class)->finalize (object);
 }
 
@@ -535,7 +594,15 @@ stp_peaks_dialog_class_init (StpPeaksDialogClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->constructed = stp_peaks_dialog_constructed;
   object_class->finalize = stp_peaks_dialog_finalize;
+  object_class->get_property = stp_peaks_dialog_get_property;
+  object_class->set_property = stp_peaks_dialog_set_property;
+
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, STP_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * StpPeaksDialog::select-item:

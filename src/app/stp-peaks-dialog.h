@@ -9,6 +9,7 @@
 #include <adwaita.h>
 
 #include "stp-peaks.h"
+#include "stp-session.h"
 
 G_BEGIN_DECLS
 
@@ -16,10 +17,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StpPeaksDialog, stp_peaks_dialog, STP, PEAKS_DIALOG, AdwWindow)
 
-StpPeaksDialog *stp_peaks_dialog_new        (GtkWindow      *parent);
-/* Shows the peaks of a trace (NULL for none). */
-void            stp_peaks_dialog_set_trace  (StpPeaksDialog *self,
-                                             StpLinks       *links);
+StpPeaksDialog *stp_peaks_dialog_new        (GtkWindow      *parent,
+                                             StpSession     *session);
 /* What is listed: StpPeak per allocator, tensors largest first. */
 GPtrArray      *stp_peaks_dialog_get_peaks  (StpPeaksDialog *self);
 /* The allocator page shown, and its rows as listed (sorted by the user). */

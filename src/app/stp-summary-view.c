@@ -36,8 +36,12 @@ struct _StpSummaryView
 {
   GtkWidget            parent_instance;
 
+  /* Template */
   GtkWidget           *box;
-  GtkWidget           *by_buttons[STP_SUMMARY_BY_DEVICE + 1];
+  GtkWidget           *by_op;
+  GtkWidget           *by_scope;
+  GtkWidget           *by_device;
+  GtkWidget           *by_buttons[STP_SUMMARY_BY_DEVICE + 1];   /* the three, by StpSummaryBy */
   GtkWidget           *info;
   GtkWidget           *hint;
   GtkWidget           *spinner;
@@ -52,7 +56,8 @@ struct _StpSummaryView
   GtkSelectionModel   *selection;
   StpSummaryItem      *marked_item;   /* whose slices were last marked */
 
-  StpTrace            *trace;
+  StpSession          *session;
+  StpTrace            *trace;      /* the session's document's */
   StpSummaryBy         by;
   gint64               start;
   gint64               end;
@@ -66,6 +71,7 @@ struct _StpSummaryView
 
 enum {
   PROP_0,
+  PROP_SESSION,
   PROP_BY,
   N_PROPS
 };
@@ -491,11 +497,10 @@ clear_rows (StpSummaryView *self)
   gtk_stack_set_visible_child_name (GTK_STACK (self->content), "table");
 }
 
-void
-stp_summary_view_set_trace (StpSummaryView *self,
-                            StpTrace       *trace)
+static void
+on_document_changed (StpSummaryView *self)
 {
-  g_return_if_fail (STP_IS_SUMMARY_VIEW (self));
+  StpTrace *trace = stp_session_get_trace (self->session);
 
   if (trace == self->trace)
     return;
@@ -507,6 +512,42 @@ stp_summary_view_set_trace (StpSummaryView *self,
   /* Rows of another trace mean nothing here. */
   clear_rows (self);
   queue_update (self, 0);
+}
+
+/* The selected range, or the whole trace. */
+static void
+on_selected_range_changed (StpSummaryView *self)
+{
+  const StpTimeRange *range = stp_session_get_selected_range (self->session);
+
+  stp_summary_view_set_range (self, range ? range->start : 0, range ? range->end : 0);
+}
+
+StpSession *
+stp_summary_view_get_session (StpSummaryView *self)
+{
+  g_return_val_if_fail (STP_IS_SUMMARY_VIEW (self), NULL);
+  return self->session;
+}
+
+void
+stp_summary_view_set_session (StpSummaryView *self,
+                              StpSession     *session)
+{
+  g_return_if_fail (STP_IS_SUMMARY_VIEW (self));
+  g_return_if_fail (session == NULL || STP_IS_SESSION (session));
+
+  if (self->session == session)
+    return;
+  if (self->session != NULL)
+    stp_session_unwatch (self->session, self);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    {
+      stp_session_watch (session, "document", G_CALLBACK (on_document_changed), self);
+      stp_session_watch (session, "selected-range", G_CALLBACK (on_selected_range_changed), self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
 void
@@ -724,8 +765,11 @@ stp_summary_view_dispose (GObject *object)
 
   cancel_running (self);
   stp_worker_cancel (&self->collector);
+  if (self->session != NULL)
+    stp_session_unwatch (self->session, self);
+  g_clear_object (&self->session);
   g_clear_handle_id (&self->update_source, g_source_remove);
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), STP_TYPE_SUMMARY_VIEW);
   G_OBJECT_CLASS (stp_summary_view_parent_class)->dispose (object);
 }
 
@@ -754,6 +798,9 @@ stp_summary_view_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
     case PROP_BY:
       g_value_set_enum (value, self->by);
       break;
@@ -772,6 +819,9 @@ stp_summary_view_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_SESSION:
+      stp_summary_view_set_session (self, g_value_get_object (value));
+      break;
     case PROP_BY:
       stp_summary_view_set_by (self, g_value_get_enum (value));
       break;
@@ -806,6 +856,36 @@ action_copy (GtkWidget  *widget,
 }
 
 static void
+on_close (StpSummaryView *self)
+{
+  g_signal_emit (self, signals[CLOSE], 0);
+}
+
+static void
+on_by_toggled (StpSummaryView  *self,
+               GtkToggleButton *button)
+{
+  if (!gtk_toggle_button_get_active (button))
+    return;
+  for (StpSummaryBy by = STP_SUMMARY_BY_OP; by <= STP_SUMMARY_BY_DEVICE; by++)
+    if (self->by_buttons[by] == GTK_WIDGET (button))
+      stp_summary_view_set_by (self, by);
+}
+
+static GtkColumnViewColumn *
+add_column (StpSummaryView   *self,
+            StpSummaryColumn  column,
+            gboolean          tree)
+{
+  GtkColumnViewColumn *col = stp_summary_column_new (column, tree);
+
+  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), col);
+  g_object_unref (col);
+  /* The view keeps it. */
+  return col;
+}
+
+static void
 stp_summary_view_class_init (StpSummaryViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -817,6 +897,9 @@ stp_summary_view_class_init (StpSummaryViewClass *klass)
   object_class->set_property = stp_summary_view_set_property;
   widget_class->map = stp_summary_view_map;
 
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, STP_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_BY] =
     g_param_spec_enum ("by", NULL, NULL, STP_TYPE_SUMMARY_BY, STP_SUMMARY_BY_OP,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -841,127 +924,39 @@ stp_summary_view_class_init (StpSummaryViewClass *klass)
   gtk_widget_class_install_action (widget_class, "summary.copy", NULL, action_copy);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "summary.copy", NULL);
 
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stepscope/Stepscope/stp-summary-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, StpSummaryView, box);
+  gtk_widget_class_bind_template_child (widget_class, StpSummaryView, by_op);
+  gtk_widget_class_bind_template_child (widget_class, StpSummaryView, by_scope);
+  gtk_widget_class_bind_template_child (widget_class, StpSummaryView, by_device);
+  gtk_widget_class_bind_template_child (widget_class, StpSummaryView, info);
+  gtk_widget_class_bind_template_child (widget_class, StpSummaryView, hint);
+  gtk_widget_class_bind_template_child (widget_class, StpSummaryView, spinner);
+  gtk_widget_class_bind_template_child (widget_class, StpSummaryView, content);
+  gtk_widget_class_bind_template_child (widget_class, StpSummaryView, empty);
+  gtk_widget_class_bind_template_child (widget_class, StpSummaryView, view);
+  gtk_widget_class_bind_template_callback (widget_class, on_by_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, on_close);
+  gtk_widget_class_bind_template_callback (widget_class, on_activate);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "summaryview");
 }
 
 static void
-on_close (GtkButton      *button,
-          StpSummaryView *self)
-{
-  g_signal_emit (self, signals[CLOSE], 0);
-}
-
-static void
-on_by_toggled (GtkToggleButton *button,
-               StpSummaryView  *self)
-{
-  if (!gtk_toggle_button_get_active (button))
-    return;
-  for (StpSummaryBy by = STP_SUMMARY_BY_OP; by <= STP_SUMMARY_BY_DEVICE; by++)
-    if (self->by_buttons[by] == GTK_WIDGET (button))
-      stp_summary_view_set_by (self, by);
-}
-
-static GtkColumnViewColumn *
-add_column (StpSummaryView   *self,
-            StpSummaryColumn  column,
-            gboolean          tree)
-{
-  GtkColumnViewColumn *col = stp_summary_column_new (column, tree);
-
-  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), col);
-  g_object_unref (col);
-  /* The view keeps it. */
-  return col;
-}
-
-static GtkWidget *
-build_header (StpSummaryView *self)
-{
-  static const char *const by_labels[] = {
-    /* Translators: group the summary by op type (MatMul, Conv2D...) */
-    N_("Op Type"),
-    /* Translators: group the summary by name scope, as a tree */
-    N_("Scope"),
-    /* Translators: group the summary by device */
-    N_("Device"),
-  };
-  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *title = gtk_label_new (_("Summary"));
-  GtkWidget *by_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkWidget *close = gtk_button_new_from_icon_name ("window-close-symbolic");
-
-  gtk_widget_add_css_class (title, "heading");
-
-  gtk_widget_add_css_class (by_box, "linked");
-  gtk_widget_set_valign (by_box, GTK_ALIGN_CENTER);
-  for (StpSummaryBy by = STP_SUMMARY_BY_OP; by <= STP_SUMMARY_BY_DEVICE; by++)
-    {
-      GtkWidget *button = gtk_toggle_button_new_with_label (_(by_labels[by]));
-
-      if (by > STP_SUMMARY_BY_OP)
-        gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), GTK_TOGGLE_BUTTON (self->by_buttons[0]));
-      gtk_widget_add_css_class (button, "small-button");
-      g_signal_connect (button, "toggled", G_CALLBACK (on_by_toggled), self);
-      gtk_box_append (GTK_BOX (by_box), button);
-      self->by_buttons[by] = button;
-    }
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->by_buttons[STP_SUMMARY_BY_OP]), TRUE);
-  gtk_widget_set_tooltip_text (by_box, _("Group by op type, name scope or device"));
-
-  self->info = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->info, "dim-label");
-  gtk_label_set_xalign (GTK_LABEL (self->info), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (self->info), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (self->info, TRUE);
-
-  self->hint = gtk_label_new (_("Click a row to mark its slices"));
-  gtk_widget_add_css_class (self->hint, "dim-label");
-  gtk_widget_add_css_class (self->hint, "caption");
-  /* Narrow windows: the hint and the range give way, the grouping not. */
-  gtk_label_set_ellipsize (GTK_LABEL (self->hint), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_visible (self->hint, FALSE);
-
-  self->spinner = gtk_spinner_new ();
-  gtk_widget_set_visible (self->spinner, FALSE);
-  gtk_widget_set_valign (self->spinner, GTK_ALIGN_CENTER);
-
-  gtk_widget_add_css_class (close, "flat");
-  gtk_widget_add_css_class (close, "circular");
-  gtk_widget_set_valign (close, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (close, _("Hide the Summary"));
-  g_signal_connect (close, "clicked", G_CALLBACK (on_close), self);
-
-  gtk_box_append (GTK_BOX (header), title);
-  gtk_box_append (GTK_BOX (header), by_box);
-  gtk_box_append (GTK_BOX (header), self->info);
-  gtk_box_append (GTK_BOX (header), self->hint);
-  gtk_box_append (GTK_BOX (header), self->spinner);
-  gtk_box_append (GTK_BOX (header), close);
-  gtk_widget_set_margin_start (header, 12);
-  gtk_widget_set_margin_end (header, 6);
-  gtk_widget_set_margin_top (header, 6);
-  gtk_widget_set_margin_bottom (header, 6);
-  return header;
-}
-
-static void
 stp_summary_view_init (StpSummaryView *self)
 {
-  GtkWidget *scroller = gtk_scrolled_window_new ();
   GtkSorter *row_sorter;
 
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
-  gtk_box_append (GTK_BOX (self->box), build_header (self));
-  gtk_box_append (GTK_BOX (self->box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->by_buttons[STP_SUMMARY_BY_OP] = self->by_op;
+  self->by_buttons[STP_SUMMARY_BY_SCOPE] = self->by_scope;
+  self->by_buttons[STP_SUMMARY_BY_DEVICE] = self->by_device;
 
   /* Roots -> tree (scope children) -> sorted per level -> selection. */
   self->roots = g_list_store_new (STP_TYPE_SUMMARY_ITEM);
   self->tree = gtk_tree_list_model_new (G_LIST_MODEL (g_object_ref (self->roots)), FALSE, FALSE,
                                         stp_summary_item_create_children, NULL, NULL);
-  self->view = gtk_column_view_new (NULL);
   row_sorter = GTK_SORTER (gtk_tree_list_row_sorter_new (g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->view)))));
   self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->tree)), row_sorter);
   g_signal_connect (self->sorted, "items-changed", G_CALLBACK (on_sorted_items_changed), self);
@@ -970,9 +965,6 @@ stp_summary_view_init (StpSummaryView *self)
   gtk_single_selection_set_can_unselect (GTK_SINGLE_SELECTION (self->selection), TRUE);
   g_signal_connect (self->selection, "notify::selected", G_CALLBACK (on_selected_changed), self);
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->view), self->selection);
-  gtk_column_view_set_show_column_separators (GTK_COLUMN_VIEW (self->view), FALSE);
-  gtk_widget_add_css_class (self->view, "data-table");
-  g_signal_connect (self->view, "activate", G_CALLBACK (on_activate), self);
 
   /* Two name columns, one shown: a plain one and the scope tree's. */
   self->columns[STP_SUMMARY_COLUMN_NAME] = add_column (self, STP_SUMMARY_COLUMN_NAME, FALSE);
@@ -982,17 +974,4 @@ stp_summary_view_init (StpSummaryView *self)
     self->columns[c] = add_column (self, c, FALSE);
   gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->view), self->columns[STP_SUMMARY_COLUMN_TIME],
                                   GTK_SORT_DESCENDING);
-
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->view);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
-
-  self->empty = adw_status_page_new ();
-  adw_status_page_set_icon_name (ADW_STATUS_PAGE (self->empty), "stp-summary-symbolic");
-  gtk_widget_add_css_class (self->empty, "compact");
-
-  self->content = gtk_stack_new ();
-  gtk_widget_set_vexpand (self->content, TRUE);
-  gtk_stack_add_named (GTK_STACK (self->content), scroller, "table");
-  gtk_stack_add_named (GTK_STACK (self->content), self->empty, "empty");
-  gtk_box_append (GTK_BOX (self->box), self->content);
 }

@@ -8,6 +8,7 @@
 
 #include <gtk/gtk.h>
 
+#include "stp-session.h"
 #include "stp-summary.h"
 
 G_BEGIN_DECLS
@@ -31,10 +32,11 @@ typedef enum
 } StpSummaryColumn;
 
 GtkWidget           *stp_summary_view_new            (void);
-/* What to sum up; NULL clears.  Computed on a worker thread while the
- * view is on screen; ::ready follows each result. */
-void                 stp_summary_view_set_trace      (StpSummaryView   *self,
-                                                      StpTrace         *trace);
+/* Sums up the session's document, on a worker thread while the view is
+ * on screen. */
+StpSession          *stp_summary_view_get_session    (StpSummaryView   *self);
+void                 stp_summary_view_set_session    (StpSummaryView   *self,
+                                                      StpSession       *session);
 /* The range in trace nanoseconds; start >= end is the whole trace. */
 void                 stp_summary_view_set_range      (StpSummaryView   *self,
                                                       gint64            start,

@@ -10,6 +10,10 @@
  * what people click there).  Both are references into the model, so they survive zooming,
  * scrolling and collapsing; the renderer draws them (and search matches)
  * from the StpRenderHighlights filled here for every frame.
+ *
+ * The session holds the selection for every other widget: what is picked
+ * here is published to it, and what another widget sets there is taken
+ * up here (without moving the view: selecting here is what reveals).
  */
 
 #define G_LOG_DOMAIN "stp-timeline-selection"
@@ -26,13 +30,6 @@
 #define ZOOM_ITEM_SHARE    0.4
 #define MIN_ZOOM_SPAN_NS   1000
 
-enum {
-  SELECTION_CHANGED,
-  RANGE_CHANGED,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
 
 static StpTrace *
 get_trace (StpTimelineView *self)
@@ -55,12 +52,26 @@ update_actions (StpTimelineView *self)
   gtk_widget_action_set_enabled (widget, "timeline.fit-selection", any);
 }
 
+/* The selection as it is now, told to the session.  The view's state is
+ * complete before the first notification, so its own handlers (which
+ * compare) find nothing to do. */
+static void
+publish (StpTimelineView *self)
+{
+  if (self->session == NULL)
+    return;
+  stp_session_set_selected_item (self->session, &self->selected);
+  stp_session_set_selected_area (self->session, self->area);
+  stp_session_set_selected_range (self->session, self->sel_start, self->sel_end);
+  stp_session_set_marked (self->session, self->marked);
+}
+
 static void
 changed (StpTimelineView *self)
 {
   update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+  publish (self);
 }
 
 /* A slice's incoming and outgoing flows, from the index (no walk over
@@ -249,25 +260,73 @@ stp_timeline_view_set_matches (StpTimelineView *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-void
-stp_timeline_view_set_marked (StpTimelineView *self,
-                              GArray          *marked)
-{
-  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
-
-  if (marked != NULL)
-    g_array_ref (marked);
-  g_clear_pointer (&self->marked, g_array_unref);
-  self->marked = marked;
-  self->marked_max_dur = get_trace (self) ? max_duration (get_trace (self), marked) : 0;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
 GArray *
 stp_timeline_view_get_marked (StpTimelineView *self)
 {
   g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), NULL);
   return self->marked;
+}
+
+static void
+on_marked_changed (StpTimelineView *self)
+{
+  GArray *marked = stp_session_get_marked (self->session);
+
+  if (marked == self->marked)
+    return;
+  if (marked != NULL)
+    g_array_ref (marked);
+  g_clear_pointer (&self->marked, g_array_unref);
+  self->marked = marked;
+  self->marked_max_dur = get_trace (self) ? max_duration (get_trace (self), marked) : 0;
+  update_actions (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_selected_item_changed (StpTimelineView *self)
+{
+  const StpItemRef *item = stp_session_get_selected_item (self->session);
+
+  if (!stp_item_ref_equal (item, &self->selected))
+    stp_timeline_view_select_item (self, item, STP_REVEAL_NONE);
+}
+
+static void
+on_selected_range_changed (StpTimelineView *self)
+{
+  const StpTimeRange *range = stp_session_get_selected_range (self->session);
+
+  if (range != NULL)
+    stp_timeline_view_set_selection (self, range->start, range->end);
+  else if (self->sel_end > self->sel_start && self->area == NULL)
+    stp_timeline_view_set_selection (self, 0, 0);
+}
+
+static void
+on_selected_area_changed (StpTimelineView *self)
+{
+  const StpArea *area = stp_session_get_selected_area (self->session);
+
+  if (stp_area_equal (area, self->area))
+    return;
+  if (area != NULL)
+    stp_timeline_view_select_area (self, area);
+  else if (self->area != NULL)
+    stp_timeline_view_clear_selection (self);
+}
+
+void
+stp_timeline_view_watch_session (StpTimelineView *self)
+{
+  g_signal_connect_object (self->session, "notify::selected-item",
+                           G_CALLBACK (on_selected_item_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::selected-area",
+                           G_CALLBACK (on_selected_area_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::selected-range",
+                           G_CALLBACK (on_selected_range_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::marked",
+                           G_CALLBACK (on_marked_changed), self, G_CONNECT_SWAPPED);
 }
 
 void
@@ -282,13 +341,13 @@ stp_timeline_view_trace_changed (StpTimelineView *self,
   self->matches_max_dur = 0;
   update_actions (self);
   if (had)
-    g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+    publish (self);
 }
 
 void
 stp_timeline_view_range_changed (StpTimelineView *self)
 {
-  g_signal_emit (self, signals[RANGE_CHANGED], 0);
+  publish (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -770,26 +829,6 @@ stp_timeline_view_finalize_selection (StpTimelineView *self)
 void
 stp_timeline_view_class_init_selection (GtkWidgetClass *widget_class)
 {
-  /**
-   * StpTimelineView::selection-changed:
-   *
-   * The selected item or area changed (also when a new trace clears it).
-   */
-  signals[SELECTION_CHANGED] =
-    g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (widget_class), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-
-  /**
-   * StpTimelineView::range-changed:
-   *
-   * A drag on the ruler changed the selected time range (read it with
-   * stp_timeline_view_get_selection()).  Areas and clearing come with
-   * ::selection-changed.
-   */
-  signals[RANGE_CHANGED] =
-    g_signal_new ("range-changed", G_TYPE_FROM_CLASS (widget_class), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-
   gtk_widget_class_install_action (widget_class, "timeline.select-previous", NULL, action_select_previous);
   gtk_widget_class_install_action (widget_class, "timeline.select-next", NULL, action_select_next);
   gtk_widget_class_install_action (widget_class, "timeline.select-parent", NULL, action_select_parent);

@@ -23,7 +23,8 @@ struct _StpTimelineView
 {
   GtkWidget        parent_instance;
 
-  StpRenderIndex  *index;
+  StpSession      *session;           /* what is shown and selected */
+  StpRenderIndex  *index;             /* the session's document's */
   StpRenderLayout *layout;
   StpRenderer     *renderer;
 
@@ -89,6 +90,7 @@ gboolean stp_timeline_view_query_tooltip   (GtkWidget       *widget,
 void     stp_timeline_view_init_selection     (StpTimelineView *self);
 void     stp_timeline_view_finalize_selection (StpTimelineView *self);
 void     stp_timeline_view_class_init_selection (GtkWidgetClass *widget_class);
+void     stp_timeline_view_watch_session      (StpTimelineView *self);
 void     stp_timeline_view_fill_highlights    (StpTimelineView *self,
                                                StpRenderView   *view);
 void     stp_timeline_view_update_hover       (StpTimelineView *self);

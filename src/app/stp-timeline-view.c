@@ -30,6 +30,7 @@
 
 enum {
   PROP_0,
+  PROP_SESSION,
   PROP_SHOW_FLOWS,
   PROP_ALL_FLOWS,
   N_PROPS,
@@ -292,15 +293,15 @@ stp_timeline_view_new (void)
   return g_object_new (STP_TYPE_TIMELINE_VIEW, NULL);
 }
 
-void
-stp_timeline_view_set_index (StpTimelineView *self,
-                             StpRenderIndex  *index,
-                             gboolean         keep_view)
+/* A re-analysis keeps the view where it is and the processes as the
+ * user collapsed them; any other document starts afresh. */
+static void
+set_index (StpTimelineView *self,
+           StpRenderIndex  *index,
+           gboolean         keep_view)
 {
   g_autofree gboolean *collapsed = NULL;
   guint n_collapsed = 0;
-
-  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
 
   if (index == self->index)
     return;
@@ -345,6 +346,44 @@ stp_timeline_view_set_index (StpTimelineView *self,
 
   stp_timeline_view_update_adjustments (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_document_changed (StpTimelineView *self)
+{
+  StpDocument *document = self->session ? stp_session_get_document (self->session) : NULL;
+
+  set_index (self, document ? stp_document_get_index (document) : NULL,
+             document != NULL && stp_document_is_reanalysis (document));
+}
+
+StpSession *
+stp_timeline_view_get_session (StpTimelineView *self)
+{
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), NULL);
+  return self->session;
+}
+
+void
+stp_timeline_view_set_session (StpTimelineView *self,
+                               StpSession      *session)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+  g_return_if_fail (session == NULL || STP_IS_SESSION (session));
+
+  if (self->session == session)
+    return;
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    {
+      g_signal_connect_object (session, "notify::document", G_CALLBACK (on_document_changed),
+                               self, G_CONNECT_SWAPPED);
+      stp_timeline_view_watch_session (self);
+    }
+  on_document_changed (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
 StpRenderIndex *
@@ -729,6 +768,9 @@ stp_timeline_view_dispose (GObject *object)
   g_clear_object (&self->hadjustment);
   g_clear_object (&self->vadjustment);
   g_signal_handlers_disconnect_by_func (adw_style_manager_get_default (), on_dark_changed, self);
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_clear_object (&self->session);
 
   G_OBJECT_CLASS (stp_timeline_view_parent_class)->dispose (object);
 }
@@ -756,6 +798,9 @@ stp_timeline_view_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
     case PROP_SHOW_FLOWS:
       g_value_set_boolean (value, self->show_flows);
       break;
@@ -789,6 +834,9 @@ stp_timeline_view_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_SESSION:
+      stp_timeline_view_set_session (self, g_value_get_object (value));
+      break;
     case PROP_SHOW_FLOWS:
       stp_timeline_view_set_show_flows (self, g_value_get_boolean (value));
       break;
@@ -828,6 +876,9 @@ stp_timeline_view_class_init (StpTimelineViewClass *klass)
   widget_class->css_changed = stp_timeline_view_css_changed;
   widget_class->query_tooltip = stp_timeline_view_query_tooltip;
 
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, STP_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_SHOW_FLOWS] =
     g_param_spec_boolean ("show-flows", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);

@@ -11,6 +11,7 @@
 #include "stp-aggregate.h"
 #include "stp-item.h"
 #include "stp-renderer.h"
+#include "stp-session.h"
 
 G_BEGIN_DECLS
 
@@ -19,9 +20,11 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StpTimelineView, stp_timeline_view, STP, TIMELINE_VIEW, GtkWidget)
 
 GtkWidget       *stp_timeline_view_new               (void);
-void             stp_timeline_view_set_index         (StpTimelineView *self,
-                                                      StpRenderIndex  *index,
-                                                      gboolean         keep_view);
+/* The view draws the session's document and keeps its selected item,
+ * area and marked slices (stp-timeline-selection.c). */
+StpSession      *stp_timeline_view_get_session       (StpTimelineView *self);
+void             stp_timeline_view_set_session       (StpTimelineView *self,
+                                                      StpSession      *session);
 StpRenderIndex  *stp_timeline_view_get_index         (StpTimelineView *self);
 StpRenderLayout *stp_timeline_view_get_layout        (StpTimelineView *self);
 void             stp_timeline_view_get_render_view   (StpTimelineView *self,
@@ -56,8 +59,8 @@ gboolean         stp_timeline_view_get_all_flows     (StpTimelineView *self);
 void             stp_timeline_view_set_all_flows     (StpTimelineView *self,
                                                       gboolean         all_flows);
 
-/* Selection: one item, or an area (a time range over tracks).  Changes
- * emit ::selection-changed; so does a new trace, which clears it. */
+/* Selection: one item, or an area (a time range over tracks), kept in
+ * the session.  Selecting here also reveals. */
 typedef enum
 {
   STP_REVEAL_NONE   = 0,
@@ -95,14 +98,14 @@ void              stp_timeline_view_click             (StpTimelineView  *self,
                                                        int               n_press,
                                                        double            x,
                                                        double            y);
+/* The slices drawn marked: the session's (StpItemRef), NULL if none. */
 GArray           *stp_timeline_view_get_marked        (StpTimelineView  *self);
-/* Search matches and slices picked from the area table, drawn marked
- * (StpItemRef in time order; the view keeps a reference); NULL clears. */
+/* Search matches, drawn marked (StpItemRef in time order; the view
+ * keeps a reference); NULL clears.  Slices marked from a table are the
+ * session's. */
 void              stp_timeline_view_set_matches       (StpTimelineView  *self,
                                                        GArray           *matches,
                                                        gint64            max_duration);
-void              stp_timeline_view_set_marked        (StpTimelineView  *self,
-                                                       GArray           *marked);
 /* Draws the view as it is (or over [start, end) with every row when
  * start < end) into a PNG, SVG or PDF file. */
 gboolean          stp_timeline_view_export_image      (StpTimelineView  *self,

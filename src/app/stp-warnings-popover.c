@@ -17,6 +17,9 @@ struct _StpWarningsPopover
 {
   GtkPopover  parent_instance;
 
+  StpSession *session;
+  guint       count;
+
   GtkLabel   *summary;
   GtkListBox *list;
   GtkScrolledWindow *scrolled;
@@ -24,6 +27,15 @@ struct _StpWarningsPopover
 
 #define LIST_WIDTH      360   /* the box's width-request in the .ui: the list's width */
 #define LIST_MAX_HEIGHT 420
+
+enum {
+  PROP_0,
+  PROP_SESSION,
+  PROP_COUNT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (StpWarningsPopover, stp_warnings_popover, GTK_TYPE_POPOVER)
 
@@ -50,9 +62,70 @@ stp_warnings_popover_unmap (GtkWidget *widget)
 }
 
 static void
+stp_warnings_popover_dispose (GObject *object)
+{
+  StpWarningsPopover *self = STP_WARNINGS_POPOVER (object);
+
+  stp_warnings_popover_set_session (self, NULL);
+  G_OBJECT_CLASS (stp_warnings_popover_parent_class)->dispose (object);
+}
+
+static void
+stp_warnings_popover_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  StpWarningsPopover *self = STP_WARNINGS_POPOVER (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+    case PROP_COUNT:
+      g_value_set_uint (value, self->count);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+stp_warnings_popover_set_property (GObject      *object,
+                                   guint         prop_id,
+                                   const GValue *value,
+                                   GParamSpec   *pspec)
+{
+  StpWarningsPopover *self = STP_WARNINGS_POPOVER (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      stp_warnings_popover_set_session (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 stp_warnings_popover_class_init (StpWarningsPopoverClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = stp_warnings_popover_dispose;
+  object_class->get_property = stp_warnings_popover_get_property;
+  object_class->set_property = stp_warnings_popover_set_property;
+
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, STP_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COUNT] =
+    g_param_spec_uint ("count", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   widget_class->map = stp_warnings_popover_map;
   widget_class->unmap = stp_warnings_popover_unmap;
@@ -75,15 +148,13 @@ stp_warnings_popover_new (void)
   return g_object_new (STP_TYPE_WARNINGS_POPOVER, NULL);
 }
 
-guint
-stp_warnings_popover_set_trace (StpWarningsPopover *self,
-                                StpTrace           *trace)
+static void
+on_document_changed (StpWarningsPopover *self)
 {
+  StpTrace *trace = stp_session_get_trace (self->session);
   GtkWidget *child;
   guint total = 0;
   g_autofree char *summary = NULL;
-
-  g_return_val_if_fail (STP_IS_WARNINGS_POPOVER (self), 0);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
     gtk_list_box_remove (self->list, child);
@@ -122,5 +193,40 @@ stp_warnings_popover_set_trace (StpWarningsPopover *self,
   summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u warning while loading", "%u warnings while loading", total), total);
   gtk_label_set_label (self->summary, summary);
 
-  return total;
+  if (total != self->count)
+    {
+      self->count = total;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COUNT]);
+    }
+}
+
+StpSession *
+stp_warnings_popover_get_session (StpWarningsPopover *self)
+{
+  g_return_val_if_fail (STP_IS_WARNINGS_POPOVER (self), NULL);
+  return self->session;
+}
+
+void
+stp_warnings_popover_set_session (StpWarningsPopover *self,
+                                  StpSession         *session)
+{
+  g_return_if_fail (STP_IS_WARNINGS_POPOVER (self));
+  g_return_if_fail (session == NULL || STP_IS_SESSION (session));
+
+  if (self->session == session)
+    return;
+  if (self->session != NULL)
+    stp_session_unwatch (self->session, self);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    stp_session_watch (session, "document", G_CALLBACK (on_document_changed), self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
+
+guint
+stp_warnings_popover_get_count (StpWarningsPopover *self)
+{
+  g_return_val_if_fail (STP_IS_WARNINGS_POPOVER (self), 0);
+  return self->count;
 }

@@ -8,7 +8,7 @@
 
 #include <gtk/gtk.h>
 
-#include "stp-trace.h"
+#include "stp-session.h"
 
 G_BEGIN_DECLS
 
@@ -16,9 +16,12 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StpWarningsPopover, stp_warnings_popover, STP, WARNINGS_POPOVER, GtkPopover)
 
-GtkWidget *stp_warnings_popover_new       (void);
-/* Lists trace->warnings; returns the total count. */
-guint      stp_warnings_popover_set_trace (StpWarningsPopover *self,
-                                           StpTrace           *trace);
+GtkWidget  *stp_warnings_popover_new         (void);
+/* Lists the warnings of the session's document. */
+StpSession *stp_warnings_popover_get_session (StpWarningsPopover *self);
+void        stp_warnings_popover_set_session (StpWarningsPopover *self,
+                                              StpSession         *session);
+/* How many warnings in all (a kind counts each time it was given). */
+guint       stp_warnings_popover_get_count   (StpWarningsPopover *self);
 
 G_END_DECLS

@@ -23,7 +23,7 @@
 void
 stp_window_update_export_actions (StpWindow *self)
 {
-  gboolean loaded = self->index != NULL;
+  gboolean loaded = stp_window_get_trace (self) != NULL;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-json", loaded && self->export_task == NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-image", loaded);
@@ -50,7 +50,7 @@ static char *
 suggested_name (StpWindow  *self,
                 const char *extension)
 {
-  g_autofree char *base = self->file ? g_file_get_basename (self->file) : g_strdup ("trace");
+  g_autofree char *base = stp_window_get_file (self) ? g_file_get_basename (stp_window_get_file (self)) : g_strdup ("trace");
   g_autofree char *stem = NULL;
   char *dot;
 
@@ -60,10 +60,10 @@ suggested_name (StpWindow  *self,
   if ((dot = strrchr (stem, '.')) != NULL && dot != stem)
     *dot = '\0';
 
-  if (g_strcmp0 (extension, "json") == 0 && self->file != NULL)
+  if (g_strcmp0 (extension, "json") == 0 && stp_window_get_file (self) != NULL)
     {
       g_autofree char *plain = g_strdup_printf ("%s.%s", stem, extension);
-      g_autofree char *original = g_file_get_basename (self->file);
+      g_autofree char *original = g_file_get_basename (stp_window_get_file (self));
 
       if (g_str_equal (plain, original))
         return g_strdup_printf ("%s-export.%s", stem, extension);
@@ -75,7 +75,7 @@ static void
 set_folder (StpWindow      *self,
             GtkFileChooser *chooser)
 {
-  g_autoptr(GFile) parent = self->file ? g_file_get_parent (self->file) : NULL;
+  g_autoptr(GFile) parent = stp_window_get_file (self) ? g_file_get_parent (stp_window_get_file (self)) : NULL;
 
   if (parent != NULL)
     gtk_file_chooser_set_current_folder (chooser, parent, NULL);

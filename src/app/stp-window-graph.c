@@ -28,7 +28,7 @@ stp_window_keep_graph (StpWindow   *self,
   if (self->graph_file == NULL)
     return;
 
-  if ((self->file != NULL && g_file_equal (file, self->file)) ||
+  if ((stp_window_get_file (self) != NULL && g_file_equal (file, stp_window_get_file (self))) ||
       (self->task_file != NULL && g_file_equal (file, self->task_file)))
     stp_load_task_set_graph_file (task, self->graph_file);
   else
@@ -53,8 +53,8 @@ on_graph_chosen (GtkNativeDialog *chooser,
    * with it (the graph is read on the worker thread, with the trace). */
   if (self->task != NULL && self->task_file != NULL)
     stp_window_open_with_graph (self, self->task_file, graph);
-  else if (self->index != NULL && stp_trace_is_step_stats (stp_render_index_get_trace (self->index)))
-    stp_window_open_with_graph (self, self->file, graph);
+  else if (stp_window_get_trace (self) != NULL && stp_trace_is_step_stats (stp_window_get_trace (self)))
+    stp_window_open_with_graph (self, stp_window_get_file (self), graph);
   else
     stp_window_toast (self, _("A graph goes with a TensorFlow StepStats or RunMetadata: open one first"));
 }

@@ -82,9 +82,12 @@ add_file (StpWindow          *self,
           StpTrace           *trace)
 {
   AdwPreferencesGroup *group = add_group (page, _("File"));
-  g_autoptr(GFileInfo) info = g_file_query_info (self->file, G_FILE_ATTRIBUTE_STANDARD_SIZE, 0, NULL, NULL);
-  g_autofree char *where = g_file_get_parse_name (self->file);
-  g_autofree char *loaded = g_strdup_printf (_("%.2f s"), self->load_seconds);
+  StpDocument *document = stp_session_get_document (self->session);
+  GFile *file = stp_document_get_file (document);
+  double seconds = stp_document_get_load_seconds (document);
+  g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, 0, NULL, NULL);
+  g_autofree char *where = g_file_get_parse_name (file);
+  g_autofree char *loaded = g_strdup_printf (_("%.2f s"), seconds);
 
   add_row (group, "file", _("File"), where);
   add_row (group, "format", _("Format"), stp_window_format_label (trace->format));
@@ -94,7 +97,7 @@ add_file (StpWindow          *self,
 
       add_row (group, "size", _("Size"), size);
     }
-  if (self->load_seconds > 0)
+  if (seconds > 0)
     add_row (group, "load-time", _("Loaded In"), loaded);
 }
 
@@ -181,7 +184,7 @@ action_show_info (GtkWidget  *widget,
   StpTrace *trace = stp_window_get_trace (self);
   GtkWidget *window, *page;
 
-  if (trace == NULL || self->file == NULL)
+  if (trace == NULL || stp_window_get_file (self) == NULL)
     return;
 
   page = adw_preferences_page_new ();

@@ -30,7 +30,7 @@ static void
 show_notice (StpWindow *self,
              gboolean   exists)
 {
-  g_autofree char *name = g_file_get_basename (self->file);
+  g_autofree char *name = g_file_get_basename (stp_window_get_file (self));
   g_autofree char *title = NULL;
   g_autofree char *markup = NULL;
   AdwToast *toast;
@@ -77,8 +77,8 @@ on_file_changed (GFileMonitor      *monitor,
     case G_FILE_MONITOR_EVENT_RENAMED:
     case G_FILE_MONITOR_EVENT_DELETED:
     case G_FILE_MONITOR_EVENT_MOVED_OUT:
-      if (self->file != NULL)
-        show_notice (self, g_file_query_exists (self->file, NULL));
+      if (stp_window_get_file (self) != NULL)
+        show_notice (self, g_file_query_exists (stp_window_get_file (self), NULL));
       break;
 
     case G_FILE_MONITOR_EVENT_CHANGED:
@@ -97,16 +97,16 @@ stp_window_watch_file (StpWindow *self)
   g_autoptr(GError) error = NULL;
 
   stp_window_unwatch_file (self);
-  if (self->file == NULL)
+  if (stp_window_get_file (self) == NULL)
     return;
 
   /* WATCH_MOVES: a file saved over ours by a rename is one RENAMED
    * event (or MOVED_IN) rather than a DELETED and a CREATED. */
-  self->monitor = g_file_monitor_file (self->file, G_FILE_MONITOR_WATCH_MOVES, NULL, &error);
+  self->monitor = g_file_monitor_file (stp_window_get_file (self), G_FILE_MONITOR_WATCH_MOVES, NULL, &error);
   if (self->monitor == NULL)
     {
       /* Some file systems cannot be watched: not worth bothering anyone. */
-      g_debug ("Cannot watch %s: %s", g_file_peek_path (self->file), error->message);
+      g_debug ("Cannot watch %s: %s", g_file_peek_path (stp_window_get_file (self)), error->message);
       return;
     }
   g_signal_connect_object (self->monitor, "changed", G_CALLBACK (on_file_changed), self, 0);
@@ -141,11 +141,11 @@ reload_action (GtkWidget  *widget,
 {
   StpWindow *self = STP_WINDOW (widget);
 
-  if (self->file == NULL)
+  if (stp_window_get_file (self) == NULL)
     return;
   if (self->changed_toast != NULL)
     adw_toast_dismiss (self->changed_toast);
-  stp_window_open (self, self->file);
+  stp_window_open (self, stp_window_get_file (self));
 }
 
 void

@@ -38,8 +38,6 @@ struct _StpWindow
   GtkProgressBar       *loading_progress;
   AdwStatusPage        *error_page;
   StpRecentList        *recent_list;   /* on the start page */
-  gint64                load_started;  /* monotonic µs */
-  double                load_seconds;  /* what the shown trace took */
   StpTimelineView      *timeline;
   GtkRevealer          *progress_revealer;
   GtkLabel             *progress_label;
@@ -64,16 +62,13 @@ struct _StpWindow
   GtkLabel             *export_label;
   GtkProgressBar       *export_bar;
 
+  StpSession           *session;       /* the document shown, what is selected */
   GSettings            *settings;
   GAction              *setting_actions[8]; /* win.show-dataflow ...: see setting_actions */
   StpLoadTask          *task;          /* the running load or re-analysis */
   GFile                *task_file;     /* what it loads, NULL for re-analysis */
-  GFile                *file;          /* what is shown */
-  StpRenderIndex       *index;
-  StpLinks             *links;
   char                 *error_title;
   char                 *error_message;
-  guint                 warning_count;
 
   GFileMonitor         *monitor;       /* on `file`, see stp-window-monitor.c */
   AdwToast             *changed_toast; /* "changed on disk", while shown */
@@ -97,7 +92,6 @@ void stp_window_init_summary (StpWindow *self);
 void stp_window_show_drawer_page (StpWindow *self,
                                   GtkWidget *page,
                                   gboolean   show);
-void stp_window_update_summary_range (StpWindow *self);
 
 /* stp-window-keys.c */
 void stp_window_init_keys (StpWindow *self);

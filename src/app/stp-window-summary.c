@@ -67,16 +67,6 @@ stp_window_show_drawer_page (StpWindow *self,
     }
 }
 
-void
-stp_window_update_summary_range (StpWindow *self)
-{
-  gint64 start, end;
-
-  if (!stp_timeline_view_get_selection (self->timeline, &start, &end))
-    start = end = 0;
-  stp_summary_view_set_range (self->summary_view, start, end);
-}
-
 /* A summary row: mark its slices and fit them in the view. */
 static void
 on_mark_slices (StpSummaryView *view,
@@ -86,7 +76,7 @@ on_mark_slices (StpSummaryView *view,
   StpTrace *trace = stp_window_get_trace (self);
   gint64 first = G_MAXINT64, last = G_MININT64, margin;
 
-  stp_timeline_view_set_marked (self->timeline, refs);
+  stp_session_set_marked (self->session, refs);
   if (trace == NULL || refs->len == 0)
     return;
 
@@ -154,5 +144,4 @@ stp_window_init_summary (StpWindow *self)
 
   g_signal_connect (self->summary_view, "mark-slices", G_CALLBACK (on_mark_slices), self);
   g_signal_connect (self->summary_view, "close", G_CALLBACK (on_summary_close), self);
-  g_signal_connect_swapped (self->timeline, "range-changed", G_CALLBACK (stp_window_update_summary_range), self);
 }

@@ -27,6 +27,7 @@
 
 enum {
   PROP_0,
+  PROP_SESSION,
   PROP_LOADING,
   N_PROPS
 };
@@ -154,7 +155,7 @@ set_loading_ui (StpWindow *self,
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_progress_bar_set_text (self->loading_progress, stage_label (stp_load_task_get_stage (self->task)));
 
-  if (self->index == NULL)
+  if (stp_session_get_document (self->session) == NULL)
     {
       g_autofree char *name = self->task_file ? display_name (self->task_file) : NULL;
       g_autofree char *title = name ? g_strdup_printf (_("Loading “%s”"), name) : g_strdup (_("Loading…"));
@@ -193,9 +194,9 @@ setting_action_applies (const char *name,
 static void
 update_page_actions (StpWindow *self)
 {
-  gboolean shown = self->index != NULL &&
+  gboolean shown = stp_session_get_document (self->session) != NULL &&
                    g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "timeline") == 0;
-  gboolean step_stats = shown && stp_trace_is_step_stats (stp_render_index_get_trace (self->index));
+  gboolean step_stats = shown && stp_trace_is_step_stats (stp_window_get_trace (self));
 
   for (guint i = 0; i < G_N_ELEMENTS (setting_actions); i++)
     {
@@ -217,49 +218,34 @@ update_page_actions (StpWindow *self)
 /* ------------------------------------------------------------------ */
 /* Results                                                             */
 
+/* A new document: what the widgets bound to the session do not show
+ * themselves (the window's title, the page, the file watched). */
 static void
-show_trace (StpWindow      *self,
-            StpRenderIndex *index,
-            StpLinks       *links,
-            GFile          *file,
-            gboolean        keep_view)
+on_document_changed (StpWindow *self)
 {
-  StpTrace *trace = stp_render_index_get_trace (index);
-  g_autofree char *name = display_name (file);
+  StpDocument *document = stp_session_get_document (self->session);
+  StpTrace *trace;
+  g_autofree char *name = NULL;
   g_autofree char *subtitle = NULL;
-  guint n_slices = stp_trace_count_slices (trace);
-  g_autofree char *count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u slice", "%u slices", n_slices), n_slices);
+  g_autofree char *count = NULL;
+  guint n_slices;
 
-  g_clear_pointer (&self->index, stp_render_index_unref);
-  self->index = stp_render_index_ref (index);
-  g_clear_pointer (&self->links, stp_links_unref);
-  self->links = links != NULL ? stp_links_ref (links) : stp_links_new (trace, NULL, NULL);
-  g_set_object (&self->file, file);
-  /* A newly loaded file: watch it (re-analysis keeps the same one). */
-  if (!keep_view)
-    stp_window_watch_file (self);
+  if (document == NULL)
+    return;
 
-  stp_timeline_view_set_index (self->timeline, index, keep_view);
-  stp_find_bar_set_trace (self->find_bar, trace);
-  stp_summary_view_set_trace (self->summary_view, trace);
-  if (self->peaks_dialog != NULL)
-    stp_peaks_dialog_set_trace (self->peaks_dialog, self->links);
-  stp_window_update_export_actions (self);
-
+  trace = stp_document_get_trace (document);
+  name = display_name (stp_document_get_file (document));
+  n_slices = stp_trace_count_slices (trace);
+  count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u slice", "%u slices", n_slices), n_slices);
   subtitle = g_strdup_printf ("%s · %s", stp_window_format_label (trace->format), count);
   adw_window_title_set_title (self->window_title, name);
   adw_window_title_set_subtitle (self->window_title, subtitle);
   gtk_window_set_title (GTK_WINDOW (self), name);
 
-  self->warning_count = stp_warnings_popover_set_trace (self->warnings_popover, trace);
-  if (self->warning_count > 0)
-    {
-      g_autofree char *label = g_strdup_printf ("%u", self->warning_count);
-
-      gtk_label_set_label (self->warnings_label, label);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->warnings_button), self->warning_count > 0);
-
+  /* A newly loaded file: watch it (re-analysis keeps the same one). */
+  if (!stp_document_is_reanalysis (document))
+    stp_window_watch_file (self);
+  stp_window_update_export_actions (self);
   gtk_stack_set_visible_child_name (self->stack, "timeline");
   update_page_actions (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->timeline));
@@ -279,7 +265,7 @@ show_error (StpWindow  *self,
   /* Messages quote file names, which may hold any bytes. */
   self->error_message = g_utf8_make_valid (error->message, -1);
 
-  if (self->index == NULL)
+  if (stp_session_get_document (self->session) == NULL)
     {
       /* The description is markup; file names are text ("R&D <i>x.json"). */
       g_autofree char *description = g_markup_escape_text (self->error_message, -1);
@@ -302,9 +288,9 @@ selected_node (StpWindow *self)
   const StpItemRef *item = stp_timeline_view_get_selected_item (self->timeline);
   const StpSlice *slice;
 
-  if (self->index == NULL)
+  if (stp_session_get_document (self->session) == NULL)
     return STP_INDEX_NONE;
-  slice = stp_item_get_slice (stp_render_index_get_trace (self->index), item);
+  slice = stp_item_get_slice (stp_window_get_trace (self), item);
   if (slice == NULL || !(slice->flags & STP_SLICE_STEP_STATS_NODE))
     return STP_INDEX_NONE;
   return slice->extra;
@@ -317,51 +303,50 @@ on_task_done (GObject      *source,
 {
   g_autoptr(StpWindow) self = user_data;
   StpLoadTask *task = STP_LOAD_TASK (source);
-  g_autoptr(StpRenderIndex) index = NULL;
+  g_autoptr(StpDocument) document = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GFile) file = NULL;
-  g_autoptr(StpLinks) links = NULL;
   gboolean reanalysis;
   guint32 node;
 
-  index = stp_load_task_run_finish (task, result, &error);
+  document = stp_load_task_run_finish (task, result, &error);
 
   /* A newer task took over, or the window went away: drop this. */
   if (task != self->task)
     return;
 
   reanalysis = self->task_file == NULL;
-  file = reanalysis ? g_object_ref (self->file) : g_steal_pointer (&self->task_file);
-  links = stp_load_task_get_links (task) ? stp_links_ref (stp_load_task_get_links (task)) : NULL;
+  file = g_steal_pointer (&self->task_file);
   g_signal_handlers_disconnect_by_func (task, on_task_progress, self);
   g_clear_object (&self->task);
   set_loading_ui (self, FALSE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
 
-  if (index != NULL)
+  if (document != NULL)
     {
-      g_autofree char *uri = g_file_get_uri (file);
-
       g_clear_pointer (&self->error_message, g_free);
-      self->load_seconds = (g_get_monotonic_time () - self->load_started) / (double) G_USEC_PER_SEC;
       /* Re-analysis makes new slices: keep the selected op by its node. */
       node = reanalysis ? selected_node (self) : STP_INDEX_NONE;
-      show_trace (self, index, links, file, reanalysis);
+      stp_session_set_document (self->session, document);
       if (node != STP_INDEX_NONE)
         {
           StpItemRef item;
 
-          if (stp_links_get_node_slice (self->links, node, &item))
+          if (stp_links_get_node_slice (stp_document_get_links (document), node, &item))
             stp_timeline_view_select_item (self->timeline, &item, STP_REVEAL_NONE);
         }
       if (!reanalysis)
-        gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+        {
+          g_autofree char *uri = g_file_get_uri (file);
+
+          gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+        }
       return;
     }
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
-      if (self->index == NULL)
+      if (stp_session_get_document (self->session) == NULL)
         gtk_stack_set_visible_child_name (self->stack, "empty");
       return;
     }
@@ -385,7 +370,6 @@ start_task (StpWindow   *self,
   set_loading_ui (self, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
 
-  self->load_started = g_get_monotonic_time ();
   stp_load_task_run_async (task, on_task_done, g_object_ref (self));
 }
 
@@ -440,7 +424,7 @@ stp_window_cancel_load (StpWindow *self)
   g_clear_object (&self->task);
   g_clear_object (&self->task_file);
   set_loading_ui (self, FALSE);
-  if (self->index == NULL &&
+  if (stp_session_get_document (self->session) == NULL &&
       g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "loading") == 0)
     gtk_stack_set_visible_child_name (self->stack, "empty");
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
@@ -463,11 +447,11 @@ on_analysis_option_changed (StpWindow  *self,
       return;
     }
 
-  if (self->index == NULL || !stp_trace_is_step_stats (stp_render_index_get_trace (self->index)))
+  if (stp_window_get_trace (self) == NULL || !stp_trace_is_step_stats (stp_window_get_trace (self)))
     return;
 
   read_options (self, &options);
-  task = stp_load_task_new_reanalyze (stp_render_index_get_trace (self->index), &options);
+  task = stp_load_task_new_reanalyze (stp_session_get_document (self->session), &options);
   start_task (self, task, NULL);
 }
 
@@ -508,44 +492,30 @@ stp_window_report_error (StpWindow  *self,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
+/* What the details panel and area table (bound to the session) do not
+ * show themselves: which side page is up, and the area's drawer. */
 static void
-on_selection_changed (StpTimelineView *view,
-                      StpWindow       *self)
+on_selection_changed (StpWindow *self)
 {
-  const StpItemRef *item = stp_timeline_view_get_selected_item (view);
-  const StpArea *area = stp_timeline_view_get_area (view);
+  const StpItemRef *item = stp_session_get_selected_item (self->session);
+  const StpArea *area = stp_session_get_selected_area (self->session);
   StpTrace *trace = stp_window_get_trace (self);
-  gint64 start;
 
-  if (trace != NULL && item->kind != STP_ITEM_NONE)
-    {
-      stp_details_panel_set_item (self->details_panel, trace, self->links, item);
-      gtk_stack_set_visible_child_name (self->side_stack, "details");
-      if (stp_item_get_range (trace, item, &start, NULL))
-        stp_find_bar_set_anchor (self->find_bar, start);
-    }
-  else
-    {
-      stp_details_panel_set_item (self->details_panel, NULL, NULL, NULL);
-      gtk_stack_set_visible_child_name (self->side_stack, "none");
-    }
+  gtk_stack_set_visible_child_name (self->side_stack,
+                                    trace != NULL && item->kind != STP_ITEM_NONE ? "details" : "none");
 
   /* An area's table goes under the timeline, where it has room for its
    * columns (as in chrome://tracing and Perfetto). */
+  stp_window_show_drawer_page (self, GTK_WIDGET (self->area_table), trace != NULL && area != NULL);
   if (trace != NULL && area != NULL)
     {
-      stp_area_table_set_area (self->area_table, trace, area);
-      stp_window_show_drawer_page (self, GTK_WIDGET (self->area_table), TRUE);
       adw_status_page_set_icon_name (self->side_status, "view-list-symbolic");
       adw_status_page_set_title (self->side_status, _("Area Selected"));
       adw_status_page_set_description (self->side_status,
                                        _("The table under the timeline sums it up by name. Click a row to mark its slices."));
-      stp_find_bar_set_anchor (self->find_bar, area->start);
     }
   else
     {
-      stp_area_table_set_area (self->area_table, NULL, NULL);
-      stp_window_show_drawer_page (self, GTK_WIDGET (self->area_table), FALSE);
       adw_status_page_set_icon_name (self->side_status, "input-mouse-symbolic");
       adw_status_page_set_title (self->side_status, _("Nothing Selected"));
       adw_status_page_set_description (self->side_status,
@@ -554,7 +524,6 @@ on_selection_changed (StpTimelineView *view,
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy",
                                  trace != NULL && (item->kind != STP_ITEM_NONE || area != NULL));
-  stp_window_update_summary_range (self);
 }
 
 static void
@@ -576,22 +545,6 @@ on_panel_select_item (GObject          *source,
 {
   gtk_widget_grab_focus (GTK_WIDGET (self->timeline));
   stp_timeline_view_select_item (self->timeline, item, STP_REVEAL_SCROLL);
-}
-
-/* A row of the area table: mark its slices on the timeline. */
-static void
-on_area_row_activated (StpAreaTable *table,
-                       guint         name,
-                       StpWindow    *self)
-{
-  const StpArea *area = stp_timeline_view_get_area (self->timeline);
-  StpTrace *trace = stp_window_get_trace (self);
-  g_autoptr(GArray) refs = NULL;
-
-  if (area == NULL || trace == NULL)
-    return;
-  refs = stp_aggregate_collect (trace, area, name);
-  stp_timeline_view_set_marked (self->timeline, refs);
 }
 
 static void
@@ -624,7 +577,7 @@ action_find (GtkWidget  *widget,
 {
   StpWindow *self = STP_WINDOW (widget);
 
-  if (self->index != NULL)
+  if (stp_session_get_document (self->session) != NULL)
     stp_find_bar_set_search_mode (self->find_bar, TRUE);
 }
 
@@ -702,21 +655,31 @@ gboolean
 stp_window_is_empty (StpWindow *self)
 {
   g_return_val_if_fail (STP_IS_WINDOW (self), FALSE);
-  return self->index == NULL && self->task == NULL;
+  return stp_session_get_document (self->session) == NULL && self->task == NULL;
 }
 
 GFile *
 stp_window_get_file (StpWindow *self)
 {
+  StpDocument *document;
+
   g_return_val_if_fail (STP_IS_WINDOW (self), NULL);
-  return self->file;
+  document = stp_session_get_document (self->session);
+  return document != NULL ? stp_document_get_file (document) : NULL;
 }
 
 StpTrace *
 stp_window_get_trace (StpWindow *self)
 {
   g_return_val_if_fail (STP_IS_WINDOW (self), NULL);
-  return self->index ? stp_render_index_get_trace (self->index) : NULL;
+  return stp_session_get_trace (self->session);
+}
+
+StpSession *
+stp_window_get_session (StpWindow *self)
+{
+  g_return_val_if_fail (STP_IS_WINDOW (self), NULL);
+  return self->session;
 }
 
 StpTimelineView *
@@ -737,7 +700,7 @@ guint
 stp_window_get_warning_count (StpWindow *self)
 {
   g_return_val_if_fail (STP_IS_WINDOW (self), 0);
-  return self->warning_count;
+  return stp_warnings_popover_get_count (self->warnings_popover);
 }
 
 StpDetailsPanel *
@@ -768,11 +731,10 @@ stp_window_show_peaks (StpWindow *self)
 
   if (self->peaks_dialog == NULL)
     {
-      self->peaks_dialog = stp_peaks_dialog_new (GTK_WINDOW (self));
+      self->peaks_dialog = stp_peaks_dialog_new (GTK_WINDOW (self), self->session);
       g_object_add_weak_pointer (G_OBJECT (self->peaks_dialog), (gpointer *) &self->peaks_dialog);
       g_signal_connect_object (self->peaks_dialog, "select-item", G_CALLBACK (on_select_item), self, 0);
       g_signal_connect_object (self->peaks_dialog, "enable-memory", G_CALLBACK (on_enable_memory), self, 0);
-      stp_peaks_dialog_set_trace (self->peaks_dialog, self->links);
     }
   gtk_window_present (GTK_WINDOW (self->peaks_dialog));
   return self->peaks_dialog;
@@ -813,10 +775,8 @@ stp_window_finalize (GObject *object)
   for (guint i = 0; i < G_N_ELEMENTS (self->setting_actions); i++)
     g_clear_object (&self->setting_actions[i]);
   g_clear_object (&self->task_file);
-  g_clear_object (&self->file);
   g_clear_object (&self->graph_file);
-  g_clear_pointer (&self->index, stp_render_index_unref);
-  g_clear_pointer (&self->links, stp_links_unref);
+  g_clear_object (&self->session);
   g_clear_object (&self->export_task);
   g_clear_pointer (&self->export_error, g_free);
   g_clear_pointer (&self->error_title, g_free);
@@ -846,6 +806,9 @@ stp_window_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
     case PROP_LOADING:
       g_value_set_boolean (value, stp_window_get_loading (self));
       break;
@@ -866,6 +829,10 @@ stp_window_class_init (StpWindowClass *klass)
   object_class->get_property = stp_window_get_property;
   window_class->close_request = stp_window_close_request;
 
+  /* The widgets in stp-window.ui bind to it. */
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, STP_TYPE_SESSION,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_LOADING] =
     g_param_spec_boolean ("loading", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -947,6 +914,8 @@ stp_window_init (StpWindow *self)
 {
   static const char *const analysis_keys[] = { "show-dataflow", "show-memory", "op-time", "tensor-lifetimes" };
 
+  /* Before the template, whose widgets bind to it. */
+  self->session = stp_session_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = stp_settings_new ();
@@ -978,10 +947,10 @@ stp_window_init (StpWindow *self)
   g_object_bind_property (self->find_button, "active", self->find_bar, "search-mode",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
 
-  g_signal_connect (self->timeline, "selection-changed", G_CALLBACK (on_selection_changed), self);
+  stp_session_watch (self->session, "document", G_CALLBACK (on_document_changed), self);
+  stp_session_watch (self->session, "selected-item", G_CALLBACK (on_selection_changed), self);
+  stp_session_watch (self->session, "selected-area", G_CALLBACK (on_selection_changed), self);
   g_signal_connect (self->details_panel, "select-item", G_CALLBACK (on_panel_select_item), self);
-  g_signal_connect (self->area_table, "row-activated", G_CALLBACK (on_area_row_activated), self);
-  g_signal_connect_swapped (self->area_table, "close", G_CALLBACK (stp_timeline_view_clear_selection), self->timeline);
   g_signal_connect (self->find_bar, "matches-changed", G_CALLBACK (on_matches_changed), self);
   g_signal_connect (self->find_bar, "match-selected", G_CALLBACK (on_match_selected), self);
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);

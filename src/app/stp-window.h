@@ -33,6 +33,8 @@ gboolean         stp_window_get_loading       (StpWindow      *self);
 gboolean         stp_window_is_empty          (StpWindow      *self);
 GFile           *stp_window_get_file          (StpWindow      *self);
 StpTrace        *stp_window_get_trace         (StpWindow      *self);
+/* What is shown and selected: the widgets of the window bind to it. */
+StpSession      *stp_window_get_session       (StpWindow      *self);
 StpTimelineView *stp_window_get_timeline_view (StpWindow      *self);
 /* The message of the last failed load, NULL after a success. */
 const char      *stp_window_get_error_message (StpWindow      *self);

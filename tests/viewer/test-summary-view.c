@@ -234,7 +234,7 @@ activate_and_check_marked (StpWindow *window,
   gint64 start, end;
 
   g_assert_cmpuint (expected->len, >, 0);
-  stp_timeline_view_set_marked (timeline, NULL);
+  stp_session_set_marked (stp_window_get_session (window), NULL);
   stp_summary_view_activate (summary_view (window), position);
   wait_for (summary_not_busy, window);
   marked = stp_timeline_view_get_marked (timeline);

@@ -6,6 +6,8 @@
 
 #define G_LOG_DOMAIN "stp-area"
 
+#include <string.h>
+
 #include "stp-area.h"
 
 StpArea *
@@ -30,6 +32,17 @@ stp_area_copy (const StpArea *area)
   copy = stp_area_new (area->start, area->end);
   g_array_append_vals (copy->tracks, area->tracks->data, area->tracks->len);
   return copy;
+}
+
+/* The same range over the same tracks; NULL equals only NULL. */
+gboolean
+stp_area_equal (const StpArea *a,
+                const StpArea *b)
+{
+  if (a == NULL || b == NULL)
+    return a == b;
+  return a->start == b->start && a->end == b->end && a->tracks->len == b->tracks->len &&
+         memcmp (a->tracks->data, b->tracks->data, a->tracks->len * sizeof (guint32)) == 0;
 }
 
 void

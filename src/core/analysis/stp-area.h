@@ -25,6 +25,8 @@ StpArea  *stp_area_new             (gint64              start,
                                     gint64              end);
 StpArea  *stp_area_copy            (const StpArea      *area);
 void      stp_area_free            (StpArea            *area);
+gboolean  stp_area_equal           (const StpArea      *a,
+                                    const StpArea      *b);
 void      stp_area_add_track       (StpArea            *area,
                                     guint32             track);
 gboolean  stp_area_has_track       (const StpArea      *area,

@@ -1,0 +1,121 @@
+/* stp-details-panel-rows.c: how one property and a title look
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Helpers of the details panel that hold no state of their own.
+ */
+
+#define G_LOG_DOMAIN "stp-details-panel"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "stp-details-panel-private.h"
+
+/* A preferences row (so groups put it in their boxed list) holding a
+ * dim label and a selectable value; labels share one width per panel. */
+GtkWidget *
+stp_details_panel_property_row (GtkSizeGroup *labels,
+                                const char   *label,
+                                const char   *value,
+                                gboolean      monospace)
+{
+  GtkWidget *row = adw_preferences_row_new ();
+  /* Long values (device paths, labels) go under their label, full width. */
+  gboolean stacked = g_utf8_strlen (value, -1) > 32;
+  GtkWidget *box = gtk_box_new (stacked ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
+                                stacked ? 3 : 12);
+  GtkWidget *name = gtk_label_new (label);
+  GtkWidget *text = gtk_label_new (value);
+
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_add_css_class (row, "property-row");
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 8);
+  gtk_widget_set_margin_bottom (box, 8);
+
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_yalign (GTK_LABEL (name), 0);
+  gtk_label_set_max_width_chars (GTK_LABEL (name), 11);
+  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+  gtk_widget_add_css_class (name, "dim-label");
+  if (labels != NULL && !stacked)
+    gtk_size_group_add_widget (labels, name);
+
+  gtk_label_set_xalign (GTK_LABEL (text), 0);
+  gtk_label_set_yalign (GTK_LABEL (text), 0);
+  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (text), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (text), 30);
+  gtk_widget_set_hexpand (text, TRUE);
+  if (monospace)
+    gtk_widget_add_css_class (text, "monospace");
+
+  gtk_box_append (GTK_BOX (box), name);
+  gtk_box_append (GTK_BOX (box), text);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  return row;
+}
+
+/* Longest run of a title kept on one line, in characters: about the
+ * panel's width in the title font. */
+#define TITLE_MAX_RUN 30
+
+/* Whether a title may break after byte `i`: after "::", '<', ',', '/',
+ * a space (C++ and Python names, scopes, paths). */
+static gboolean
+title_break_after (const char *name,
+                   gsize       i)
+{
+  char c = name[i];
+
+  if (c == ':')
+    return i > 0 && name[i - 1] == ':';
+  return c == '<' || c == ',' || c == '/' || c == ' ';
+}
+
+/* Titles wrap only between the parts of a name, never inside a word
+ * ("s-tatistics"): breaks are disallowed inside each part.  A part too
+ * long for a line makes the title one line, ellipsized in the middle
+ * (selecting it still copies the whole name). */
+void
+stp_details_panel_set_title_wrap (GtkLabel   *label,
+                                  const char *name)
+{
+  g_autoptr(PangoAttrList) attrs = pango_attr_list_new ();
+  gsize len = strlen (name), start = 0;
+  glong longest = 0;
+
+  for (gsize i = 0; i <= len; i++)
+    {
+      if (i < len && !title_break_after (name, i))
+        continue;
+      {
+        gsize end = i < len ? i + 1 : len;
+        PangoAttribute *attr = pango_attr_allow_breaks_new (FALSE);
+
+        attr->start_index = start;
+        attr->end_index = end;
+        pango_attr_list_insert (attrs, attr);
+        longest = MAX (longest, g_utf8_strlen (name + start, end - start));
+        start = end;
+      }
+    }
+
+  if (longest > TITLE_MAX_RUN)
+    {
+      gtk_label_set_wrap (label, FALSE);
+      gtk_label_set_ellipsize (label, PANGO_ELLIPSIZE_MIDDLE);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (label), name);
+      return;
+    }
+  gtk_label_set_wrap (label, TRUE);
+  gtk_label_set_wrap_mode (label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_attributes (label, attrs);
+}

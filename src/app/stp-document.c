@@ -1,0 +1,120 @@
+/* stp-document.c: what one load produced
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The file, its sealed trace with the render index drawn from it, and
+ * the links between its ops, tensors and objects: all built on the load
+ * task's thread and read-only from then on, so any widget may hold the
+ * document as long as it likes.  A re-analysis (other options, the same
+ * file) is a new document that says so, and views keep their place.
+ */
+
+#define G_LOG_DOMAIN "stp-document"
+
+#include "config.h"
+
+#include "stp-document.h"
+
+struct _StpDocument
+{
+  GObject         parent_instance;
+
+  GFile          *file;
+  StpRenderIndex *index;
+  StpLinks       *links;
+  double          load_seconds;
+  gboolean        reanalysis;
+};
+
+G_DEFINE_FINAL_TYPE (StpDocument, stp_document, G_TYPE_OBJECT)
+
+static void
+stp_document_finalize (GObject *object)
+{
+  StpDocument *self = (StpDocument *) object;
+
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->index, stp_render_index_unref);
+  g_clear_pointer (&self->links, stp_links_unref);
+
+  G_OBJECT_CLASS (stp_document_parent_class)->finalize (object);
+}
+
+static void
+stp_document_class_init (StpDocumentClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = stp_document_finalize;
+}
+
+static void
+stp_document_init (StpDocument *self)
+{
+}
+
+/* `load_seconds` is what the user waited, from asking to seeing. */
+StpDocument *
+stp_document_new (GFile          *file,
+                  StpRenderIndex *index,
+                  StpLinks       *links,
+                  double          load_seconds,
+                  gboolean        reanalysis)
+{
+  StpDocument *self;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (index != NULL, NULL);
+  g_return_val_if_fail (links != NULL, NULL);
+
+  self = g_object_new (STP_TYPE_DOCUMENT, NULL);
+  self->file = g_object_ref (file);
+  self->index = stp_render_index_ref (index);
+  self->links = stp_links_ref (links);
+  self->load_seconds = load_seconds;
+  self->reanalysis = reanalysis;
+  return self;
+}
+
+GFile *
+stp_document_get_file (StpDocument *self)
+{
+  g_return_val_if_fail (STP_IS_DOCUMENT (self), NULL);
+  return self->file;
+}
+
+StpTrace *
+stp_document_get_trace (StpDocument *self)
+{
+  g_return_val_if_fail (STP_IS_DOCUMENT (self), NULL);
+  return stp_render_index_get_trace (self->index);
+}
+
+StpRenderIndex *
+stp_document_get_index (StpDocument *self)
+{
+  g_return_val_if_fail (STP_IS_DOCUMENT (self), NULL);
+  return self->index;
+}
+
+StpLinks *
+stp_document_get_links (StpDocument *self)
+{
+  g_return_val_if_fail (STP_IS_DOCUMENT (self), NULL);
+  return self->links;
+}
+
+double
+stp_document_get_load_seconds (StpDocument *self)
+{
+  g_return_val_if_fail (STP_IS_DOCUMENT (self), 0);
+  return self->load_seconds;
+}
+
+/* A re-analysis of the document shown before it (the same file, other
+ * options): views keep their place and the selected op. */
+gboolean
+stp_document_is_reanalysis (StpDocument *self)
+{
+  g_return_val_if_fail (STP_IS_DOCUMENT (self), FALSE);
+  return self->reanalysis;
+}

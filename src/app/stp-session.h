@@ -1,0 +1,62 @@
+/* stp-session.h: what the user is looking at in one document
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "stp-area.h"
+#include "stp-document.h"
+
+G_BEGIN_DECLS
+
+/* A time range in trace nanoseconds, start < end. */
+typedef struct
+{
+  gint64 start;
+  gint64 end;
+} StpTimeRange;
+
+/* The model's value types, for properties. */
+#define STP_TYPE_ITEM_REF   (stp_item_ref_get_type ())
+#define STP_TYPE_AREA       (stp_area_get_type ())
+#define STP_TYPE_TIME_RANGE (stp_time_range_get_type ())
+
+GType stp_item_ref_get_type   (void) G_GNUC_CONST;
+GType stp_area_get_type       (void) G_GNUC_CONST;
+GType stp_time_range_get_type (void) G_GNUC_CONST;
+
+#define STP_TYPE_SESSION (stp_session_get_type ())
+
+G_DECLARE_FINAL_TYPE (StpSession, stp_session, STP, SESSION, GObject)
+
+StpSession       *stp_session_new                (void);
+StpDocument      *stp_session_get_document       (StpSession       *self);
+void              stp_session_set_document       (StpSession       *self,
+                                                  StpDocument      *document);
+StpTrace         *stp_session_get_trace          (StpSession       *self);
+const StpItemRef *stp_session_get_selected_item  (StpSession       *self);
+void              stp_session_set_selected_item  (StpSession       *self,
+                                                  const StpItemRef *item);
+const StpArea    *stp_session_get_selected_area  (StpSession       *self);
+void              stp_session_set_selected_area  (StpSession       *self,
+                                                  const StpArea    *area);
+const StpTimeRange *stp_session_get_selected_range (StpSession     *self);
+void              stp_session_set_selected_range (StpSession       *self,
+                                                  gint64            start,
+                                                  gint64            end);
+GArray           *stp_session_get_marked         (StpSession       *self);
+void              stp_session_set_marked         (StpSession       *self,
+                                                  GArray           *marked);
+
+/* For widgets with a session property: `changed (owner)` now and
+ * whenever `property` changes, until unwatched or the owner goes. */
+void              stp_session_watch              (StpSession       *self,
+                                                  const char       *property,
+                                                  GCallback         changed,
+                                                  gpointer          owner);
+void              stp_session_unwatch            (StpSession       *self,
+                                                  gpointer          owner);
+
+G_END_DECLS
