@@ -20,6 +20,7 @@
 #include "stp-load-task.h"
 #include "stp-peaks-dialog.h"
 #include "stp-recent-list.h"
+#include "stp-steps-view.h"
 #include "stp-summary-view.h"
 #include "stp-warnings-popover.h"
 #include "stp-window.h"
@@ -58,13 +59,14 @@ struct _StpWindow
   GtkWidget            *drawer_tabs;
   GtkStack             *drawer_stack;
   StpSummaryView       *summary_view;
+  StpStepsView         *steps_view;
   GtkRevealer          *export_revealer;
   GtkLabel             *export_label;
   GtkProgressBar       *export_bar;
 
   StpSession           *session;       /* the document shown, what is selected */
   GSettings            *settings;
-  GAction              *setting_actions[8]; /* win.show-dataflow ...: see setting_actions */
+  GAction              *setting_actions[9]; /* win.show-dataflow ...: see setting_actions */
   StpLoadTask          *task;          /* the running load or re-analysis */
   GFile                *task_file;     /* what it loads, NULL for re-analysis */
   char                 *error_title;

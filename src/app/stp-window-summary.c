@@ -4,12 +4,13 @@
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Under the timeline sits a drawer with two pages: the summary (toggled
- * by the show-summary setting, F8) and the table of a selected area (shown while
- * there is one), both remembered in GSettings.  With both open, tabs switch between them.  The summary
- * follows the selected time range (a drag on the ruler, or an area's
- * range), the whole trace without one; its rows mark their slices on the
- * timeline and zoom to them.
+ * Under the timeline sits a drawer with three pages: the summary
+ * (toggled by the show-summary setting, F8), the steps (show-steps) and
+ * the table of a selected area (shown while there is one); tabs switch
+ * between those open.  The summary follows the session's selected time
+ * range (a drag on the ruler, an area's range, a step), the whole trace
+ * without one; its rows mark their slices on the timeline and zoom to
+ * them.  A step's row selects its range and zooms to it.
  */
 
 #define G_LOG_DOMAIN "stp-window-summary"
@@ -44,19 +45,21 @@ stp_window_show_drawer_page (StpWindow *self,
                              GtkWidget *page,
                              gboolean   show)
 {
+  GtkWidget *pages[] = { GTK_WIDGET (self->summary_view), GTK_WIDGET (self->steps_view),
+                         GTK_WIDGET (self->area_table) };
   gboolean was_open = gtk_widget_get_visible (self->drawer);
-  gboolean summary, area;
+  guint n_shown = 0;
 
   gtk_widget_set_visible (page, show);
   if (show)
     gtk_stack_set_visible_child (self->drawer_stack, page);
 
-  summary = gtk_widget_get_visible (GTK_WIDGET (self->summary_view));
-  area = gtk_widget_get_visible (GTK_WIDGET (self->area_table));
-  gtk_widget_set_visible (self->drawer_tabs, summary && area);
-  gtk_widget_set_visible (self->drawer, summary || area);
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    n_shown += gtk_widget_get_visible (pages[i]);
+  gtk_widget_set_visible (self->drawer_tabs, n_shown > 1);
+  gtk_widget_set_visible (self->drawer, n_shown > 0);
 
-  if (!was_open && (summary || area))
+  if (!was_open && n_shown > 0)
     {
       if (gtk_widget_get_height (GTK_WIDGET (self->paned)) > 0)
         size_drawer (self);
@@ -114,6 +117,33 @@ on_summary_close (StpSummaryView *view,
   g_settings_set_boolean (self->settings, "show-summary", FALSE);
 }
 
+static void
+on_show_steps_changed (StpWindow *self)
+{
+  stp_window_show_drawer_page (self, GTK_WIDGET (self->steps_view),
+                               g_settings_get_boolean (self->settings, "show-steps"));
+}
+
+static void
+on_steps_close (StpWindow *self)
+{
+  g_settings_set_boolean (self->settings, "show-steps", FALSE);
+}
+
+/* A step: its range is selected (the summary sums it up); show it. */
+static void
+on_step_activated (StpWindow *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self->timeline), "timeline.fit-selection", NULL);
+}
+
+StpStepsView *
+stp_window_get_steps_view (StpWindow *self)
+{
+  g_return_val_if_fail (STP_IS_WINDOW (self), NULL);
+  return self->steps_view;
+}
+
 StpSummaryView *
 stp_window_get_summary_view (StpWindow *self)
 {
@@ -125,11 +155,13 @@ void
 stp_window_class_init_summary (GtkWidgetClass *widget_class)
 {
   g_type_ensure (STP_TYPE_SUMMARY_VIEW);
+  g_type_ensure (STP_TYPE_STEPS_VIEW);
 
   gtk_widget_class_bind_template_child (widget_class, StpWindow, drawer);
   gtk_widget_class_bind_template_child (widget_class, StpWindow, drawer_tabs);
   gtk_widget_class_bind_template_child (widget_class, StpWindow, drawer_stack);
   gtk_widget_class_bind_template_child (widget_class, StpWindow, summary_view);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, steps_view);
   /* F8: stp-window-keys.c */
 }
 
@@ -141,6 +173,12 @@ stp_window_init_summary (StpWindow *self)
                            self, G_CONNECT_SWAPPED);
   g_settings_bind (self->settings, "summary-by", self->summary_view, "by", G_SETTINGS_BIND_DEFAULT);
   on_show_summary_changed (self);
+  g_signal_connect_object (self->settings, "changed::show-steps", G_CALLBACK (on_show_steps_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->steps_view, "close", G_CALLBACK (on_steps_close), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->steps_view, "step-activated", G_CALLBACK (on_step_activated),
+                           self, G_CONNECT_SWAPPED);
+  on_show_steps_changed (self);
 
   g_signal_connect (self->summary_view, "mark-slices", G_CALLBACK (on_mark_slices), self);
   g_signal_connect (self->summary_view, "close", G_CALLBACK (on_summary_close), self);

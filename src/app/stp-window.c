@@ -37,7 +37,7 @@ static GParamSpec *properties[N_PROPS];
 /* win.<key> actions that toggle a setting. */
 static const char *const setting_actions[] = {
   "show-dataflow", "show-memory", "op-time", "show-flows", "show-all-flows", "show-details",
-  "show-summary", "tensor-lifetimes"
+  "show-summary", "show-steps", "tensor-lifetimes"
 };
 
 G_DEFINE_FINAL_TYPE (StpWindow, stp_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -186,7 +186,7 @@ setting_action_applies (const char *name,
   if (g_str_equal (name, "show-dataflow") || g_str_equal (name, "show-memory") || g_str_equal (name, "op-time") ||
       g_str_equal (name, "tensor-lifetimes"))
     return shown && step_stats;
-  if (g_str_equal (name, "show-summary"))
+  if (g_str_equal (name, "show-summary") || g_str_equal (name, "show-steps"))
     return shown;
   return TRUE;
 }

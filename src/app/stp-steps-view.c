@@ -1,0 +1,608 @@
+/* stp-steps-view.c: the steps of the trace, and where their GPU time went
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A table under the timeline, a row per training step (PyTorch's
+ * ProfilerStep#N, XSpace's Steps line, a StepStats' one step) with its
+ * duration and, when the trace has GPU kernels, Holistic Trace
+ * Analysis' breakdown of the step: busy and idle, compute and the rest,
+ * and how much communication compute overlapped (the numbers of
+ * `stepscope-cli steps`).  Found on a worker thread while the table is
+ * on screen; a row selects its step, whose range the summary then sums
+ * up, and zooms to it.
+ */
+
+#define G_LOG_DOMAIN "stp-steps-view"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "stp-column.h"
+#include "stp-render-view.h"
+#include "stp-steps-view.h"
+#include "stp-worker.h"
+
+typedef struct
+{
+  StpStep      step;        /* name owned */
+  StpBreakdown breakdown;
+} Row;
+
+/* One row of the table, as a list item. */
+#define STP_TYPE_STEP_ITEM (stp_step_item_get_type ())
+G_DECLARE_FINAL_TYPE (StpStepItem, stp_step_item, STP, STEP_ITEM, GObject)
+
+struct _StpStepItem
+{
+  GObject parent_instance;
+  Row     row;
+  gint64  trace_start;
+};
+
+G_DEFINE_FINAL_TYPE (StpStepItem, stp_step_item, G_TYPE_OBJECT)
+
+static void
+stp_step_item_finalize (GObject *object)
+{
+  g_free (STP_STEP_ITEM (object)->row.step.name);
+  G_OBJECT_CLASS (stp_step_item_parent_class)->finalize (object);
+}
+
+static void
+stp_step_item_class_init (StpStepItemClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = stp_step_item_finalize;
+}
+
+static void
+stp_step_item_init (StpStepItem *self)
+{
+}
+
+struct _StpStepsView
+{
+  GtkWidget         parent_instance;
+
+  /* Template */
+  GtkWidget        *box;
+  GtkWidget        *info;
+  GtkWidget        *spinner;
+  GtkWidget        *content;
+  GtkWidget        *empty;
+  GtkWidget        *view;
+
+  GtkColumnViewColumn *columns[STP_STEPS_N_COLUMNS];
+  GListStore       *store;
+  GtkSortListModel *sorted;
+  StpSession       *session;
+  StpTrace         *trace;        /* what the rows are of */
+  StpWorker         worker;
+  gboolean          dirty;        /* the rows are not of `trace` yet */
+  gboolean          has_kernels;
+};
+
+enum {
+  PROP_0,
+  PROP_SESSION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  STEP_ACTIVATED,
+  CLOSE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (StpStepsView, stp_steps_view, GTK_TYPE_WIDGET)
+
+/* ------------------------------------------------------------------ */
+/* Cells                                                               */
+
+static const char *
+column_title (StpStepsColumn column)
+{
+  switch (column)
+    {
+    case STP_STEPS_COLUMN_NAME:        return _("Step");
+    case STP_STEPS_COLUMN_START:       return _("Start");
+    case STP_STEPS_COLUMN_DURATION:    return _("Duration");
+    /* Translators: time some GPU kernel ran (Holistic Trace Analysis) */
+    case STP_STEPS_COLUMN_BUSY:        return _("GPU Busy");
+    /* Translators: time no GPU kernel ran */
+    case STP_STEPS_COLUMN_IDLE:        return _("GPU Idle");
+    case STP_STEPS_COLUMN_COMPUTE:     return _("Compute");
+    /* Translators: GPU time in communication, memory and other kernels */
+    case STP_STEPS_COLUMN_NON_COMPUTE: return _("Non-Compute");
+    /* Translators: the share of communication time that computation overlapped */
+    case STP_STEPS_COLUMN_OVERLAP:     return _("Comm. Overlapped");
+    case STP_STEPS_COLUMN_KERNELS:     return _("Kernels");
+    case STP_STEPS_N_COLUMNS:
+    default:                           return "";
+    }
+}
+
+static char *
+percent_of (gint64 part,
+            gint64 whole)
+{
+  if (whole <= 0)
+    return g_strdup ("—");
+  return g_strdup_printf ("%.1f %%", 100.0 * part / whole);
+}
+
+static char *
+cell_text (const StpStepItem *item,
+           StpStepsColumn     column)
+{
+  const StpBreakdown *b = &item->row.breakdown;
+
+  switch (column)
+    {
+    case STP_STEPS_COLUMN_NAME:        return g_strdup (item->row.step.name);
+    case STP_STEPS_COLUMN_START:       return stp_format_duration (item->row.step.start - item->trace_start);
+    case STP_STEPS_COLUMN_DURATION:    return stp_format_duration (item->row.step.end - item->row.step.start);
+    case STP_STEPS_COLUMN_BUSY:        return stp_format_duration (b->busy);
+    case STP_STEPS_COLUMN_IDLE:        return stp_format_duration (b->idle);
+    case STP_STEPS_COLUMN_COMPUTE:     return stp_format_duration (b->compute);
+    case STP_STEPS_COLUMN_NON_COMPUTE: return stp_format_duration (b->non_compute);
+    case STP_STEPS_COLUMN_OVERLAP:     return percent_of (b->comm_overlapped, b->communication);
+    case STP_STEPS_COLUMN_KERNELS:     return g_strdup_printf ("%" G_GUINT64_FORMAT, b->n_kernels);
+    case STP_STEPS_N_COLUMNS:
+    default:                           return g_strdup ("");
+    }
+}
+
+/* What a column sorts by. */
+static double
+cell_value (const StpStepItem *item,
+            StpStepsColumn     column)
+{
+  const StpBreakdown *b = &item->row.breakdown;
+
+  switch (column)
+    {
+    case STP_STEPS_COLUMN_DURATION:    return item->row.step.end - item->row.step.start;
+    case STP_STEPS_COLUMN_BUSY:        return b->busy;
+    case STP_STEPS_COLUMN_IDLE:        return b->idle;
+    case STP_STEPS_COLUMN_COMPUTE:     return b->compute;
+    case STP_STEPS_COLUMN_NON_COMPUTE: return b->non_compute;
+    case STP_STEPS_COLUMN_OVERLAP:     return b->communication > 0 ? (double) b->comm_overlapped / b->communication : -1;
+    case STP_STEPS_COLUMN_KERNELS:     return b->n_kernels;
+    case STP_STEPS_COLUMN_NAME:
+    case STP_STEPS_COLUMN_START:
+    case STP_STEPS_N_COLUMNS:
+    default:                           return item->row.step.start;
+    }
+}
+
+static int
+compare_rows (gconstpointer a,
+              gconstpointer b,
+              gpointer      user_data)
+{
+  double va = cell_value (a, GPOINTER_TO_INT (user_data));
+  double vb = cell_value (b, GPOINTER_TO_INT (user_data));
+
+  /* Ties in time order. */
+  if (va == vb)
+    {
+      va = ((const StpStepItem *) a)->row.step.start;
+      vb = ((const StpStepItem *) b)->row.step.start;
+    }
+  return stp_ordering_from_int ((va > vb) - (va < vb));
+}
+
+static void
+setup_cell (GtkSignalListItemFactory *factory,
+            GtkListItem              *list_item,
+            gpointer                  user_data)
+{
+  StpStepsColumn column = GPOINTER_TO_INT (user_data);
+
+  gtk_list_item_set_child (list_item, stp_cell_label_new (column == STP_STEPS_COLUMN_NAME ? STP_CELL_TEXT
+                                                                                         : STP_CELL_NUMBER));
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *factory,
+           GtkListItem              *list_item,
+           gpointer                  user_data)
+{
+  g_autofree char *text = cell_text (gtk_list_item_get_item (list_item), GPOINTER_TO_INT (user_data));
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (list_item)), text);
+}
+
+/* ------------------------------------------------------------------ */
+/* Finding the steps                                                   */
+
+typedef struct
+{
+  GArray  *rows;          /* Row */
+  gboolean has_kernels;
+} Result;
+
+static void
+result_free (Result *result)
+{
+  for (guint i = 0; i < result->rows->len; i++)
+    g_free (g_array_index (result->rows, Row, i).step.name);
+  g_array_unref (result->rows);
+  g_free (result);
+}
+
+static void
+find_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  StpTrace *trace = task_data;
+  g_autoptr(GArray) steps = stp_steps_find (trace);
+  g_autoptr(GArray) kernels = stp_kernels_collect (trace);
+  Result *result = g_new0 (Result, 1);
+
+  result->rows = g_array_sized_new (FALSE, TRUE, sizeof (Row), steps->len);
+  result->has_kernels = kernels->len > 0;
+  for (guint i = 0; i < steps->len && !g_cancellable_is_cancelled (cancellable); i++)
+    {
+      Row row = { g_array_index (steps, StpStep, i) };
+
+      /* The array keeps its names; the rows take them. */
+      g_array_index (steps, StpStep, i).name = NULL;
+      stp_breakdown_compute (kernels, row.step.start, row.step.end, &row.breakdown);
+      g_array_append_val (result->rows, row);
+    }
+  g_task_return_pointer (task, result, (GDestroyNotify) result_free);
+}
+
+static void
+update_columns (StpStepsView *self)
+{
+  for (StpStepsColumn c = STP_STEPS_COLUMN_BUSY; c < STP_STEPS_N_COLUMNS; c++)
+    gtk_column_view_column_set_visible (self->columns[c], self->has_kernels);
+}
+
+static void
+show_empty (StpStepsView *self)
+{
+  adw_status_page_set_title (ADW_STATUS_PAGE (self->empty), _("No Steps"));
+  adw_status_page_set_description (ADW_STATUS_PAGE (self->empty),
+                                   _("Steps are PyTorch’s ProfilerStep#N slices, the Steps line of an XSpace, "
+                                     "or a whole TensorFlow StepStats."));
+  gtk_stack_set_visible_child_name (GTK_STACK (self->content), "empty");
+}
+
+static void
+on_found (gpointer      owner,
+          GAsyncResult *result)
+{
+  StpStepsView *self = owner;
+  Result *found = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autofree char *info = NULL;
+
+  gtk_widget_set_visible (self->spinner, FALSE);
+  gtk_spinner_stop (GTK_SPINNER (self->spinner));
+  if (found == NULL)
+    return;
+
+  self->has_kernels = found->has_kernels;
+  for (guint i = 0; i < found->rows->len; i++)
+    {
+      StpStepItem *item = g_object_new (STP_TYPE_STEP_ITEM, NULL);
+
+      item->row = g_array_index (found->rows, Row, i);
+      item->trace_start = self->trace->start_ts;
+      g_array_index (found->rows, Row, i).step.name = NULL;
+      g_list_store_append (self->store, item);
+      g_object_unref (item);
+    }
+  update_columns (self);
+
+  info = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u step", "%u steps", found->rows->len), found->rows->len);
+  gtk_label_set_label (GTK_LABEL (self->info), found->rows->len > 0 ? info : "");
+  if (found->rows->len == 0)
+    show_empty (self);
+  else
+    gtk_stack_set_visible_child_name (GTK_STACK (self->content), "table");
+  result_free (found);
+}
+
+/* On screen, with rows not of the document's trace: find them. */
+static void
+update (StpStepsView *self)
+{
+  if (!self->dirty || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  self->dirty = FALSE;
+  if (self->trace == NULL)
+    return;
+
+  gtk_widget_set_visible (self->spinner, TRUE);
+  gtk_spinner_start (GTK_SPINNER (self->spinner));
+  stp_worker_run (&self->worker, self, "[stepscope] steps", find_thread,
+                  stp_trace_ref (self->trace), (GDestroyNotify) stp_trace_unref, on_found);
+}
+
+static void
+on_document_changed (StpStepsView *self)
+{
+  StpTrace *trace = self->session ? stp_session_get_trace (self->session) : NULL;
+
+  if (trace == self->trace)
+    return;
+  stp_worker_cancel (&self->worker);
+  gtk_widget_set_visible (self->spinner, FALSE);
+  g_list_store_remove_all (self->store);
+  gtk_label_set_label (GTK_LABEL (self->info), "");
+  gtk_stack_set_visible_child_name (GTK_STACK (self->content), "table");
+  g_clear_pointer (&self->trace, stp_trace_unref);
+  self->trace = trace != NULL ? stp_trace_ref (trace) : NULL;
+  self->dirty = TRUE;
+  update (self);
+}
+
+/* Enter or a double click: the step's range is selected and shown. */
+static void
+on_activate (GtkColumnView *view,
+             guint          position,
+             StpStepsView  *self)
+{
+  g_autoptr(StpStepItem) item = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+
+  if (item == NULL || self->session == NULL)
+    return;
+  stp_session_set_selected_range (self->session, item->row.step.start, item->row.step.end);
+  g_signal_emit (self, signals[STEP_ACTIVATED], 0);
+}
+
+static void
+on_close (StpStepsView *self)
+{
+  g_signal_emit (self, signals[CLOSE], 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Public                                                              */
+
+StpSession *
+stp_steps_view_get_session (StpStepsView *self)
+{
+  g_return_val_if_fail (STP_IS_STEPS_VIEW (self), NULL);
+  return self->session;
+}
+
+void
+stp_steps_view_set_session (StpStepsView *self,
+                            StpSession   *session)
+{
+  g_return_if_fail (STP_IS_STEPS_VIEW (self));
+  g_return_if_fail (session == NULL || STP_IS_SESSION (session));
+
+  if (self->session == session)
+    return;
+  if (self->session != NULL)
+    stp_session_unwatch (self->session, self);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    stp_session_watch (session, "document", G_CALLBACK (on_document_changed), self);
+  else
+    on_document_changed (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
+
+gboolean
+stp_steps_view_is_busy (StpStepsView *self)
+{
+  g_return_val_if_fail (STP_IS_STEPS_VIEW (self), FALSE);
+  return self->dirty || stp_worker_is_busy (&self->worker);
+}
+
+guint
+stp_steps_view_get_n_rows (StpStepsView *self)
+{
+  g_return_val_if_fail (STP_IS_STEPS_VIEW (self), 0);
+  return g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+}
+
+static StpStepItem *
+peek_item (StpStepsView *self,
+           guint         position)
+{
+  g_autoptr(StpStepItem) item = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+
+  /* The store keeps it. */
+  return item;
+}
+
+const StpStep *
+stp_steps_view_get_step (StpStepsView *self,
+                         guint         position)
+{
+  StpStepItem *item;
+
+  g_return_val_if_fail (STP_IS_STEPS_VIEW (self), NULL);
+  item = peek_item (self, position);
+  return item != NULL ? &item->row.step : NULL;
+}
+
+const StpBreakdown *
+stp_steps_view_get_breakdown (StpStepsView *self,
+                              guint         position)
+{
+  StpStepItem *item;
+
+  g_return_val_if_fail (STP_IS_STEPS_VIEW (self), NULL);
+  item = peek_item (self, position);
+  return item != NULL ? &item->row.breakdown : NULL;
+}
+
+gboolean
+stp_steps_view_has_kernels (StpStepsView *self)
+{
+  g_return_val_if_fail (STP_IS_STEPS_VIEW (self), FALSE);
+  return self->has_kernels;
+}
+
+void
+stp_steps_view_activate (StpStepsView *self,
+                         guint         position)
+{
+  g_return_if_fail (STP_IS_STEPS_VIEW (self));
+  on_activate (GTK_COLUMN_VIEW (self->view), position, self);
+}
+
+/* ------------------------------------------------------------------ */
+/* GObject                                                             */
+
+static void
+stp_steps_view_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (stp_steps_view_parent_class)->map (widget);
+  update (STP_STEPS_VIEW (widget));
+}
+
+static void
+stp_steps_view_dispose (GObject *object)
+{
+  StpStepsView *self = STP_STEPS_VIEW (object);
+
+  stp_worker_cancel (&self->worker);
+  if (self->session != NULL)
+    stp_session_unwatch (self->session, self);
+  g_clear_object (&self->session);
+  gtk_widget_dispose_template (GTK_WIDGET (self), STP_TYPE_STEPS_VIEW);
+  G_OBJECT_CLASS (stp_steps_view_parent_class)->dispose (object);
+}
+
+static void
+stp_steps_view_finalize (GObject *object)
+{
+  StpStepsView *self = STP_STEPS_VIEW (object);
+
+  g_clear_object (&self->store);
+  g_clear_object (&self->sorted);
+  g_clear_pointer (&self->trace, stp_trace_unref);
+  G_OBJECT_CLASS (stp_steps_view_parent_class)->finalize (object);
+}
+
+static void
+stp_steps_view_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  StpStepsView *self = STP_STEPS_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+stp_steps_view_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  StpStepsView *self = STP_STEPS_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      stp_steps_view_set_session (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+stp_steps_view_class_init (StpStepsViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = stp_steps_view_dispose;
+  object_class->finalize = stp_steps_view_finalize;
+  object_class->get_property = stp_steps_view_get_property;
+  object_class->set_property = stp_steps_view_set_property;
+  widget_class->map = stp_steps_view_map;
+
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, STP_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * StpStepsView::step-activated:
+   *
+   * A row was activated: its step is the session's selected range.
+   */
+  signals[STEP_ACTIVATED] =
+    g_signal_new ("step-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * StpStepsView::close:
+   *
+   * The user is done with the steps.
+   */
+  signals[CLOSE] =
+    g_signal_new ("close", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stepscope/Stepscope/stp-steps-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, StpStepsView, box);
+  gtk_widget_class_bind_template_child (widget_class, StpStepsView, info);
+  gtk_widget_class_bind_template_child (widget_class, StpStepsView, spinner);
+  gtk_widget_class_bind_template_child (widget_class, StpStepsView, content);
+  gtk_widget_class_bind_template_child (widget_class, StpStepsView, empty);
+  gtk_widget_class_bind_template_child (widget_class, StpStepsView, view);
+  gtk_widget_class_bind_template_callback (widget_class, on_activate);
+  gtk_widget_class_bind_template_callback (widget_class, on_close);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "stepsview");
+}
+
+static void
+stp_steps_view_init (StpStepsView *self)
+{
+  g_autoptr(GtkSingleSelection) selection = NULL;
+  GtkSorter *sorter;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->store = g_list_store_new (STP_TYPE_STEP_ITEM);
+  sorter = gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->view));
+  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)), g_object_ref (sorter));
+  selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sorted)));
+  /* A selected row would look like the selected step: none until one is. */
+  gtk_single_selection_set_autoselect (selection, FALSE);
+  gtk_single_selection_set_can_unselect (selection, TRUE);
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->view), GTK_SELECTION_MODEL (selection));
+
+  for (StpStepsColumn c = 0; c < STP_STEPS_N_COLUMNS; c++)
+    {
+      GtkColumnViewColumn *col = stp_column_new (column_title (c), c, G_CALLBACK (setup_cell),
+                                                 G_CALLBACK (bind_cell), NULL, compare_rows);
+
+      gtk_column_view_column_set_expand (col, c == STP_STEPS_COLUMN_NAME);
+      gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), col);
+      self->columns[c] = col;
+      g_object_unref (col);
+    }
+  update_columns (self);
+}
