@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Tooltips, the wheel and touchpad, clicks, drags (panning, a range on
- * the ruler, an area with Shift) and pinch zoom.  What a click or an area
+ * the ruler, an area with Shift, the label column's edge) and pinch zoom.  What a click or an area
  * drag selects is decided in stp-timeline-selection.c.
  */
 
@@ -18,9 +18,17 @@
 
 #include "stp-timeline-view-private.h"
 
-#define GUTTER_WIDTH   STP_TIMELINE_GUTTER_WIDTH
 #define RULER_HEIGHT   STP_TIMELINE_RULER_HEIGHT
 #define PAN_FRACTION   STP_TIMELINE_PAN_FRACTION
+/* How near the label column's edge the pointer grabs it. */
+#define EDGE_GRAB_PX   4
+
+static gboolean
+on_label_edge (StpTimelineView *self,
+               double           x)
+{
+  return fabs (x - self->label_width) <= EDGE_GRAB_PX;
+}
 
 /* ------------------------------------------------------------------ */
 /* Tooltips                                                            */
@@ -178,6 +186,8 @@ on_motion (GtkEventControllerMotion *controller,
 {
   self->hover_x = x;
   self->hover_y = y;
+  if (!self->drag_resizing)
+    gtk_widget_set_cursor_from_name (GTK_WIDGET (self), on_label_edge (self, x) ? "col-resize" : NULL);
   stp_timeline_view_update_hover (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -202,6 +212,9 @@ on_pressed (GtkGestureClick *gesture,
 
   gtk_widget_grab_focus (GTK_WIDGET (self));
 
+  /* The label column's edge is for resizing (on_drag_begin). */
+  if (on_label_edge (self, x))
+    return;
   if (stp_timeline_view_hit_test (self, x, y, &hit) && hit.kind == STP_HIT_PROCESS)
     {
       stp_timeline_view_toggle_process (self, hit.process);
@@ -219,6 +232,8 @@ on_released (GtkGestureClick *gesture,
 {
   StpHit hit;
 
+  if (on_label_edge (self, x))
+    return;
   if (stp_timeline_view_hit_test (self, x, y, &hit) &&
       (hit.kind == STP_HIT_PROCESS || hit.kind == STP_HIT_RULER))
     return;
@@ -239,6 +254,15 @@ on_drag_begin (GtkGestureDrag  *gesture,
       return;
     }
 
+  /* The label column's edge: resize it. */
+  if (on_label_edge (self, x))
+    {
+      self->drag_resizing = TRUE;
+      self->drag_start_width = self->label_width;
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+      return;
+    }
+
   stp_timeline_view_fill_view (self, &view);
   self->drag_start_ns = self->start_ns;
   self->drag_start_v = self->vadjustment ? gtk_adjustment_get_value (self->vadjustment) : 0;
@@ -250,7 +274,7 @@ on_drag_begin (GtkGestureDrag  *gesture,
       return;
     }
 
-  self->drag_selecting = y < RULER_HEIGHT && x >= GUTTER_WIDTH;
+  self->drag_selecting = y < RULER_HEIGHT && x >= self->label_width;
   self->drag_anchor_ns = stp_render_view_x_to_time (&view, x);
 
   if (self->drag_selecting)
@@ -269,6 +293,12 @@ on_drag_update (GtkGestureDrag  *gesture,
 
   gtk_gesture_drag_get_start_point (gesture, &x, &y);
 
+  if (self->drag_resizing)
+    {
+      stp_timeline_view_set_label_width (self, self->drag_start_width + (int) lround (dx));
+      return;
+    }
+
   if (self->drag_area)
     {
       stp_timeline_view_area_drag_update (self, x + dx, y + dy);
@@ -281,7 +311,7 @@ on_drag_update (GtkGestureDrag  *gesture,
 
       stp_timeline_view_fill_view (self, &view);
       stp_timeline_view_set_selection (self, self->drag_anchor_ns,
-                                       stp_render_view_x_to_time (&view, MAX (x + dx, GUTTER_WIDTH)));
+                                       stp_render_view_x_to_time (&view, MAX (x + dx, self->label_width)));
       return;
     }
 
@@ -301,6 +331,7 @@ on_drag_end (GtkGestureDrag  *gesture,
 {
   gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
   self->drag_selecting = FALSE;
+  self->drag_resizing = FALSE;
 
   if (self->drag_area)
     {
@@ -320,7 +351,7 @@ on_zoom_begin (GtkGesture       *gesture,
 
   self->pinch_ns_per_px = self->ns_per_px;
   if (!gtk_gesture_get_bounding_box_center (gesture, &x, &y))
-    x = GUTTER_WIDTH + stp_timeline_view_timeline_width (self) / 2.0;
+    x = self->label_width + stp_timeline_view_timeline_width (self) / 2.0;
   self->pinch_x = x;
 }
 

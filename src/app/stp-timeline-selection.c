@@ -682,7 +682,7 @@ stp_timeline_view_area_drag_begin (StpTimelineView *self,
 
   self->drag_area = FALSE;
   if (!(state & GDK_SHIFT_MASK) || self->layout == NULL ||
-      x < STP_TIMELINE_GUTTER_WIDTH || y < STP_TIMELINE_RULER_HEIGHT)
+      x < self->label_width || y < STP_TIMELINE_RULER_HEIGHT)
     return FALSE;
 
   stp_timeline_view_fill_view (self, &view);

@@ -15,7 +15,11 @@
 
 G_BEGIN_DECLS
 
-#define STP_TIMELINE_GUTTER_WIDTH 220
+/* The track labels' column: its width is the label-width property, which
+ * the window binds to a setting; dragging its edge changes it. */
+#define STP_TIMELINE_LABEL_WIDTH_DEFAULT 220
+#define STP_TIMELINE_LABEL_WIDTH_MIN     120
+#define STP_TIMELINE_LABEL_WIDTH_MAX     640
 #define STP_TIMELINE_RULER_HEIGHT 30
 #define STP_TIMELINE_PAN_FRACTION 0.1
 
@@ -34,6 +38,7 @@ struct _StpTimelineView
   gint64           sel_end;
   double           hover_x;
   double           hover_y;
+  int              label_width;
   gboolean         show_flows;
   gboolean         all_flows;
   guint            frame_count;
@@ -50,6 +55,8 @@ struct _StpTimelineView
   gint64           drag_anchor_ns;
   gboolean         drag_selecting;
   gboolean         drag_area;
+  gboolean         drag_resizing;     /* the label column's edge */
+  int              drag_start_width;
   double           drag_anchor_y;     /* content y */
   double           pinch_ns_per_px;
   double           pinch_x;

@@ -22,7 +22,6 @@
 #include "stp-render-export.h"
 #include "stp-timeline-view-private.h"
 
-#define GUTTER_WIDTH   STP_TIMELINE_GUTTER_WIDTH
 #define RULER_HEIGHT   STP_TIMELINE_RULER_HEIGHT
 #define MIN_NS_PER_PX  0.01   /* a nanosecond 100 px wide */
 #define ZOOM_STEP      1.5
@@ -31,6 +30,7 @@
 enum {
   PROP_0,
   PROP_SESSION,
+  PROP_LABEL_WIDTH,
   PROP_SHOW_FLOWS,
   PROP_ALL_FLOWS,
   N_PROPS,
@@ -53,7 +53,7 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (StpTimelineView, stp_timeline_view, GTK_TYPE_WIDG
 int
 stp_timeline_view_timeline_width (StpTimelineView *self)
 {
-  return MAX (1, gtk_widget_get_width (GTK_WIDGET (self)) - GUTTER_WIDTH);
+  return MAX (1, gtk_widget_get_width (GTK_WIDGET (self)) - self->label_width);
 }
 
 static void
@@ -76,7 +76,7 @@ stp_timeline_view_fill_view (StpTimelineView *self,
   GtkWidget *widget = GTK_WIDGET (self);
 
   stp_render_view_init (view, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
-  view->gutter_width = GUTTER_WIDTH;
+  view->gutter_width = self->label_width;
   view->ruler_height = RULER_HEIGHT;
   view->start_ns = self->start_ns;
   view->ns_per_px = self->ns_per_px;
@@ -184,8 +184,8 @@ stp_timeline_view_zoom (StpTimelineView *self,
   if (self->index == NULL || factor <= 0)
     return;
 
-  if (anchor_x < GUTTER_WIDTH)
-    anchor_x = GUTTER_WIDTH + stp_timeline_view_timeline_width (self) / 2.0;
+  if (anchor_x < self->label_width)
+    anchor_x = self->label_width + stp_timeline_view_timeline_width (self) / 2.0;
 
   /* The time under the anchor stays under it. */
   {
@@ -196,7 +196,7 @@ stp_timeline_view_zoom (StpTimelineView *self,
   }
   ns_per_px = self->ns_per_px / factor;
   ns_per_px = MAX (ns_per_px, MIN_NS_PER_PX);
-  stp_timeline_view_set_view (self, anchor - (gint64) llround ((anchor_x - GUTTER_WIDTH) * ns_per_px), ns_per_px);
+  stp_timeline_view_set_view (self, anchor - (gint64) llround ((anchor_x - self->label_width) * ns_per_px), ns_per_px);
 }
 
 void
@@ -355,6 +355,29 @@ on_document_changed (StpTimelineView *self)
 
   set_index (self, document ? stp_document_get_index (document) : NULL,
              document != NULL && stp_document_is_reanalysis (document));
+}
+
+int
+stp_timeline_view_get_label_width (StpTimelineView *self)
+{
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), STP_TIMELINE_LABEL_WIDTH_DEFAULT);
+  return self->label_width;
+}
+
+/* The time at the timeline's left edge stays; the span shown changes. */
+void
+stp_timeline_view_set_label_width (StpTimelineView *self,
+                                   int              width)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  width = CLAMP (width, STP_TIMELINE_LABEL_WIDTH_MIN, STP_TIMELINE_LABEL_WIDTH_MAX);
+  if (width == self->label_width)
+    return;
+  self->label_width = width;
+  stp_timeline_view_update_adjustments (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LABEL_WIDTH]);
 }
 
 StpSession *
@@ -624,7 +647,7 @@ stp_timeline_view_css_changed (GtkWidget         *widget,
 static double
 anchor_x (StpTimelineView *self)
 {
-  return self->hover_x >= GUTTER_WIDTH ? self->hover_x : -1;
+  return self->hover_x >= self->label_width ? self->hover_x : -1;
 }
 
 static void
@@ -801,6 +824,9 @@ stp_timeline_view_get_property (GObject    *object,
     case PROP_SESSION:
       g_value_set_object (value, self->session);
       break;
+    case PROP_LABEL_WIDTH:
+      g_value_set_int (value, self->label_width);
+      break;
     case PROP_SHOW_FLOWS:
       g_value_set_boolean (value, self->show_flows);
       break;
@@ -836,6 +862,9 @@ stp_timeline_view_set_property (GObject      *object,
     {
     case PROP_SESSION:
       stp_timeline_view_set_session (self, g_value_get_object (value));
+      break;
+    case PROP_LABEL_WIDTH:
+      stp_timeline_view_set_label_width (self, g_value_get_int (value));
       break;
     case PROP_SHOW_FLOWS:
       stp_timeline_view_set_show_flows (self, g_value_get_boolean (value));
@@ -879,6 +908,10 @@ stp_timeline_view_class_init (StpTimelineViewClass *klass)
   properties[PROP_SESSION] =
     g_param_spec_object ("session", NULL, NULL, STP_TYPE_SESSION,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LABEL_WIDTH] =
+    g_param_spec_int ("label-width", NULL, NULL,
+                      STP_TIMELINE_LABEL_WIDTH_MIN, STP_TIMELINE_LABEL_WIDTH_MAX, STP_TIMELINE_LABEL_WIDTH_DEFAULT,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_SHOW_FLOWS] =
     g_param_spec_boolean ("show-flows", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -927,6 +960,7 @@ stp_timeline_view_init (StpTimelineView *self)
   GtkWidget *widget = GTK_WIDGET (self);
 
   self->ns_per_px = 1;
+  self->label_width = STP_TIMELINE_LABEL_WIDTH_DEFAULT;
   self->hover_x = self->hover_y = -1;
   self->show_flows = TRUE;
   stp_timeline_view_init_selection (self);

@@ -23,6 +23,10 @@ GtkWidget       *stp_timeline_view_new               (void);
 /* The view draws the session's document and keeps its selected item,
  * area and marked slices (stp-timeline-selection.c). */
 StpSession      *stp_timeline_view_get_session       (StpTimelineView *self);
+/* The width of the track labels' column, in pixels. */
+int              stp_timeline_view_get_label_width   (StpTimelineView *self);
+void             stp_timeline_view_set_label_width   (StpTimelineView *self,
+                                                      int              width);
 void             stp_timeline_view_set_session       (StpTimelineView *self,
                                                       StpSession      *session);
 StpRenderIndex  *stp_timeline_view_get_index         (StpTimelineView *self);

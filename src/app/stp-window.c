@@ -943,6 +943,7 @@ stp_window_init (StpWindow *self)
     }
   g_settings_bind (self->settings, "show-flows", self->timeline, "show-flows", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "show-all-flows", self->timeline, "all-flows", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "label-width", self->timeline, "label-width", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "show-details", self->flap, "reveal-flap", G_SETTINGS_BIND_DEFAULT);
   g_object_bind_property (self->find_button, "active", self->find_bar, "search-mode",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);

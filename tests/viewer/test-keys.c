@@ -20,6 +20,7 @@
 
 #include "stp-details-panel-private.h"
 #include "stp-details-panel.h"
+#include "stp-settings.h"
 #include "stp-window.h"
 #include "viewer-test-util.h"
 
@@ -27,6 +28,10 @@ typedef int (*FakeKeyFunc) (Display *display, unsigned int keycode, int is_press
 typedef KeyCode (*KeysymToKeycodeFunc) (Display *display, KeySym keysym);
 typedef int (*SetInputFocusFunc) (Display *display, Window focus, int revert_to, Time time);
 typedef int (*FlushFunc) (Display *display);
+typedef int (*FakeMotionFunc) (Display *display, int screen, int x, int y, unsigned long delay);
+typedef int (*FakeButtonFunc) (Display *display, unsigned int button, int is_press, unsigned long delay);
+typedef int (*TranslateFunc) (Display *display, Window src, Window dest, int x, int y,
+                              int *dest_x, int *dest_y, Window *child);
 
 /* Xlib comes with GTK, XTest on its own: both looked up at run time, so
  * the build needs neither (nor the Flatpak). */
@@ -34,6 +39,9 @@ static FakeKeyFunc fake_key;
 static KeysymToKeycodeFunc keysym_to_keycode;
 static SetInputFocusFunc set_input_focus;
 static FlushFunc flush;
+static FakeMotionFunc fake_motion;
+static FakeButtonFunc fake_button;
+static TranslateFunc translate;
 
 static gboolean
 have_xtest (void)
@@ -52,7 +60,11 @@ have_xtest (void)
   set_input_focus = (SetInputFocusFunc) dlsym (x11, "XSetInputFocus");
   flush = (FlushFunc) dlsym (x11, "XFlush");
   fake_key = (FakeKeyFunc) dlsym (xtst, "XTestFakeKeyEvent");
-  if (keysym_to_keycode == NULL || set_input_focus == NULL || flush == NULL || fake_key == NULL)
+  fake_motion = (FakeMotionFunc) dlsym (xtst, "XTestFakeMotionEvent");
+  fake_button = (FakeButtonFunc) dlsym (xtst, "XTestFakeButtonEvent");
+  translate = (TranslateFunc) dlsym (x11, "XTranslateCoordinates");
+  if (keysym_to_keycode == NULL || set_input_focus == NULL || flush == NULL || fake_key == NULL ||
+      fake_motion == NULL || fake_button == NULL || translate == NULL)
     {
       fake_key = NULL;
       return FALSE;
@@ -432,6 +444,87 @@ test_click_empty_clears (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Moves the real pointer to (x, y) in `widget`'s coordinates. */
+static void
+move_pointer (GtkWidget *widget,
+              double     x,
+              double     y)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  Display *display = gdk_x11_display_get_xdisplay (gdk_display_get_default ());
+  Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (native));
+  Window root = DefaultRootWindow (display);
+  Window child;
+  double wx, wy, sx, sy;
+  int rx, ry;
+
+  g_assert_true (gtk_widget_translate_coordinates (widget, GTK_WIDGET (native), x, y, &wx, &wy));
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  translate (display, xid, root, (int) lround (wx + sx), (int) lround (wy + sy), &rx, &ry, &child);
+  fake_motion (display, -1, rx, ry, 0);
+  flush (display);
+  settle ();
+}
+
+static void
+pointer_button (gboolean press)
+{
+  Display *display = gdk_x11_display_get_xdisplay (gdk_display_get_default ());
+
+  fake_button (display, 1, press, 0);
+  flush (display);
+  settle ();
+}
+
+/* The track labels' column: dragging its edge resizes it, the width is
+ * remembered, and a press on the edge of a process header does not fold
+ * the process. */
+static void
+test_resize_labels (void)
+{
+  g_autoptr(GSettings) settings = stp_settings_new ();
+  StpWindow *window;
+  StpTimelineView *view;
+  StpRenderView rv;
+  int before;
+  double y;
+
+  if (!have_xtest ())
+    {
+      g_test_skip ("no XTest");
+      return;
+    }
+  window = open_run_meta ();
+  view = stp_window_get_timeline_view (window);
+  before = stp_timeline_view_get_label_width (view);
+  g_assert_cmpint (before, ==, g_settings_get_int (settings, "label-width"));
+
+  /* The first process's header row, where a click folds it. */
+  stp_timeline_view_get_render_view (view, &rv);
+  y = rv.ruler_height + 8;
+  g_assert_false (stp_render_layout_get_collapsed (stp_timeline_view_get_layout (view), 0));
+
+  move_pointer (GTK_WIDGET (view), before, y);
+  pointer_button (TRUE);
+  move_pointer (GTK_WIDGET (view), before + 40, y);
+  move_pointer (GTK_WIDGET (view), before + 100, y);
+  pointer_button (FALSE);
+
+  g_assert_cmpint (stp_timeline_view_get_label_width (view), ==, before + 100);
+  g_assert_cmpint (g_settings_get_int (settings, "label-width"), ==, before + 100);
+  g_assert_false (stp_render_layout_get_collapsed (stp_timeline_view_get_layout (view), 0));
+  stp_timeline_view_get_render_view (view, &rv);
+  g_assert_cmpint (rv.gutter_width, ==, before + 100);
+  save_screenshot (GTK_WIDGET (window), "keys-wide-labels");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* A new window starts at the remembered width. */
+  window = new_window ();
+  g_assert_cmpint (stp_timeline_view_get_label_width (stp_window_get_timeline_view (window)), ==, before + 100);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "label-width");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -444,6 +537,7 @@ main (int   argc,
   g_test_add_func ("/keys/after-link", test_after_link);
   g_test_add_func ("/keys/after-menu-and-in-entry", test_after_menu_and_in_entry);
   g_test_add_func ("/pointer/click-empty-clears", test_click_empty_clears);
+  g_test_add_func ("/pointer/resize-labels", test_resize_labels);
 
   return g_test_run ();
 }
