@@ -105,6 +105,13 @@ void stp_frame_add_rect   (StpFrame     *frame,
                            double        h);
 void stp_frame_flush      (StpFrame     *frame);
 
+/* A folded process's activity: per column, the share of its tracks
+ * where some top-level slice runs, as bars `height` tall at most, rising
+ * from `bottom` (stp-render-slices.c). */
+void stp_render_process_activity (StpFrame     *frame,
+                                  const StpRow *row,
+                                  double        bottom,
+                                  double        height);
 void stp_render_track     (StpFrame     *frame,
                            const StpRow *row);
 void stp_render_objects   (StpFrame     *frame,

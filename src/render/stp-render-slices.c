@@ -16,6 +16,7 @@
 #include "stp-render-private.h"
 
 #include <math.h>
+#include <string.h>
 
 static inline gint64
 slice_end (const StpTrack *track,
@@ -510,4 +511,138 @@ stp_render_global_instants (StpFrame     *frame,
   double y = stp_frame_screen_y (frame, row->y) + row->slices_y;
 
   draw_instants (frame, frame->trace->global_instants, y, STP_ROW_GLOBAL_HEIGHT - 2 * STP_ROW_PADDING);
+}
+
+/* ------------------------------------------------------------------ */
+/* A folded process's activity                                         */
+
+/* The pyramid level whose buckets are narrower than a pixel, or -1 when
+ * the slices themselves are few enough a column (as draw_run decides). */
+static int
+pyramid_level (StpFrame            *frame,
+               const StpRunPyramid *pyramid)
+{
+  int level;
+
+  if (pyramid == NULL)
+    return -1;
+  level = (int) floor (log2 (frame->view->ns_per_px)) - (int) pyramid->shift - 1;
+  return level >= 0 ? MIN (level, (int) pyramid->n_levels - 1) : -1;
+}
+
+/* Sets busy[c] for the columns c of the timeline area (n of them) where
+ * some depth-0 slice of the track runs: from the pyramid's buckets when
+ * zoomed out, else from the slices in view, so the cost is bounded by
+ * the columns or the visible slices, not by the track. */
+static void
+mark_busy (StpFrame       *frame,
+           guint32         track_index,
+           const StpTrack *track,
+           guint8         *busy,
+           int             n)
+{
+  const StpRenderView *view = frame->view;
+  const StpRunPyramid *pyramid;
+  int level;
+
+  if (track->kind == STP_TRACK_COUNTER || track->slices->len == 0 ||
+      track->depth_starts[0] == track->depth_starts[1])
+    return;
+
+  pyramid = stp_render_index_get_pyramid (frame->index, track_index, 0);
+  level = pyramid_level (frame, pyramid);
+  if (level >= 0)
+    {
+      guint shift = pyramid->shift + level;
+
+      for (int c = 0; c < n; c++)
+        {
+          gint64 t0 = stp_render_view_x_to_time (view, frame->x_left + c);
+          gint64 t1 = stp_render_view_x_to_time (view, frame->x_left + c + 1);
+          guint64 b0, b1;
+
+          if (busy[c] || t1 <= pyramid->origin)
+            continue;
+          b0 = t0 > pyramid->origin ? (guint64) (t0 - pyramid->origin) >> shift : 0;
+          b1 = (guint64) (t1 - 1 - pyramid->origin) >> shift;
+          if (b0 >= pyramid->len[level])
+            break;
+          b1 = MIN (b1, pyramid->len[level] - 1);
+          for (guint64 b = b0; b <= b1 && !busy[c]; b++)
+            {
+              frame->stats->visited++;
+              busy[c] = pyramid->buckets[level][b].longest != STP_INDEX_NONE;
+            }
+        }
+      return;
+    }
+
+  for (guint32 i = stp_track_find_first_ending_after (track, 0, frame->t_start);
+       i != STP_INDEX_NONE && i < track->depth_starts[1]; i++)
+    {
+      const StpSlice *s = stp_track_get_slice (track, i);
+      double c0, c1;
+
+      frame->stats->visited++;
+      if (s->ts >= frame->t_end)
+        break;
+      c0 = floor (stp_render_view_time_to_x (view, s->ts) - frame->x_left);
+      c1 = ceil (stp_render_view_time_to_x (view, stp_slice_end (s)) - frame->x_left);
+      c0 = CLAMP (c0, 0, n - 1);
+      c1 = CLAMP (MAX (c1, c0 + 1), 1, n);
+      memset (busy + (int) c0, 1, (int) c1 - (int) c0);
+    }
+}
+
+/* As Perfetto's folded process: per column, the share of the process's
+ * threads busy then, drawn as bars rising from the header's bottom. */
+void
+stp_render_process_activity (StpFrame     *frame,
+                             const StpRow *row,
+                             double        bottom,
+                             double        height)
+{
+  const StpProcess *process = stp_trace_get_process (frame->trace, row->process);
+  int n = (int) (frame->x_right - frame->x_left);
+  g_autofree guint8 *busy = NULL;
+  g_autofree guint32 *count = NULL;
+  guint n_tracks = 0;
+  int run = 0;
+
+  if (n <= 0)
+    return;
+  busy = g_malloc (n);
+  count = g_new0 (guint32, n + 1);
+  for (guint i = 0; i < process->tracks->len; i++)
+    {
+      guint32 t = g_array_index (process->tracks, guint32, i);
+      const StpTrack *track = stp_trace_get_track (frame->trace, t);
+
+      if (track->kind == STP_TRACK_COUNTER || track->depth_starts == NULL ||
+          track->depth_starts[0] == track->depth_starts[1])
+        continue;
+      n_tracks++;
+      memset (busy, 0, n);
+      mark_busy (frame, t, track, busy, n);
+      for (int c = 0; c < n; c++)
+        count[c] += busy[c];
+    }
+  if (n_tracks == 0)
+    return;
+
+  /* One rectangle a run of columns with the same count. */
+  stp_frame_set_color (frame, &frame->style->accent);
+  for (int c = 1; c <= n; c++)
+    {
+      if (c < n && count[c] == count[run])
+        continue;
+      if (count[run] > 0)
+        {
+          double h = MAX (1, round (height * count[run] / n_tracks));
+
+          cairo_rectangle (frame->cr, frame->x_left + run, bottom - h, c - run, h);
+        }
+      run = c;
+    }
+  cairo_fill (frame->cr);
 }

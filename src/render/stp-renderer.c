@@ -18,6 +18,9 @@
 #include <pango/pangocairo.h>
 
 #define GUTTER_INDENT 26
+/* A folded process's activity graph: its margins in the header. */
+#define ACTIVITY_TOP    5
+#define ACTIVITY_BOTTOM 3
 
 StpRenderer *
 stp_renderer_new (const PangoFontDescription *font,
@@ -203,6 +206,7 @@ draw_process_header (StpFrame     *frame,
   const StpProcess *process = stp_trace_get_process (frame->trace, row->process);
   double y = stp_frame_screen_y (frame, row->y);
   double cy = y + row->height / 2;
+  gboolean collapsed = stp_render_layout_get_collapsed (frame->layout, row->process);
   double w;
   g_autofree char *info = NULL;
 
@@ -211,7 +215,18 @@ draw_process_header (StpFrame     *frame,
   if (row->y > 0)
     fill (frame, &frame->style->border, 0, y, frame->view->width, 1);
 
-  draw_expander (frame, 13, cy, stp_render_layout_get_collapsed (frame->layout, row->process));
+  /* Folded, its header says when the process was busy (as Perfetto's). */
+  if (collapsed)
+    {
+      cairo_save (frame->cr);
+      cairo_rectangle (frame->cr, frame->x_left, y, frame->x_right - frame->x_left, row->height);
+      cairo_clip (frame->cr);
+      stp_render_process_activity (frame, row, y + row->height - ACTIVITY_BOTTOM,
+                                   row->height - ACTIVITY_TOP - ACTIVITY_BOTTOM);
+      cairo_restore (frame->cr);
+    }
+
+  draw_expander (frame, 13, cy, collapsed);
 
   stp_frame_set_color (frame, &frame->style->fg);
   w = stp_text_cache_draw (frame->renderer->bold, frame->cr, row->label, GUTTER_INDENT, cy,

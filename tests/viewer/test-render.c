@@ -431,6 +431,97 @@ test_objects (Fixture       *f,
   }
 }
 
+/* Screen y in a process's header, `from_bottom` px above its bottom
+ * edge (or below its top, negative). */
+static double
+header_y (StpRenderLayout     *layout,
+          const StpRenderView *view,
+          guint32              process,
+          double               from_bottom)
+{
+  for (guint i = 0; i < stp_render_layout_get_n_rows (layout); i++)
+    {
+      const StpRow *row = stp_render_layout_get_row (layout, i);
+      double top = row->y - view->scroll_y + view->ruler_height;
+
+      if (row->kind == STP_ROW_PROCESS && row->process == process)
+        return from_bottom >= 0 ? top + row->height - from_bottom : top - from_bottom;
+    }
+  g_assert_not_reached ();
+}
+
+#define activity_y(layout, view, process) header_y (layout, view, process, 4)
+
+/* A folded process's header graphs the share of its threads busy:
+ * Compute's thread 10 runs A [1000,5000) and C [6000,9000), thread 11
+ * D [4000,8000): half its height at 3000, all of it at 4500. */
+static void
+test_folded_activity (Fixture       *f,
+                      gconstpointer  data)
+{
+  const StpRenderStyle *style = stp_render_style_get (FALSE);
+  guint32 compute = stp_trace_find_process (f->trace, 1, 0);
+  double low, high;
+
+  /* Open: no graph, its rows say it. */
+  render (f);
+  g_assert_true (color_near (pixel (f, stp_render_view_time_to_x (&f->view, 3000), activity_y (f->layout, &f->view, compute)),
+                             style->header_bg));
+
+  stp_render_layout_set_collapsed (f->layout, compute, TRUE);
+  low = activity_y (f->layout, &f->view, compute);
+  high = header_y (f->layout, &f->view, compute, -7);
+  render (f);
+  for (gint64 t = 1100; t < 9000; t += 400)
+    g_assert_true (color_near (pixel (f, stp_render_view_time_to_x (&f->view, t), low), style->accent));
+  g_assert_true (color_near (pixel (f, stp_render_view_time_to_x (&f->view, 500), low), style->header_bg));
+  g_assert_true (color_near (pixel (f, stp_render_view_time_to_x (&f->view, 9600), low), style->header_bg));
+  g_assert_true (color_near (pixel (f, stp_render_view_time_to_x (&f->view, 4500), high), style->accent));
+  g_assert_true (color_near (pixel (f, stp_render_view_time_to_x (&f->view, 3000), high), style->header_bg));
+}
+
+/* Zoomed out over 200k slices the bar comes from the summary pyramid:
+ * every column of the trace busy, none after it, few buckets read. */
+static void
+test_folded_activity_dense (void)
+{
+  g_autoptr(StpTrace) trace = known_trace_dense (200000, 5, 7);
+  g_autoptr(StpRenderIndex) index = stp_render_index_new (trace, NULL, NULL);
+  g_autoptr(StpRenderLayout) layout = stp_render_layout_new (index);
+  g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 200);
+  const StpRenderStyle *style = stp_render_style_get (FALSE);
+  StpRenderView view;
+  const guchar *data;
+  double y, x_end;
+  cairo_t *cr;
+
+  stp_render_view_init (&view, 1200, 200);
+  view.ns_per_px = 1400000.0 / 800;
+  view.flags = 0;
+  stp_render_layout_set_collapsed (layout, 0, TRUE);
+  cr = cairo_create (surface);
+  stp_render_timeline (renderer, cr, &view, layout);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  data = cairo_image_surface_get_data (surface);
+  y = activity_y (layout, &view, 0);
+  x_end = stp_render_view_time_to_x (&view, trace->end_ts);
+  for (int x = view.gutter_width + 1; x < view.width; x++)
+    {
+      guint32 p = *(const guint32 *) (data + (int) y * cairo_image_surface_get_stride (surface) + 4 * x);
+      StpColor c = { (p >> 16 & 0xff) / 255.0, (p >> 8 & 0xff) / 255.0, (p & 0xff) / 255.0, 1 };
+
+      if (x < x_end - 1)
+        g_assert_true (color_near (c, style->accent));
+      else if (x > x_end + 1)
+        g_assert_true (color_near (c, style->header_bg));
+    }
+  g_assert_cmpuint (stp_renderer_get_stats (renderer)->visited, <, 20 * 1200);
+  cairo_surface_destroy (surface);
+}
+
 /* Every pixel column holding a slice shows something, whether the frame
  * walks slices or reads the summary pyramid. */
 static void
@@ -631,6 +722,8 @@ main (int   argc,
   g_test_add ("/render/highlights", Fixture, NULL, fixture_set_up, test_highlights, fixture_tear_down);
   g_test_add ("/render/counter", Fixture, NULL, fixture_set_up, test_counter, fixture_tear_down);
   g_test_add ("/render/objects", Fixture, NULL, fixture_set_up, test_objects, fixture_tear_down);
+  g_test_add ("/render/folded-activity", Fixture, NULL, fixture_set_up, test_folded_activity, fixture_tear_down);
+  g_test_add_func ("/render/folded-activity-dense", test_folded_activity_dense);
   g_test_add_func ("/render/level-of-detail", test_level_of_detail);
   g_test_add_func ("/render/ticks", test_ticks);
   g_test_add_func ("/render/fit-name", test_fit_name);
