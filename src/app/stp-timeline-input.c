@@ -3,7 +3,8 @@
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Tooltips, the wheel and touchpad, clicks, drags (panning, a range on
+ * Tooltips, the wheel and touchpad, clicks (a right click opens the
+ * process menu of stp-timeline-processes.c), drags (panning, a range on
  * the ruler, an area with Shift, the label column's edge) and pinch zoom.  What a click or an area
  * drag selects is decided in stp-timeline-selection.c.
  */
@@ -240,6 +241,23 @@ on_released (GtkGestureClick *gesture,
   stp_timeline_view_click (self, n_press, x, y);
 }
 
+/* A right click: the menu of the process under the pointer. */
+static void
+on_context_pressed (GtkGestureClick *gesture,
+                    int              n_press,
+                    double           x,
+                    double           y,
+                    StpTimelineView *self)
+{
+  StpHit hit;
+
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  if (!stp_timeline_view_hit_test (self, x, y, &hit) || hit.process == STP_INDEX_NONE)
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  stp_timeline_view_popup_process_menu (self, hit.process, x, y);
+}
+
 static void
 on_drag_begin (GtkGestureDrag  *gesture,
                double           x,
@@ -387,6 +405,11 @@ stp_timeline_view_init_input (StpTimelineView *self)
   gesture = gtk_gesture_click_new ();
   g_signal_connect (gesture, "pressed", G_CALLBACK (on_pressed), self);
   g_signal_connect (gesture, "released", G_CALLBACK (on_released), self);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);
+  g_signal_connect (gesture, "pressed", G_CALLBACK (on_context_pressed), self);
   gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
 
   gesture = gtk_gesture_drag_new ();

@@ -457,6 +457,8 @@ stp_timeline_view_reveal_item (StpTimelineView  *self,
     {
       guint32 process = item_process (trace, item);
 
+      if (process != STP_INDEX_NONE && stp_render_layout_get_hidden (self->layout, process))
+        stp_timeline_view_set_process_hidden (self, process, FALSE);
       if (process != STP_INDEX_NONE && stp_render_layout_get_collapsed (self->layout, process))
         stp_timeline_view_toggle_process (self, process);
     }

@@ -28,6 +28,7 @@ struct _StpTimelineView
   GtkWidget        parent_instance;
 
   StpSession      *session;           /* what is shown and selected */
+  GtkWidget       *process_menu;      /* stp-timeline-processes.c */
   StpRenderIndex  *index;             /* the session's document's */
   StpRenderLayout *layout;
   StpRenderer     *renderer;
@@ -98,6 +99,15 @@ void     stp_timeline_view_init_selection     (StpTimelineView *self);
 void     stp_timeline_view_finalize_selection (StpTimelineView *self);
 void     stp_timeline_view_class_init_selection (GtkWidgetClass *widget_class);
 void     stp_timeline_view_watch_session      (StpTimelineView *self);
+
+/* stp-timeline-processes.c */
+void     stp_timeline_view_class_init_processes (GtkWidgetClass *widget_class);
+void     stp_timeline_view_dispose_processes  (StpTimelineView *self);
+void     stp_timeline_view_processes_changed  (StpTimelineView *self);
+void     stp_timeline_view_popup_process_menu (StpTimelineView *self,
+                                               guint32          process,
+                                               double           x,
+                                               double           y);
 void     stp_timeline_view_fill_highlights    (StpTimelineView *self,
                                                StpRenderView   *view);
 void     stp_timeline_view_update_hover       (StpTimelineView *self);

@@ -294,27 +294,32 @@ stp_timeline_view_new (void)
 }
 
 /* A re-analysis keeps the view where it is and the processes as the
- * user collapsed them; any other document starts afresh. */
+ * user folded or hid them; any other document starts afresh. */
 static void
 set_index (StpTimelineView *self,
            StpRenderIndex  *index,
            gboolean         keep_view)
 {
   g_autofree gboolean *collapsed = NULL;
+  g_autofree gboolean *hidden = NULL;
   guint n_collapsed = 0;
 
   if (index == self->index)
     return;
 
-  /* Re-analysis keeps the processes: keep what the user collapsed. */
+  /* Re-analysis keeps the processes: keep what the user folded or hid. */
   if (keep_view && self->layout != NULL)
     {
       StpTrace *old = stp_render_layout_get_trace (self->layout);
 
       n_collapsed = old->processes->len;
       collapsed = g_new0 (gboolean, MAX (1, n_collapsed));
+      hidden = g_new0 (gboolean, MAX (1, n_collapsed));
       for (guint i = 0; i < n_collapsed; i++)
-        collapsed[i] = stp_render_layout_get_collapsed (self->layout, i);
+        {
+          collapsed[i] = stp_render_layout_get_collapsed (self->layout, i);
+          hidden[i] = stp_render_layout_get_hidden (self->layout, i);
+        }
     }
 
   g_clear_pointer (&self->layout, stp_render_layout_free);
@@ -327,8 +332,10 @@ set_index (StpTimelineView *self,
       self->index = stp_render_index_ref (index);
       self->layout = stp_render_layout_new (index);
       for (guint i = 0; i < MIN (n_collapsed, trace->processes->len); i++)
-        if (collapsed[i])
-          stp_render_layout_set_collapsed (self->layout, i, TRUE);
+        {
+          stp_render_layout_set_collapsed (self->layout, i, collapsed[i]);
+          stp_render_layout_set_hidden (self->layout, i, hidden[i]);
+        }
     }
 
   if (!keep_view)
@@ -343,6 +350,7 @@ set_index (StpTimelineView *self,
 
   /* The selection pointed into the old trace. */
   stp_timeline_view_trace_changed (self, keep_view);
+  stp_timeline_view_processes_changed (self);
 
   stp_timeline_view_update_adjustments (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -794,6 +802,7 @@ stp_timeline_view_dispose (GObject *object)
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
+  stp_timeline_view_dispose_processes (self);
 
   G_OBJECT_CLASS (stp_timeline_view_parent_class)->dispose (object);
 }
@@ -949,6 +958,7 @@ stp_timeline_view_class_init (StpTimelineViewClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0, "timeline.go-end", NULL);
 
   stp_timeline_view_class_init_selection (widget_class);
+  stp_timeline_view_class_init_processes (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "timeline");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);

@@ -56,6 +56,12 @@ void             stp_timeline_view_scroll_to_row     (StpTimelineView *self,
                                                       guint            row);
 void             stp_timeline_view_toggle_process    (StpTimelineView *self,
                                                       guint32          process);
+/* A hidden process has no rows (stp-timeline-processes.c). */
+void             stp_timeline_view_set_process_hidden (StpTimelineView *self,
+                                                       guint32          process,
+                                                       gboolean         hidden);
+gboolean         stp_timeline_view_get_process_hidden (StpTimelineView *self,
+                                                       guint32          process);
 gboolean         stp_timeline_view_get_show_flows    (StpTimelineView *self);
 void             stp_timeline_view_set_show_flows    (StpTimelineView *self,
                                                       gboolean         show_flows);

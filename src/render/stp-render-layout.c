@@ -16,6 +16,7 @@ struct _StpRenderLayout
   StpRenderIndex *index;
   StpTrace       *trace;
   gboolean       *collapsed;     /* per process */
+  gboolean       *hidden;        /* per process: no rows at all */
   GArray         *rows;          /* StpRow */
   guint          *track_rows;    /* per track: its row, or its process header when collapsed */
   double          height;
@@ -95,7 +96,7 @@ rebuild (StpRenderLayout *self)
 
       /* A process that is only a name (Kineto names every GPU pid,
        * timeline.py emits a Tensors process per device) has no row. */
-      if (process->tracks->len == 0 && process->n_objects == 0)
+      if ((process->tracks->len == 0 && process->n_objects == 0) || self->hidden[pi])
         continue;
 
       header.height = STP_ROW_PROCESS_HEIGHT;
@@ -149,6 +150,7 @@ stp_render_layout_new (StpRenderIndex *index)
   self->index = stp_render_index_ref (index);
   self->trace = stp_trace_ref (stp_render_index_get_trace (index));
   self->collapsed = g_new0 (gboolean, MAX (1, self->trace->processes->len));
+  self->hidden = g_new0 (gboolean, MAX (1, self->trace->processes->len));
   self->rows = g_array_new (FALSE, TRUE, sizeof (StpRow));
   self->track_rows = g_new (guint, MAX (1, self->trace->tracks->len));
   g_array_set_clear_func (self->rows, row_clear);
@@ -166,6 +168,7 @@ stp_render_layout_free (StpRenderLayout *self)
   g_array_unref (self->rows);
   g_free (self->track_rows);
   g_free (self->collapsed);
+  g_free (self->hidden);
   stp_trace_unref (self->trace);
   stp_render_index_unref (self->index);
   g_free (self);
@@ -207,6 +210,43 @@ stp_render_layout_get_collapsed (StpRenderLayout *self,
   g_return_val_if_fail (process < self->trace->processes->len, FALSE);
 
   return self->collapsed[process];
+}
+
+/* A hidden process has no rows; its tracks have no display row. */
+void
+stp_render_layout_set_hidden (StpRenderLayout *self,
+                              guint32          process,
+                              gboolean         hidden)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (process < self->trace->processes->len);
+
+  if (self->hidden[process] == !!hidden)
+    return;
+  self->hidden[process] = !!hidden;
+  rebuild (self);
+}
+
+gboolean
+stp_render_layout_get_hidden (StpRenderLayout *self,
+                              guint32          process)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (process < self->trace->processes->len, FALSE);
+
+  return self->hidden[process];
+}
+
+guint
+stp_render_layout_get_n_hidden (StpRenderLayout *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  for (guint i = 0; i < self->trace->processes->len; i++)
+    n += self->hidden[i];
+  return n;
 }
 
 guint

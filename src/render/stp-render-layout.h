@@ -82,6 +82,12 @@ void             stp_render_layout_set_collapsed  (StpRenderLayout *self,
                                                    gboolean         collapsed);
 gboolean         stp_render_layout_get_collapsed  (StpRenderLayout *self,
                                                    guint32          process);
+void             stp_render_layout_set_hidden     (StpRenderLayout *self,
+                                                   guint32          process,
+                                                   gboolean         hidden);
+gboolean         stp_render_layout_get_hidden     (StpRenderLayout *self,
+                                                   guint32          process);
+guint            stp_render_layout_get_n_hidden   (StpRenderLayout *self);
 
 guint            stp_render_layout_get_n_rows     (StpRenderLayout *self);
 const StpRow    *stp_render_layout_get_row        (StpRenderLayout *self,

@@ -21,6 +21,7 @@
 #include "stp-details-panel-private.h"
 #include "stp-details-panel.h"
 #include "stp-settings.h"
+#include "stp-timeline-view-private.h"
 #include "stp-window.h"
 #include "viewer-test-util.h"
 
@@ -467,13 +468,20 @@ move_pointer (GtkWidget *widget,
 }
 
 static void
-pointer_button (gboolean press)
+pointer_button_n (guint    button,
+                  gboolean press)
 {
   Display *display = gdk_x11_display_get_xdisplay (gdk_display_get_default ());
 
-  fake_button (display, 1, press, 0);
+  fake_button (display, button, press, 0);
   flush (display);
   settle ();
+}
+
+static void
+pointer_button (gboolean press)
+{
+  pointer_button_n (1, press);
 }
 
 /* The track labels' column: dragging its edge resizes it, the width is
@@ -525,6 +533,52 @@ test_resize_labels (void)
   g_settings_reset (settings, "label-width");
 }
 
+/* A right click on a process's row opens its menu: hide it, show only
+ * it, show all; Escape closes it and keys reach the timeline again. */
+static void
+test_process_menu (void)
+{
+  StpWindow *window;
+  StpTimelineView *view;
+  StpRenderView rv;
+  StpHit hit;
+  GMenuModel *model, *section;
+  g_autoptr(GVariant) target = NULL;
+  double x, y;
+
+  if (!have_xtest ())
+    {
+      g_test_skip ("no XTest");
+      return;
+    }
+  window = open_run_meta ();
+  view = stp_window_get_timeline_view (window);
+  stp_timeline_view_get_render_view (view, &rv);
+  x = rv.gutter_width + 100;
+  y = rv.ruler_height + STP_ROW_PROCESS_HEIGHT + 10;
+  g_assert_true (stp_timeline_view_hit_test (view, x, y, &hit));
+  g_assert_cmpuint (hit.process, !=, STP_INDEX_NONE);
+
+  move_pointer (GTK_WIDGET (view), x, y);
+  pointer_button_n (3, TRUE);
+  pointer_button_n (3, FALSE);
+  g_assert_nonnull (view->process_menu);
+  g_assert_true (gtk_widget_get_visible (view->process_menu));
+  save_screenshot (GTK_WIDGET (window), "keys-process-menu");
+
+  model = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (view->process_menu));
+  g_assert_cmpint (g_menu_model_get_n_items (model), ==, 2);
+  section = g_menu_model_get_item_link (model, 0, G_MENU_LINK_SECTION);
+  target = g_menu_model_get_item_attribute_value (section, 0, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_UINT32);
+  g_assert_nonnull (target);
+  g_assert_cmpuint (g_variant_get_uint32 (target), ==, hit.process);
+  g_object_unref (section);
+
+  press (GTK_WINDOW (window), GDK_KEY_Escape);
+  g_assert_false (gtk_widget_get_visible (view->process_menu));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -538,6 +592,7 @@ main (int   argc,
   g_test_add_func ("/keys/after-menu-and-in-entry", test_after_menu_and_in_entry);
   g_test_add_func ("/pointer/click-empty-clears", test_click_empty_clears);
   g_test_add_func ("/pointer/resize-labels", test_resize_labels);
+  g_test_add_func ("/pointer/process-menu", test_process_menu);
 
   return g_test_run ();
 }
