@@ -180,6 +180,64 @@ test_areas (void)
     }
 }
 
+/* Several selected slices sum up as the area holding exactly them: every
+ * slice of every thread, against the whole trace's area; other kinds of
+ * item are left out. */
+static void
+test_items (void)
+{
+  g_autoptr(StpTrace) trace = load ("chrome", "hta/tests/data/trace_filter/sampled_rank-1.json.gz");
+  g_autoptr(StpArea) all = thread_area (trace, G_MININT64 / 2, G_MAXINT64 / 2, 1);
+  g_autoptr(GArray) by_area = stp_aggregate_area (trace, all, NULL, NULL);
+  g_autoptr(GArray) refs = g_array_new (FALSE, FALSE, sizeof (StpItemRef));
+  g_autoptr(GArray) by_items = NULL;
+  StpItemRef none = STP_ITEM_REF_NONE;
+
+  for (guint32 t = 0; t < trace->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, t);
+
+      if (track->kind == STP_TRACK_COUNTER)
+        continue;
+      for (guint32 i = 0; i < track->slices->len; i++)
+        {
+          StpItemRef ref = stp_item_ref_slice (t, i);
+
+          g_array_append_val (refs, ref);
+        }
+    }
+  g_array_append_val (refs, none);
+  g_assert_cmpuint (refs->len, >, 1000);
+
+  by_items = stp_aggregate_items (trace, refs);
+  g_assert_cmpuint (by_items->len, ==, by_area->len);
+  for (guint i = 0; i < by_area->len; i++)
+    {
+      const StpAggregateRow *a = &g_array_index (by_area, StpAggregateRow, i);
+      const StpAggregateRow *b = &g_array_index (by_items, StpAggregateRow, i);
+
+      g_assert_cmpuint (a->name, ==, b->name);
+      g_assert_cmpuint (a->count, ==, b->count);
+      g_assert_cmpint (a->total, ==, b->total);
+      g_assert_cmpint (a->self_total, ==, b->self_total);
+      g_assert_cmpint (a->min, ==, b->min);
+      g_assert_cmpint (a->max, ==, b->max);
+    }
+
+  /* Two slices of one name: one row of two. */
+  {
+    g_autoptr(GArray) two = g_array_new (FALSE, FALSE, sizeof (StpItemRef));
+    g_autoptr(GArray) rows = NULL;
+    const StpItemRef *first = &g_array_index (refs, StpItemRef, 0);
+
+    g_array_append_val (two, *first);
+    g_array_append_val (two, *first);
+    rows = stp_aggregate_items (trace, two);
+    g_assert_cmpuint (rows->len, ==, 1);
+    g_assert_cmpuint (g_array_index (rows, StpAggregateRow, 0).count, ==, 2);
+  }
+}
+
 static void
 test_sort (void)
 {
@@ -243,6 +301,7 @@ main (int   argc,
 
   g_test_add_func ("/aggregate/areas", test_areas);
   g_test_add_func ("/aggregate/sort", test_sort);
+  g_test_add_func ("/aggregate/items", test_items);
   g_test_add_func ("/aggregate/cancel", test_cancel);
 
   return g_test_run ();

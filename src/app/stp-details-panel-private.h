@@ -5,7 +5,7 @@
  *
  * stp-details-panel.c lays out sections; stp-details-panel-args.c the
  * args tree of a slice; stp-details-panel-rows.c how a property row and
- * a title look.
+ * a title look; stp-details-panel-items.c several slices selected at once.
  */
 
 #pragma once
@@ -53,6 +53,11 @@ const char *stp_details_panel_lookup        (StpDetailsPanel *self,
 GArray     *stp_details_panel_get_links     (StpDetailsPanel *self);
 void        stp_details_panel_activate_link (StpDetailsPanel *self,
                                              guint            n);
+
+/* stp-details-panel-items.c: several slices, summed up by name. */
+void       stp_details_panel_show_items    (StpDetailsPanel *self,
+                                            StpTrace        *trace,
+                                            GArray          *items);
 
 /* stp-details-panel-args.c: the args as a tree under `title`. */
 void       stp_details_panel_add_args      (StpDetailsPanel *self,

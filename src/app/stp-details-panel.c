@@ -781,6 +781,27 @@ on_selected_item_changed (StpDetailsPanel *self)
   gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
 }
 
+/* Several slices (Ctrl+click): shown instead of one item. */
+static void
+on_selected_items_changed (StpDetailsPanel *self)
+{
+  GArray *items = stp_session_get_selected_items (self->session);
+  StpTrace *trace = stp_session_get_trace (self->session);
+
+  if (items == NULL)
+    {
+      if (stp_session_get_selected_item (self->session)->kind == STP_ITEM_NONE)
+        clear (self);
+      return;
+    }
+  clear (self);
+  if (trace == NULL)
+    return;
+  self->trace = stp_trace_ref (trace);
+  stp_details_panel_show_items (self, trace, items);
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
+}
+
 StpSession *
 stp_details_panel_get_session (StpDetailsPanel *self)
 {
@@ -801,7 +822,10 @@ stp_details_panel_set_session (StpDetailsPanel *self,
     stp_session_unwatch (self->session, self);
   g_set_object (&self->session, session);
   if (session != NULL)
-    stp_session_watch (session, "selected-item", G_CALLBACK (on_selected_item_changed), self);
+    {
+      stp_session_watch (session, "selected-item", G_CALLBACK (on_selected_item_changed), self);
+      stp_session_watch (session, "selected-items", G_CALLBACK (on_selected_items_changed), self);
+    }
   else
     clear (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);

@@ -5,8 +5,9 @@
  *
  * The window holds one session; the widgets bind to its properties (in
  * stp-window.ui) rather than being told by hand: the document shown, the
- * selected item or area, the selected time range (an area's, or one
- * dragged on the ruler), and the slices marked from a table.  Everything
+ * selected item, items (several, picked with Ctrl) or area, the
+ * selected time range (an area's, or one dragged on the ruler), and the
+ * slices marked from a table.  Everything
  * selected refers to the document, so a new document clears it, here,
  * once, for every widget.
  */
@@ -25,6 +26,7 @@ struct _StpSession
   StpItemRef   selected_item;
   StpArea     *selected_area;
   StpTimeRange selected_range; /* empty (start == end) when none */
+  GArray      *selected_items; /* StpItemRef, two or more, or NULL */
   GArray      *marked;         /* StpItemRef in time order, or NULL */
 };
 
@@ -34,6 +36,7 @@ enum {
   PROP_SELECTED_ITEM,
   PROP_SELECTED_AREA,
   PROP_SELECTED_RANGE,
+  PROP_SELECTED_ITEMS,
   PROP_MARKED,
   N_PROPS
 };
@@ -66,6 +69,7 @@ stp_session_dispose (GObject *object)
   g_clear_object (&self->document);
   g_clear_pointer (&self->selected_area, stp_area_free);
   g_clear_pointer (&self->marked, g_array_unref);
+  g_clear_pointer (&self->selected_items, g_array_unref);
 
   G_OBJECT_CLASS (stp_session_parent_class)->dispose (object);
 }
@@ -91,6 +95,9 @@ stp_session_get_property (GObject    *object,
       break;
     case PROP_SELECTED_RANGE:
       g_value_set_boxed (value, stp_session_get_selected_range (self));
+      break;
+    case PROP_SELECTED_ITEMS:
+      g_value_set_boxed (value, self->selected_items);
       break;
     case PROP_MARKED:
       g_value_set_boxed (value, self->marked);
@@ -126,6 +133,9 @@ stp_session_set_property (GObject      *object,
         stp_session_set_selected_range (self, range ? range->start : 0, range ? range->end : 0);
       }
       break;
+    case PROP_SELECTED_ITEMS:
+      stp_session_set_selected_items (self, g_value_get_boxed (value));
+      break;
     case PROP_MARKED:
       stp_session_set_marked (self, g_value_get_boxed (value));
       break;
@@ -156,6 +166,9 @@ stp_session_class_init (StpSessionClass *klass)
   /* NULL when none. */
   properties[PROP_SELECTED_RANGE] =
     g_param_spec_boxed ("selected-range", NULL, NULL, STP_TYPE_TIME_RANGE,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED_ITEMS] =
+    g_param_spec_boxed ("selected-items", NULL, NULL, G_TYPE_ARRAY,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_MARKED] =
     g_param_spec_boxed ("marked", NULL, NULL, G_TYPE_ARRAY,
@@ -198,6 +211,7 @@ stp_session_set_document (StpSession  *self,
   stp_session_set_selected_item (self, NULL);
   stp_session_set_selected_area (self, NULL);
   stp_session_set_selected_range (self, 0, 0);
+  stp_session_set_selected_items (self, NULL);
   stp_session_set_marked (self, NULL);
 
   g_set_object (&self->document, document);
@@ -280,6 +294,29 @@ stp_session_set_selected_range (StpSession *self,
     return;
   self->selected_range = range;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_RANGE]);
+}
+
+GArray *
+stp_session_get_selected_items (StpSession *self)
+{
+  g_return_val_if_fail (STP_IS_SESSION (self), NULL);
+  return self->selected_items;
+}
+
+/* `items`: StpItemRef (the session keeps a reference); NULL for none. */
+void
+stp_session_set_selected_items (StpSession *self,
+                                GArray     *items)
+{
+  g_return_if_fail (STP_IS_SESSION (self));
+
+  if (self->selected_items == items)
+    return;
+  if (items != NULL)
+    g_array_ref (items);
+  g_clear_pointer (&self->selected_items, g_array_unref);
+  self->selected_items = items;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_ITEMS]);
 }
 
 GArray *

@@ -46,6 +46,10 @@ const StpTimeRange *stp_session_get_selected_range (StpSession     *self);
 void              stp_session_set_selected_range (StpSession       *self,
                                                   gint64            start,
                                                   gint64            end);
+/* Several slices selected at once (Ctrl+click), or NULL. */
+GArray           *stp_session_get_selected_items (StpSession       *self);
+void              stp_session_set_selected_items (StpSession       *self,
+                                                  GArray           *items);
 GArray           *stp_session_get_marked         (StpSession       *self);
 void              stp_session_set_marked         (StpSession       *self,
                                                   GArray           *marked);

@@ -238,6 +238,15 @@ on_released (GtkGestureClick *gesture,
   if (stp_timeline_view_hit_test (self, x, y, &hit) &&
       (hit.kind == STP_HIT_PROCESS || hit.kind == STP_HIT_RULER))
     return;
+  /* Ctrl+click on a slice adds it to the selection (or takes it out). */
+  if ((gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)) & GDK_CONTROL_MASK) &&
+      hit.kind == STP_HIT_SLICE)
+    {
+      StpItemRef item = stp_item_ref_slice (hit.track, hit.index);
+
+      stp_timeline_view_toggle_item (self, &item);
+      return;
+    }
   stp_timeline_view_click (self, n_press, x, y);
 }
 

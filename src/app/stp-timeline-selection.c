@@ -63,6 +63,7 @@ publish (StpTimelineView *self)
   stp_session_set_selected_item (self->session, &self->selected);
   stp_session_set_selected_area (self->session, self->area);
   stp_session_set_selected_range (self->session, self->sel_start, self->sel_end);
+  stp_session_set_selected_items (self->session, self->selected_set);
   stp_session_set_marked (self->session, self->marked);
 }
 
@@ -133,6 +134,7 @@ stp_timeline_view_fill_highlights (StpTimelineView *self,
   StpRenderHighlights *h = &self->highlights;
 
   h->selected = self->selected;
+  h->selected_set = self->selected_set;
   h->area = self->area;
   h->flows = (const guint32 *) self->sel_flows->data;
   h->n_flows = self->sel_flows->len;
@@ -152,9 +154,10 @@ static gboolean
 clear_quietly (StpTimelineView *self)
 {
   gboolean had = self->selected.kind != STP_ITEM_NONE || self->area != NULL ||
-                 self->sel_end > self->sel_start || self->marked != NULL;
+                 self->sel_end > self->sel_start || self->marked != NULL || self->selected_set != NULL;
 
   self->selected = STP_ITEM_REF_NONE;
+  g_clear_pointer (&self->selected_set, g_array_unref);
   g_clear_pointer (&self->area, stp_area_free);
   g_clear_pointer (&self->marked, g_array_unref);
   self->sel_start = self->sel_end = 0;
@@ -194,6 +197,54 @@ stp_timeline_view_select_item (StpTimelineView  *self,
   if (reveal != STP_REVEAL_NONE)
     stp_timeline_view_reveal_item (self, item, reveal);
   changed (self);
+}
+
+/* Ctrl+click: the slice joins the selection, or leaves it if it was in
+ * it.  One slice left is an ordinary selection; none, nothing. */
+void
+stp_timeline_view_toggle_item (StpTimelineView  *self,
+                               const StpItemRef *item)
+{
+  g_autoptr(GArray) set = g_array_new (FALSE, FALSE, sizeof (StpItemRef));
+  gboolean removed = FALSE;
+
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (get_trace (self) == NULL || item->kind != STP_ITEM_SLICE || !stp_item_ref_is_valid (get_trace (self), item))
+    return;
+
+  if (self->selected_set != NULL)
+    {
+      for (guint i = 0; i < self->selected_set->len; i++)
+        {
+          const StpItemRef *r = &g_array_index (self->selected_set, StpItemRef, i);
+
+          if (stp_item_ref_equal (r, item))
+            removed = TRUE;
+          else
+            g_array_append_val (set, *r);
+        }
+    }
+  else if (self->selected.kind == STP_ITEM_SLICE)
+    {
+      if (stp_item_ref_equal (&self->selected, item))
+        removed = TRUE;
+      else
+        g_array_append_val (set, self->selected);
+    }
+  if (!removed)
+    g_array_append_val (set, *item);
+
+  if (set->len == 0)
+    stp_timeline_view_clear_selection (self);
+  else if (set->len == 1)
+    stp_timeline_view_select_item (self, &g_array_index (set, StpItemRef, 0), STP_REVEAL_NONE);
+  else
+    {
+      clear_quietly (self);
+      self->selected_set = g_steal_pointer (&set);
+      changed (self);
+    }
 }
 
 const StpItemRef *
@@ -304,6 +355,23 @@ on_selected_range_changed (StpTimelineView *self)
 }
 
 static void
+on_selected_items_changed (StpTimelineView *self)
+{
+  GArray *items = stp_session_get_selected_items (self->session);
+
+  if (items == self->selected_set)
+    return;
+  if (items == NULL)
+    {
+      stp_timeline_view_clear_selection (self);
+      return;
+    }
+  clear_quietly (self);
+  self->selected_set = g_array_ref (items);
+  changed (self);
+}
+
+static void
 on_selected_area_changed (StpTimelineView *self)
 {
   const StpArea *area = stp_session_get_selected_area (self->session);
@@ -325,6 +393,8 @@ stp_timeline_view_watch_session (StpTimelineView *self)
                            G_CALLBACK (on_selected_area_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::selected-range",
                            G_CALLBACK (on_selected_range_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::selected-items",
+                           G_CALLBACK (on_selected_items_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::marked",
                            G_CALLBACK (on_marked_changed), self, G_CONNECT_SWAPPED);
 }
@@ -826,6 +896,7 @@ stp_timeline_view_finalize_selection (StpTimelineView *self)
   g_clear_pointer (&self->hover_flows, g_array_unref);
   g_clear_pointer (&self->matches, g_array_unref);
   g_clear_pointer (&self->marked, g_array_unref);
+  g_clear_pointer (&self->selected_set, g_array_unref);
 }
 
 void

@@ -64,6 +64,7 @@ struct _StpTimelineView
 
   /* Selection (stp-timeline-selection.c) */
   StpItemRef       selected;
+  GArray          *selected_set;      /* StpItemRef: two or more slices picked with Ctrl, or NULL */
   StpArea         *area;
   GArray          *sel_flows;         /* guint32: the selection's flows */
   StpItemRef       hover_item;        /* the slice under the pointer */

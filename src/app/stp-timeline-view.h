@@ -82,6 +82,9 @@ void              stp_timeline_view_select_item       (StpTimelineView  *self,
                                                        const StpItemRef *item,
                                                        StpRevealFlags    reveal);
 const StpItemRef *stp_timeline_view_get_selected_item (StpTimelineView  *self);
+/* Adds a slice to the selection (Ctrl+click), or takes it out. */
+void              stp_timeline_view_toggle_item       (StpTimelineView  *self,
+                                                       const StpItemRef *item);
 void              stp_timeline_view_select_area       (StpTimelineView  *self,
                                                        const StpArea    *area);
 const StpArea    *stp_timeline_view_get_area          (StpTimelineView  *self);

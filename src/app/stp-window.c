@@ -499,10 +499,11 @@ on_selection_changed (StpWindow *self)
 {
   const StpItemRef *item = stp_session_get_selected_item (self->session);
   const StpArea *area = stp_session_get_selected_area (self->session);
+  gboolean items = stp_session_get_selected_items (self->session) != NULL;
   StpTrace *trace = stp_window_get_trace (self);
 
   gtk_stack_set_visible_child_name (self->side_stack,
-                                    trace != NULL && item->kind != STP_ITEM_NONE ? "details" : "none");
+                                    trace != NULL && (item->kind != STP_ITEM_NONE || items) ? "details" : "none");
 
   /* An area's table goes under the timeline, where it has room for its
    * columns (as in chrome://tracing and Perfetto). */
@@ -523,7 +524,7 @@ on_selection_changed (StpWindow *self)
     }
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy",
-                                 trace != NULL && (item->kind != STP_ITEM_NONE || area != NULL));
+                                 trace != NULL && (item->kind != STP_ITEM_NONE || items || area != NULL));
 }
 
 static void
@@ -590,9 +591,10 @@ action_copy (GtkWidget  *widget,
   StpWindow *self = STP_WINDOW (widget);
   g_autofree char *text = NULL;
 
-  if (stp_timeline_view_get_selected_item (self->timeline)->kind != STP_ITEM_NONE)
+  if (stp_session_get_selected_item (self->session)->kind != STP_ITEM_NONE ||
+      stp_session_get_selected_items (self->session) != NULL)
     text = stp_details_panel_get_text (self->details_panel);
-  else if (stp_timeline_view_get_area (self->timeline) != NULL)
+  else if (stp_session_get_selected_area (self->session) != NULL)
     text = stp_area_table_get_text (self->area_table);
 
   if (text == NULL || text[0] == '\0')
@@ -951,6 +953,7 @@ stp_window_init (StpWindow *self)
   stp_session_watch (self->session, "document", G_CALLBACK (on_document_changed), self);
   stp_session_watch (self->session, "selected-item", G_CALLBACK (on_selection_changed), self);
   stp_session_watch (self->session, "selected-area", G_CALLBACK (on_selection_changed), self);
+  stp_session_watch (self->session, "selected-items", G_CALLBACK (on_selection_changed), self);
   g_signal_connect (self->details_panel, "select-item", G_CALLBACK (on_panel_select_item), self);
   g_signal_connect (self->find_bar, "matches-changed", G_CALLBACK (on_matches_changed), self);
   g_signal_connect (self->find_bar, "match-selected", G_CALLBACK (on_match_selected), self);

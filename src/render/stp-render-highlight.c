@@ -350,6 +350,8 @@ stp_render_highlights (StpFrame *frame)
   if (h->n_flows > 0)
     stp_render_emphasised_flows (frame, h->flows, h->n_flows);
   draw_selected (frame, &h->selected);
+  for (guint i = 0; h->selected_set != NULL && i < h->selected_set->len; i++)
+    draw_selected (frame, &g_array_index (h->selected_set, StpItemRef, i));
 
   cairo_restore (frame->cr);
 }

@@ -42,6 +42,7 @@ typedef struct
 struct _StpRenderHighlights
 {
   StpItemRef     selected;        /* outlined; kind NONE for nothing */
+  GArray        *selected_set;    /* StpItemRef, outlined too (a Ctrl+click selection), or NULL */
   const StpArea *area;            /* tinted on its tracks, or NULL */
   const guint32 *flows;           /* flows drawn emphasised (even when arrows are hidden) */
   guint          n_flows;

@@ -533,6 +533,70 @@ test_resize_labels (void)
   g_settings_reset (settings, "label-width");
 }
 
+/* Ctrl+click with the real keyboard and pointer: a second slice joins
+ * the selection. */
+static void
+test_ctrl_click (void)
+{
+  Display *display;
+  StpWindow *window;
+  StpTimelineView *view;
+  StpSession *session;
+  StpRenderView rv;
+  StpHit hit;
+  StpItemRef first;
+  KeyCode control;
+  double x, y, x2 = -1, y2 = -1;
+
+  if (!have_xtest ())
+    {
+      g_test_skip ("no XTest");
+      return;
+    }
+  window = open_run_meta ();
+  view = stp_window_get_timeline_view (window);
+  session = stp_window_get_session (window);
+  display = gdk_x11_display_get_xdisplay (gdk_display_get_default ());
+  control = keysym_to_keycode (display, GDK_KEY_Control_L);
+
+  /* Two slices on screen: the first one found, then one on another row. */
+  stp_timeline_view_get_render_view (view, &rv);
+  for (y = rv.ruler_height + 2; y < rv.height && x2 < 0; y += 4)
+    for (x = rv.gutter_width + 2; x < rv.width && x2 < 0; x += 3)
+      if (stp_timeline_view_hit_test (view, x, y, &hit) && hit.kind == STP_HIT_SLICE)
+        {
+          StpItemRef item = stp_item_ref_slice (hit.track, hit.index);
+
+          if (stp_session_get_selected_item (session)->kind == STP_ITEM_NONE)
+            {
+              stp_timeline_view_select_item (view, &item, STP_REVEAL_NONE);
+              first = item;
+            }
+          else if (item.track != first.track)
+            {
+              x2 = x;
+              y2 = y;
+            }
+        }
+  g_assert_cmpfloat (x2, >=, 0);
+
+  move_pointer (GTK_WIDGET (view), x2, y2);
+  set_input_focus (display, gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window))),
+                   RevertToParent, CurrentTime);
+  fake_key (display, control, True, 0);
+  flush (display);
+  pointer_button (TRUE);
+  pointer_button (FALSE);
+  fake_key (display, control, False, 0);
+  flush (display);
+  settle ();
+
+  g_assert_nonnull (stp_session_get_selected_items (session));
+  g_assert_cmpuint (stp_session_get_selected_items (session)->len, ==, 2);
+  g_assert_true (stp_item_ref_equal (&g_array_index (stp_session_get_selected_items (session), StpItemRef, 0), &first));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A right click on a process's row opens its menu: hide it, show only
  * it, show all; Escape closes it and keys reach the timeline again. */
 static void
@@ -593,6 +657,7 @@ main (int   argc,
   g_test_add_func ("/pointer/click-empty-clears", test_click_empty_clears);
   g_test_add_func ("/pointer/resize-labels", test_resize_labels);
   g_test_add_func ("/pointer/process-menu", test_process_menu);
+  g_test_add_func ("/pointer/ctrl-click", test_ctrl_click);
 
   return g_test_run ();
 }

@@ -6,6 +6,10 @@
 
 #include "config.h"
 
+#include <string.h>
+
+#include "stp-details-panel-private.h"
+#include "stp-render-view.h"
 #include "stp-session.h"
 #include "viewer-test-util.h"
 
@@ -141,6 +145,66 @@ test_new_document_clears (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Ctrl+click picks several slices: the session holds them, the panel
+ * sums them up, and taking them out one by one ends in one, then none. */
+static void
+test_several_slices (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  StpWindow *window = new_window ();
+  StpTimelineView *timeline = stp_window_get_timeline_view (window);
+  StpSession *session = stp_window_get_session (window);
+  StpDetailsPanel *panel = stp_window_get_details_panel (window);
+  StpTrace *trace;
+  StpItemRef a, b, c;
+  g_autofree char *total = NULL;
+  g_autofree char *text = NULL;
+  gint64 sum;
+
+  open_and_wait (window, file);
+  trace = stp_window_get_trace (window);
+  a = first_slice (trace, 0);
+  b = first_slice (trace, 1);
+  c = first_slice (trace, 2);
+
+  stp_timeline_view_select_item (timeline, &a, STP_REVEAL_NONE);
+  stp_timeline_view_toggle_item (timeline, &b);
+  g_assert_cmpint (stp_session_get_selected_item (session)->kind, ==, STP_ITEM_NONE);
+  g_assert_nonnull (stp_session_get_selected_items (session));
+  g_assert_cmpuint (stp_session_get_selected_items (session)->len, ==, 2);
+  g_assert_cmpstr (stp_details_panel_lookup (panel, "Slices"), ==, "2");
+
+  stp_timeline_view_toggle_item (timeline, &c);
+  g_assert_cmpuint (stp_session_get_selected_items (session)->len, ==, 3);
+  g_assert_cmpstr (stp_details_panel_lookup (panel, "Slices"), ==, "3");
+  sum = stp_item_get_slice (trace, &a)->dur + stp_item_get_slice (trace, &b)->dur + stp_item_get_slice (trace, &c)->dur;
+  total = stp_format_duration (sum);
+  g_assert_cmpstr (stp_details_panel_lookup (panel, "Total"), ==, total);
+  text = stp_details_panel_get_text (panel);
+  g_assert_nonnull (strstr (text, "3 Slices Selected"));
+  save_screenshot (GTK_WIDGET (window), "session-several-slices");
+
+  /* Out again, one by one. */
+  stp_timeline_view_toggle_item (timeline, &b);
+  g_assert_cmpuint (stp_session_get_selected_items (session)->len, ==, 2);
+  stp_timeline_view_toggle_item (timeline, &a);
+  g_assert_null (stp_session_get_selected_items (session));
+  g_assert_true (stp_item_ref_equal (stp_session_get_selected_item (session), &c));
+  g_assert_nonnull (stp_details_panel_get_details (panel));
+  stp_timeline_view_toggle_item (timeline, &c);
+  g_assert_cmpint (stp_session_get_selected_item (session)->kind, ==, STP_ITEM_NONE);
+  g_assert_null (stp_session_get_selected_items (session));
+
+  /* A plain selection replaces several. */
+  stp_timeline_view_select_item (timeline, &a, STP_REVEAL_NONE);
+  stp_timeline_view_toggle_item (timeline, &b);
+  stp_timeline_view_select_item (timeline, &c, STP_REVEAL_NONE);
+  g_assert_null (stp_session_get_selected_items (session));
+  g_assert_true (stp_item_ref_equal (stp_session_get_selected_item (session), &c));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -150,5 +214,6 @@ main (int   argc,
   viewer_test_init ();
   g_test_add_func ("/session/widgets-follow", test_widgets_follow);
   g_test_add_func ("/session/new-document-clears", test_new_document_clears);
+  g_test_add_func ("/session/several-slices", test_several_slices);
   return g_test_run ();
 }

@@ -141,6 +141,31 @@ stp_aggregate_area (const StpTrace  *trace,
   return agg.rows;
 }
 
+/* The slices among `refs` (StpItemRef; other kinds are left out), summed
+ * up by name as an area is: for a selection of several slices. */
+GArray *
+stp_aggregate_items (const StpTrace *trace,
+                     GArray         *refs)
+{
+  Aggregation agg;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (refs != NULL, NULL);
+
+  agg.by_name = g_hash_table_new (NULL, NULL);
+  agg.rows = g_array_new (FALSE, FALSE, sizeof (StpAggregateRow));
+  for (guint i = 0; i < refs->len; i++)
+    {
+      const StpItemRef *ref = &g_array_index (refs, StpItemRef, i);
+
+      if (ref->kind == STP_ITEM_SLICE && stp_item_ref_is_valid (trace, ref))
+        aggregate_slice (stp_trace_get_track (trace, ref->track), ref->track, ref->index, &agg);
+    }
+  g_hash_table_unref (agg.by_name);
+  stp_aggregate_sort (agg.rows, trace, STP_AGGREGATE_TOTAL, TRUE);
+  return agg.rows;
+}
+
 gint64
 stp_aggregate_row_average (const StpAggregateRow *row)
 {

@@ -50,6 +50,10 @@ int       stp_aggregate_compare    (const StpAggregateRow *a,
                                     StpAggregateColumn  column);
 gint64    stp_aggregate_row_average (const StpAggregateRow *row);
 
+/* The slices among refs (StpItemRef), summed up the same way. */
+GArray   *stp_aggregate_items      (const StpTrace     *trace,
+                                    GArray             *refs);
+
 /* The slices of the area named `name` (StpItemRef), in time order. */
 GArray   *stp_aggregate_collect    (const StpTrace     *trace,
                                     const StpArea      *area,
