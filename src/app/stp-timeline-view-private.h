@@ -42,6 +42,7 @@ struct _StpTimelineView
   int              label_width;
   gboolean         show_flows;
   gboolean         all_flows;
+  gboolean         absolute_time;     /* the ruler's zero: 0 rather than the trace start */
   guint            frame_count;
 
   GtkAdjustment   *hadjustment;

@@ -33,6 +33,7 @@ enum {
   PROP_LABEL_WIDTH,
   PROP_SHOW_FLOWS,
   PROP_ALL_FLOWS,
+  PROP_ABSOLUTE_TIME,
   N_PROPS,
 
   /* GtkScrollable */
@@ -86,8 +87,11 @@ stp_timeline_view_fill_view (StpTimelineView *self,
   view->hover_x = self->hover_x;
   view->hover_y = self->hover_y;
   view->flags = 0;
-  if (self->index != NULL)
+  /* The ruler counts from the trace start, or the time as recorded. */
+  if (self->index != NULL && !self->absolute_time)
     view->origin_ns = stp_render_index_get_trace (self->index)->start_ts;
+  else
+    view->origin_ns = 0;
   if (self->show_flows)
     view->flags |= STP_RENDER_SHOW_FLOWS;
   if (self->show_flows && self->all_flows)
@@ -530,6 +534,29 @@ stp_timeline_view_set_all_flows (StpTimelineView *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ALL_FLOWS]);
 }
 
+gboolean
+stp_timeline_view_get_absolute_time (StpTimelineView *self)
+{
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), FALSE);
+  return self->absolute_time;
+}
+
+/* The ruler shows time as recorded (TRUE) or from the trace start. */
+void
+stp_timeline_view_set_absolute_time (StpTimelineView *self,
+                                     gboolean         absolute_time)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  absolute_time = !!absolute_time;
+  if (self->absolute_time == absolute_time)
+    return;
+
+  self->absolute_time = absolute_time;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ABSOLUTE_TIME]);
+}
+
 guint
 stp_timeline_view_get_frame_count (StpTimelineView *self)
 {
@@ -842,6 +869,9 @@ stp_timeline_view_get_property (GObject    *object,
     case PROP_ALL_FLOWS:
       g_value_set_boolean (value, self->all_flows);
       break;
+    case PROP_ABSOLUTE_TIME:
+      g_value_set_boolean (value, self->absolute_time);
+      break;
     case PROP_HADJUSTMENT:
       g_value_set_object (value, self->hadjustment);
       break;
@@ -880,6 +910,9 @@ stp_timeline_view_set_property (GObject      *object,
       break;
     case PROP_ALL_FLOWS:
       stp_timeline_view_set_all_flows (self, g_value_get_boolean (value));
+      break;
+    case PROP_ABSOLUTE_TIME:
+      stp_timeline_view_set_absolute_time (self, g_value_get_boolean (value));
       break;
     case PROP_HADJUSTMENT:
       set_adjustment (self, &self->hadjustment, g_value_get_object (value));
@@ -926,6 +959,9 @@ stp_timeline_view_class_init (StpTimelineViewClass *klass)
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_ALL_FLOWS] =
     g_param_spec_boolean ("all-flows", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ABSOLUTE_TIME] =
+    g_param_spec_boolean ("absolute-time", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

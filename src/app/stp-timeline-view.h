@@ -65,6 +65,9 @@ gboolean         stp_timeline_view_get_process_hidden (StpTimelineView *self,
 gboolean         stp_timeline_view_get_show_flows    (StpTimelineView *self);
 void             stp_timeline_view_set_show_flows    (StpTimelineView *self,
                                                       gboolean         show_flows);
+gboolean         stp_timeline_view_get_absolute_time (StpTimelineView *self);
+void             stp_timeline_view_set_absolute_time (StpTimelineView *self,
+                                                      gboolean         absolute_time);
 gboolean         stp_timeline_view_get_all_flows     (StpTimelineView *self);
 void             stp_timeline_view_set_all_flows     (StpTimelineView *self,
                                                       gboolean         all_flows);

@@ -66,7 +66,7 @@ struct _StpWindow
 
   StpSession           *session;       /* the document shown, what is selected */
   GSettings            *settings;
-  GAction              *setting_actions[9]; /* win.show-dataflow ...: see setting_actions */
+  GAction              *setting_actions[10]; /* win.show-dataflow ...: see setting_actions */
   StpLoadTask          *task;          /* the running load or re-analysis */
   GFile                *task_file;     /* what it loads, NULL for re-analysis */
   char                 *error_title;

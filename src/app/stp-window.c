@@ -37,7 +37,7 @@ static GParamSpec *properties[N_PROPS];
 /* win.<key> actions that toggle a setting. */
 static const char *const setting_actions[] = {
   "show-dataflow", "show-memory", "op-time", "show-flows", "show-all-flows", "show-details",
-  "show-summary", "show-steps", "tensor-lifetimes"
+  "show-summary", "show-steps", "tensor-lifetimes", "ruler-absolute"
 };
 
 G_DEFINE_FINAL_TYPE (StpWindow, stp_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -946,6 +946,7 @@ stp_window_init (StpWindow *self)
   g_settings_bind (self->settings, "show-flows", self->timeline, "show-flows", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "show-all-flows", self->timeline, "all-flows", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "label-width", self->timeline, "label-width", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "ruler-absolute", self->timeline, "absolute-time", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "show-details", self->flap, "reveal-flap", G_SETTINGS_BIND_DEFAULT);
   g_object_bind_property (self->find_button, "active", self->find_bar, "search-mode",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);

@@ -832,6 +832,40 @@ test_hover_follows_zoom (void)
   settle ();
 }
 
+/* The ruler counts from the trace start, or (win.ruler-absolute) shows
+ * the times the trace recorded: a PyTorch rank's microseconds since its
+ * clock's zero. */
+static void
+test_recorded_times (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "chrome", "hta", "tests", "data", "trace_filter",
+                                     "sampled_rank-0.json.gz", NULL);
+  g_autoptr(GSettings) settings = stp_settings_new ();
+  StpWindow *window = new_window ();
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpRenderView rv;
+  StpTrace *trace;
+
+  open_and_wait (window, file);
+  trace = stp_window_get_trace (window);
+  g_assert_cmpint (trace->start_ts, >, 0);
+  stp_timeline_view_get_render_view (view, &rv);
+  g_assert_cmpint (rv.origin_ns, ==, trace->start_ts);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.ruler-absolute", NULL));
+  g_assert_true (g_settings_get_boolean (settings, "ruler-absolute"));
+  g_assert_true (stp_timeline_view_get_absolute_time (view));
+  stp_timeline_view_get_render_view (view, &rv);
+  g_assert_cmpint (rv.origin_ns, ==, 0);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "window-recorded-times");
+
+  g_settings_reset (settings, "ruler-absolute");
+  stp_timeline_view_get_render_view (view, &rv);
+  g_assert_cmpint (rv.origin_ns, ==, trace->start_ts);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -855,6 +889,7 @@ main (int   argc,
   g_test_add_func ("/window/go-to-time", test_go_to_time);
   g_test_add_func ("/window/trace-information", test_trace_information);
   g_test_add_func ("/window/hover-follows-zoom", test_hover_follows_zoom);
+  g_test_add_func ("/window/recorded-times", test_recorded_times);
 
   return g_test_run ();
 }
