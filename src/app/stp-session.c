@@ -27,6 +27,7 @@ struct _StpSession
   StpArea     *selected_area;
   StpTimeRange selected_range; /* empty (start == end) when none */
   GArray      *selected_items; /* StpItemRef, two or more, or NULL */
+  GArray      *markers;        /* StpRenderMarker, labels owned */
   GArray      *marked;         /* StpItemRef in time order, or NULL */
 };
 
@@ -37,6 +38,7 @@ enum {
   PROP_SELECTED_AREA,
   PROP_SELECTED_RANGE,
   PROP_SELECTED_ITEMS,
+  PROP_MARKERS,
   PROP_MARKED,
   N_PROPS
 };
@@ -70,6 +72,7 @@ stp_session_dispose (GObject *object)
   g_clear_pointer (&self->selected_area, stp_area_free);
   g_clear_pointer (&self->marked, g_array_unref);
   g_clear_pointer (&self->selected_items, g_array_unref);
+  g_clear_pointer (&self->markers, g_array_unref);
 
   G_OBJECT_CLASS (stp_session_parent_class)->dispose (object);
 }
@@ -98,6 +101,9 @@ stp_session_get_property (GObject    *object,
       break;
     case PROP_SELECTED_ITEMS:
       g_value_set_boxed (value, self->selected_items);
+      break;
+    case PROP_MARKERS:
+      g_value_set_boxed (value, self->markers);
       break;
     case PROP_MARKED:
       g_value_set_boxed (value, self->marked);
@@ -170,6 +176,9 @@ stp_session_class_init (StpSessionClass *klass)
   properties[PROP_SELECTED_ITEMS] =
     g_param_spec_boxed ("selected-items", NULL, NULL, G_TYPE_ARRAY,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MARKERS] =
+    g_param_spec_boxed ("markers", NULL, NULL, G_TYPE_ARRAY,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_MARKED] =
     g_param_spec_boxed ("marked", NULL, NULL, G_TYPE_ARRAY,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -178,9 +187,17 @@ stp_session_class_init (StpSessionClass *klass)
 }
 
 static void
+marker_clear (gpointer data)
+{
+  g_free ((char *) ((StpRenderMarker *) data)->label);
+}
+
+static void
 stp_session_init (StpSession *self)
 {
   self->selected_item = STP_ITEM_REF_NONE;
+  self->markers = g_array_new (FALSE, FALSE, sizeof (StpRenderMarker));
+  g_array_set_clear_func (self->markers, marker_clear);
 }
 
 StpSession *
@@ -213,6 +230,12 @@ stp_session_set_document (StpSession  *self,
   stp_session_set_selected_range (self, 0, 0);
   stp_session_set_selected_items (self, NULL);
   stp_session_set_marked (self, NULL);
+  /* Markers are times in the file: another analysis of it keeps them. */
+  if (self->markers->len > 0 && (document == NULL || !stp_document_is_reanalysis (document)))
+    {
+      g_array_set_size (self->markers, 0);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MARKERS]);
+    }
 
   g_set_object (&self->document, document);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
@@ -317,6 +340,55 @@ stp_session_set_selected_items (StpSession *self,
   g_clear_pointer (&self->selected_items, g_array_unref);
   self->selected_items = items;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_ITEMS]);
+}
+
+GArray *
+stp_session_get_markers (StpSession *self)
+{
+  g_return_val_if_fail (STP_IS_SESSION (self), NULL);
+  return self->markers;
+}
+
+void
+stp_session_add_marker (StpSession *self,
+                        gint64      start,
+                        gint64      end,
+                        const char *label)
+{
+  StpRenderMarker marker = { MIN (start, end), MAX (start, end), g_strdup (label) };
+
+  g_return_if_fail (STP_IS_SESSION (self));
+
+  g_array_append_val (self->markers, marker);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MARKERS]);
+}
+
+void
+stp_session_remove_marker (StpSession *self,
+                           guint       index)
+{
+  g_return_if_fail (STP_IS_SESSION (self));
+  g_return_if_fail (index < self->markers->len);
+
+  g_array_remove_index (self->markers, index);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MARKERS]);
+}
+
+int
+stp_session_find_marker (StpSession *self,
+                         gint64      start,
+                         gint64      end)
+{
+  g_return_val_if_fail (STP_IS_SESSION (self), -1);
+
+  for (guint i = 0; i < self->markers->len; i++)
+    {
+      const StpRenderMarker *m = &g_array_index (self->markers, StpRenderMarker, i);
+
+      if (m->start == MIN (start, end) && m->end == MAX (start, end))
+        return (int) i;
+    }
+  return -1;
 }
 
 GArray *

@@ -8,6 +8,7 @@
 
 #include "stp-area.h"
 #include "stp-document.h"
+#include "stp-renderer.h"
 
 G_BEGIN_DECLS
 
@@ -50,6 +51,19 @@ void              stp_session_set_selected_range (StpSession       *self,
 GArray           *stp_session_get_selected_items (StpSession       *self);
 void              stp_session_set_selected_items (StpSession       *self,
                                                   GArray           *items);
+/* Markers (StpRenderMarker, labels owned by the session), in the order
+ * added; kept through a re-analysis of the same file. */
+GArray           *stp_session_get_markers        (StpSession       *self);
+void              stp_session_add_marker         (StpSession       *self,
+                                                  gint64            start,
+                                                  gint64            end,
+                                                  const char       *label);
+void              stp_session_remove_marker      (StpSession       *self,
+                                                  guint             index);
+/* The marker spanning exactly [start, end), or -1. */
+int               stp_session_find_marker        (StpSession       *self,
+                                                  gint64            start,
+                                                  gint64            end);
 GArray           *stp_session_get_marked         (StpSession       *self);
 void              stp_session_set_marked         (StpSession       *self,
                                                   GArray           *marked);

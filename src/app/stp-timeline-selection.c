@@ -20,6 +20,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 #include "stp-timeline-view-private.h"
@@ -144,6 +145,13 @@ stp_timeline_view_fill_highlights (StpTimelineView *self,
   h->matches_max_dur = self->matches_max_dur;
   h->marked = self->marked;
   h->marked_max_dur = self->marked_max_dur;
+  if (self->session != NULL)
+    {
+      GArray *markers = stp_session_get_markers (self->session);
+
+      h->markers = (const StpRenderMarker *) markers->data;
+      h->n_markers = markers->len;
+    }
   view->highlights = h;
 }
 
@@ -395,6 +403,8 @@ stp_timeline_view_watch_session (StpTimelineView *self)
                            G_CALLBACK (on_selected_range_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::selected-items",
                            G_CALLBACK (on_selected_items_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::markers",
+                           G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::marked",
                            G_CALLBACK (on_marked_changed), self, G_CONNECT_SWAPPED);
 }
@@ -875,6 +885,56 @@ action_clear_selection (GtkWidget  *widget,
   stp_timeline_view_clear_selection (STP_TIMELINE_VIEW (widget));
 }
 
+/* M: a marker over the selected item's span, named after it, or over
+ * the selected range; M again on the same span takes it away. */
+void
+stp_timeline_view_toggle_marker (StpTimelineView *self)
+{
+  StpTrace *trace = get_trace (self);
+  g_autofree char *label = NULL;
+  gint64 start, end;
+  int existing;
+
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (trace == NULL || self->session == NULL)
+    return;
+  if (self->selected.kind != STP_ITEM_NONE && stp_item_get_range (trace, &self->selected, &start, &end))
+    {
+      const StpSlice *slice = stp_item_get_slice (trace, &self->selected);
+
+      label = g_strdup (slice != NULL ? stp_trace_str (trace, slice->name) : NULL);
+    }
+  else if (self->sel_end > self->sel_start)
+    {
+      start = self->sel_start;
+      end = self->sel_end;
+    }
+  else
+    return;
+
+  existing = stp_session_find_marker (self->session, start, end);
+  if (existing >= 0)
+    {
+      stp_session_remove_marker (self->session, existing);
+      return;
+    }
+  if (label == NULL || label[0] == '\0')
+    {
+      g_free (label);
+      label = g_strdup_printf (_("Marker %u"), stp_session_get_markers (self->session)->len + 1);
+    }
+  stp_session_add_marker (self->session, start, end, label);
+}
+
+static void
+action_toggle_marker (GtkWidget  *widget,
+                      const char *name,
+                      GVariant   *param)
+{
+  stp_timeline_view_toggle_marker (STP_TIMELINE_VIEW (widget));
+}
+
 /* ------------------------------------------------------------------ */
 /* Setup                                                               */
 
@@ -907,12 +967,14 @@ stp_timeline_view_class_init_selection (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "timeline.select-parent", NULL, action_select_parent);
   gtk_widget_class_install_action (widget_class, "timeline.select-child", NULL, action_select_child);
   gtk_widget_class_install_action (widget_class, "timeline.clear-selection", NULL, action_clear_selection);
+  gtk_widget_class_install_action (widget_class, "timeline.toggle-marker", NULL, action_toggle_marker);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "timeline.select-previous", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "timeline.select-next", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "timeline.select-parent", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "timeline.select-child", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "timeline.clear-selection", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, 0, "timeline.toggle-marker", NULL);
   /* As in browsers and Perfetto. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_slash, 0, "win.find", NULL);
 }

@@ -85,6 +85,9 @@ void              stp_timeline_view_select_item       (StpTimelineView  *self,
                                                        const StpItemRef *item,
                                                        StpRevealFlags    reveal);
 const StpItemRef *stp_timeline_view_get_selected_item (StpTimelineView  *self);
+/* M: marks the selected item's span or range in the session, or takes
+ * the marker of that span away. */
+void              stp_timeline_view_toggle_marker     (StpTimelineView  *self);
 /* Adds a slice to the selection (Ctrl+click), or takes it out. */
 void              stp_timeline_view_toggle_item       (StpTimelineView  *self,
                                                        const StpItemRef *item);

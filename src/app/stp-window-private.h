@@ -18,6 +18,7 @@
 #include "stp-export-task.h"
 #include "stp-find-bar.h"
 #include "stp-load-task.h"
+#include "stp-markers-view.h"
 #include "stp-peaks-dialog.h"
 #include "stp-recent-list.h"
 #include "stp-steps-view.h"
@@ -60,6 +61,7 @@ struct _StpWindow
   GtkStack             *drawer_stack;
   StpSummaryView       *summary_view;
   StpStepsView         *steps_view;
+  StpMarkersView       *markers_view;
   GtkRevealer          *export_revealer;
   GtkLabel             *export_label;
   GtkProgressBar       *export_bar;

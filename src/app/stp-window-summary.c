@@ -4,10 +4,10 @@
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Under the timeline sits a drawer with three pages: the summary
- * (toggled by the show-summary setting, F8), the steps (show-steps) and
- * the table of a selected area (shown while there is one); tabs switch
- * between those open.  The summary follows the session's selected time
+ * Under the timeline sits a drawer with four pages: the summary
+ * (toggled by the show-summary setting, F8), the steps (show-steps), the
+ * markers and the table of a selected area (each shown while there is
+ * one); tabs switch between those open.  The summary follows the session's selected time
  * range (a drag on the ruler, an area's range, a step), the whole trace
  * without one; its rows mark their slices on the timeline and zoom to
  * them.  A step's row selects its range and zooms to it.
@@ -46,7 +46,7 @@ stp_window_show_drawer_page (StpWindow *self,
                              gboolean   show)
 {
   GtkWidget *pages[] = { GTK_WIDGET (self->summary_view), GTK_WIDGET (self->steps_view),
-                         GTK_WIDGET (self->area_table) };
+                         GTK_WIDGET (self->markers_view), GTK_WIDGET (self->area_table) };
   gboolean was_open = gtk_widget_get_visible (self->drawer);
   guint n_shown = 0;
 
@@ -137,6 +137,27 @@ on_step_activated (StpWindow *self)
   gtk_widget_activate_action (GTK_WIDGET (self->timeline), "timeline.fit-selection", NULL);
 }
 
+/* The markers' list is there while there are markers. */
+static void
+on_markers_changed (StpWindow *self)
+{
+  stp_window_show_drawer_page (self, GTK_WIDGET (self->markers_view),
+                               stp_session_get_markers (self->session)->len > 0);
+}
+
+static void
+on_marker_activated (StpWindow *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self->timeline), "timeline.fit-selection", NULL);
+}
+
+StpMarkersView *
+stp_window_get_markers_view (StpWindow *self)
+{
+  g_return_val_if_fail (STP_IS_WINDOW (self), NULL);
+  return self->markers_view;
+}
+
 StpStepsView *
 stp_window_get_steps_view (StpWindow *self)
 {
@@ -156,12 +177,14 @@ stp_window_class_init_summary (GtkWidgetClass *widget_class)
 {
   g_type_ensure (STP_TYPE_SUMMARY_VIEW);
   g_type_ensure (STP_TYPE_STEPS_VIEW);
+  g_type_ensure (STP_TYPE_MARKERS_VIEW);
 
   gtk_widget_class_bind_template_child (widget_class, StpWindow, drawer);
   gtk_widget_class_bind_template_child (widget_class, StpWindow, drawer_tabs);
   gtk_widget_class_bind_template_child (widget_class, StpWindow, drawer_stack);
   gtk_widget_class_bind_template_child (widget_class, StpWindow, summary_view);
   gtk_widget_class_bind_template_child (widget_class, StpWindow, steps_view);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, markers_view);
   /* F8: stp-window-keys.c */
 }
 
@@ -179,6 +202,10 @@ stp_window_init_summary (StpWindow *self)
   g_signal_connect_object (self->steps_view, "step-activated", G_CALLBACK (on_step_activated),
                            self, G_CONNECT_SWAPPED);
   on_show_steps_changed (self);
+  g_signal_connect_object (self->session, "notify::markers", G_CALLBACK (on_markers_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->markers_view, "marker-activated", G_CALLBACK (on_marker_activated),
+                           self, G_CONNECT_SWAPPED);
 
   g_signal_connect (self->summary_view, "mark-slices", G_CALLBACK (on_mark_slices), self);
   g_signal_connect (self->summary_view, "close", G_CALLBACK (on_summary_close), self);

@@ -13,6 +13,7 @@
 #include "stp-find-bar.h"
 #include "stp-links.h"
 #include "stp-peaks-dialog.h"
+#include "stp-markers-view.h"
 #include "stp-steps-view.h"
 #include "stp-summary-view.h"
 #include "stp-timeline-view.h"
@@ -50,6 +51,8 @@ StpAreaTable    *stp_window_get_area_table    (StpWindow      *self);
 StpFindBar      *stp_window_get_find_bar      (StpWindow      *self);
 /* The summary under the timeline (shown by the win.show-summary action). */
 StpSummaryView  *stp_window_get_summary_view  (StpWindow      *self);
+/* The markers under the timeline, while there are any. */
+StpMarkersView  *stp_window_get_markers_view  (StpWindow      *self);
 /* The steps under the timeline (win.show-steps). */
 StpStepsView    *stp_window_get_steps_view    (StpWindow      *self);
 /* Opens (or raises) the memory peak inspector of this window. */

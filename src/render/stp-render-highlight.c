@@ -329,6 +329,72 @@ draw_selected (StpFrame         *frame,
   outline (cr, &r, 2.5);
 }
 
+/* Markers: a tinted band across every row (a line for an instant),
+ * drawn under the selection. */
+static void
+draw_markers (StpFrame                  *frame,
+              const StpRenderHighlights *h)
+{
+  StpColor band = frame->style->accent, edge = frame->style->accent;
+
+  band.a = 0.10;
+  edge.a = 0.7;
+  for (guint i = 0; i < h->n_markers; i++)
+    {
+      const StpRenderMarker *m = &h->markers[i];
+      double x0, x1;
+
+      if (m->end < frame->t_start || m->start > frame->t_end)
+        continue;
+      x0 = floor (MAX (stp_render_view_time_to_x (frame->view, m->start), frame->x_left - 1));
+      x1 = floor (MIN (stp_render_view_time_to_x (frame->view, m->end), frame->x_right + 1));
+      if (x1 > x0 + 1)
+        {
+          stp_frame_set_color (frame, &band);
+          cairo_rectangle (frame->cr, x0, frame->y_top, x1 - x0, frame->y_bottom - frame->y_top);
+          cairo_fill (frame->cr);
+        }
+      stp_frame_set_color (frame, &edge);
+      cairo_rectangle (frame->cr, x0, frame->y_top, 1, frame->y_bottom - frame->y_top);
+      if (x1 > x0 + 1)
+        cairo_rectangle (frame->cr, x1, frame->y_top, 1, frame->y_bottom - frame->y_top);
+      cairo_fill (frame->cr);
+    }
+}
+
+/* Each marker's label in a tab on the ruler, at its start. */
+void
+stp_render_marker_labels (StpFrame *frame)
+{
+  const StpRenderHighlights *h = frame->view->highlights;
+  /* Under the tick labels, over the ticks: a flag on the time axis. */
+  double height = 13, top = frame->view->ruler_height - height - 1;
+
+  if (h == NULL || h->n_markers == 0)
+    return;
+
+  cairo_save (frame->cr);
+  cairo_rectangle (frame->cr, frame->x_left, 0, frame->x_right - frame->x_left, frame->view->ruler_height);
+  cairo_clip (frame->cr);
+  for (guint i = 0; i < h->n_markers; i++)
+    {
+      const StpRenderMarker *m = &h->markers[i];
+      double x = floor (stp_render_view_time_to_x (frame->view, m->start));
+      double w;
+
+      if (m->end < frame->t_start || m->start > frame->t_end || m->label == NULL)
+        continue;
+      x = MAX (x, frame->x_left);
+      w = MIN (stp_text_cache_measure (frame->renderer->small, m->label) + 8, 200);
+      stp_frame_set_color (frame, &frame->style->accent);
+      cairo_rectangle (frame->cr, x, top, w, height);
+      cairo_fill (frame->cr);
+      cairo_set_source_rgb (frame->cr, 1, 1, 1);
+      stp_text_cache_draw (frame->renderer->small, frame->cr, m->label, x + 4, top + height / 2, w - 8);
+    }
+  cairo_restore (frame->cr);
+}
+
 void
 stp_render_highlights (StpFrame *frame)
 {
@@ -341,6 +407,8 @@ stp_render_highlights (StpFrame *frame)
   cairo_rectangle (frame->cr, frame->x_left, frame->y_top, frame->x_right - frame->x_left, frame->y_bottom - frame->y_top);
   cairo_clip (frame->cr);
 
+  if (h->n_markers > 0)
+    draw_markers (frame, h);
   if (h->area != NULL)
     draw_area (frame, h->area);
   if (h->matches != NULL && h->matches->len > 0)

@@ -125,6 +125,7 @@ void stp_render_emphasised_flows (StpFrame      *frame,
                            const guint32 *flows,
                            guint          n_flows);
 void stp_render_highlights (StpFrame    *frame);
+void stp_render_marker_labels (StpFrame *frame);
 /* Where a counter track row draws a value: its screen y. */
 double stp_render_counter_value_y (StpFrame     *frame,
                            const StpRow *row,

@@ -39,6 +39,14 @@ typedef struct
 
 /* What the user picked, drawn over the timeline by the renderer (so image
  * export shows it too).  All of it is borrowed for the frame. */
+/* A marked span (start < end) or instant (start == end), with a label. */
+typedef struct
+{
+  gint64      start;
+  gint64      end;
+  const char *label;
+} StpRenderMarker;
+
 struct _StpRenderHighlights
 {
   StpItemRef     selected;        /* outlined; kind NONE for nothing */
@@ -52,6 +60,8 @@ struct _StpRenderHighlights
   gint64         matches_max_dur; /* the longest match, to find those starting off screen */
   GArray        *marked;          /* StpItemRef picked from the area table, in time order, or NULL */
   gint64         marked_max_dur;
+  const StpRenderMarker *markers; /* bands across every row, labelled on the ruler */
+  guint          n_markers;
 };
 
 StpRenderer *stp_renderer_new       (const PangoFontDescription *font,
