@@ -333,11 +333,8 @@ stp_area_table_set_session (StpAreaTable *self,
   g_return_if_fail (STP_IS_AREA_TABLE (self));
   g_return_if_fail (session == NULL || STP_IS_SESSION (session));
 
-  if (self->session == session)
+  if (!stp_session_replace (&self->session, session, self))
     return;
-  if (self->session != NULL)
-    stp_session_unwatch (self->session, self);
-  g_set_object (&self->session, session);
   if (session != NULL)
     stp_session_watch (session, "selected-area", G_CALLBACK (on_selected_area_changed), self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
@@ -437,9 +434,7 @@ stp_area_table_dispose (GObject *object)
   StpAreaTable *self = STP_AREA_TABLE (object);
 
   stp_worker_cancel (&self->worker);
-  if (self->session != NULL)
-    stp_session_unwatch (self->session, self);
-  g_clear_object (&self->session);
+  stp_session_replace (&self->session, NULL, self);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   G_OBJECT_CLASS (stp_area_table_parent_class)->dispose (object);
 }

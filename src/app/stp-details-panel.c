@@ -816,11 +816,8 @@ stp_details_panel_set_session (StpDetailsPanel *self,
   g_return_if_fail (STP_IS_DETAILS_PANEL (self));
   g_return_if_fail (session == NULL || STP_IS_SESSION (session));
 
-  if (self->session == session)
+  if (!stp_session_replace (&self->session, session, self))
     return;
-  if (self->session != NULL)
-    stp_session_unwatch (self->session, self);
-  g_set_object (&self->session, session);
   if (session != NULL)
     {
       stp_session_watch (session, "selected-item", G_CALLBACK (on_selected_item_changed), self);
@@ -884,9 +881,7 @@ stp_details_panel_dispose (GObject *object)
 {
   StpDetailsPanel *self = STP_DETAILS_PANEL (object);
 
-  if (self->session != NULL)
-    stp_session_unwatch (self->session, self);
-  g_clear_object (&self->session);
+  stp_session_replace (&self->session, NULL, self);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   G_OBJECT_CLASS (stp_details_panel_parent_class)->dispose (object);
 }

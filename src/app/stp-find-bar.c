@@ -314,11 +314,8 @@ stp_find_bar_set_session (StpFindBar *self,
   g_return_if_fail (STP_IS_FIND_BAR (self));
   g_return_if_fail (session == NULL || STP_IS_SESSION (session));
 
-  if (self->session == session)
+  if (!stp_session_replace (&self->session, session, self))
     return;
-  if (self->session != NULL)
-    stp_session_unwatch (self->session, self);
-  g_set_object (&self->session, session);
   if (session != NULL)
     {
       stp_session_watch (session, "document", G_CALLBACK (on_document_changed), self);
@@ -501,9 +498,7 @@ stp_find_bar_dispose (GObject *object)
   StpFindBar *self = STP_FIND_BAR (object);
 
   cancel (self);
-  if (self->session != NULL)
-    stp_session_unwatch (self->session, self);
-  g_clear_object (&self->session);
+  stp_session_replace (&self->session, NULL, self);
   g_clear_pointer (&self->search_bar, gtk_widget_unparent);
   G_OBJECT_CLASS (stp_find_bar_parent_class)->dispose (object);
 }

@@ -142,11 +142,8 @@ stp_markers_view_set_session (StpMarkersView *self,
   g_return_if_fail (STP_IS_MARKERS_VIEW (self));
   g_return_if_fail (session == NULL || STP_IS_SESSION (session));
 
-  if (self->session == session)
+  if (!stp_session_replace (&self->session, session, self))
     return;
-  if (self->session != NULL)
-    stp_session_unwatch (self->session, self);
-  g_set_object (&self->session, session);
   if (session != NULL)
     stp_session_watch (session, "markers", G_CALLBACK (on_markers_changed), self);
   else
@@ -200,9 +197,7 @@ stp_markers_view_dispose (GObject *object)
 {
   StpMarkersView *self = STP_MARKERS_VIEW (object);
 
-  if (self->session != NULL)
-    stp_session_unwatch (self->session, self);
-  g_clear_object (&self->session);
+  stp_session_replace (&self->session, NULL, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), STP_TYPE_MARKERS_VIEW);
   G_OBJECT_CLASS (stp_markers_view_parent_class)->dispose (object);
 }

@@ -63,6 +63,22 @@ time_range_copy (const StpTimeRange *range)
 G_DEFINE_BOXED_TYPE (StpTimeRange, stp_time_range, time_range_copy, g_free)
 G_DEFINE_FINAL_TYPE (StpSession, stp_session, G_TYPE_OBJECT)
 
+/* An array property: a reference kept, a notification if it changed. */
+static void
+set_array (StpSession *self,
+           GArray    **slot,
+           GArray     *array,
+           guint       prop_id)
+{
+  if (*slot == array)
+    return;
+  if (array != NULL)
+    g_array_ref (array);
+  g_clear_pointer (slot, g_array_unref);
+  *slot = array;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
+}
+
 static void
 stp_session_dispose (GObject *object)
 {
@@ -333,13 +349,7 @@ stp_session_set_selected_items (StpSession *self,
 {
   g_return_if_fail (STP_IS_SESSION (self));
 
-  if (self->selected_items == items)
-    return;
-  if (items != NULL)
-    g_array_ref (items);
-  g_clear_pointer (&self->selected_items, g_array_unref);
-  self->selected_items = items;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_ITEMS]);
+  set_array (self, &self->selected_items, items, PROP_SELECTED_ITEMS);
 }
 
 GArray *
@@ -406,13 +416,7 @@ stp_session_set_marked (StpSession *self,
 {
   g_return_if_fail (STP_IS_SESSION (self));
 
-  if (self->marked == marked)
-    return;
-  if (marked != NULL)
-    g_array_ref (marked);
-  g_clear_pointer (&self->marked, g_array_unref);
-  self->marked = marked;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MARKED]);
+  set_array (self, &self->marked, marked, PROP_MARKED);
 }
 
 void
@@ -436,4 +440,20 @@ stp_session_unwatch (StpSession *self,
 {
   g_return_if_fail (STP_IS_SESSION (self));
   g_signal_handlers_disconnect_by_data (self, owner);
+}
+
+gboolean
+stp_session_replace (StpSession **slot,
+                     StpSession  *session,
+                     gpointer     owner)
+{
+  g_return_val_if_fail (slot != NULL, FALSE);
+  g_return_val_if_fail (session == NULL || STP_IS_SESSION (session), FALSE);
+
+  if (*slot == session)
+    return FALSE;
+  if (*slot != NULL)
+    stp_session_unwatch (*slot, owner);
+  g_set_object (slot, session);
+  return TRUE;
 }

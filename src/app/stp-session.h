@@ -76,5 +76,10 @@ void              stp_session_watch              (StpSession       *self,
                                                   gpointer          owner);
 void              stp_session_unwatch            (StpSession       *self,
                                                   gpointer          owner);
+/* For a widget's set_session: *slot becomes `session` (a reference), and
+ * the owner's watches on the old one go.  FALSE if it was already it. */
+gboolean          stp_session_replace            (StpSession      **slot,
+                                                  StpSession       *session,
+                                                  gpointer          owner);
 
 G_END_DECLS

@@ -386,11 +386,8 @@ stp_steps_view_set_session (StpStepsView *self,
   g_return_if_fail (STP_IS_STEPS_VIEW (self));
   g_return_if_fail (session == NULL || STP_IS_SESSION (session));
 
-  if (self->session == session)
+  if (!stp_session_replace (&self->session, session, self))
     return;
-  if (self->session != NULL)
-    stp_session_unwatch (self->session, self);
-  g_set_object (&self->session, session);
   if (session != NULL)
     stp_session_watch (session, "document", G_CALLBACK (on_document_changed), self);
   else
@@ -475,9 +472,7 @@ stp_steps_view_dispose (GObject *object)
   StpStepsView *self = STP_STEPS_VIEW (object);
 
   stp_worker_cancel (&self->worker);
-  if (self->session != NULL)
-    stp_session_unwatch (self->session, self);
-  g_clear_object (&self->session);
+  stp_session_replace (&self->session, NULL, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), STP_TYPE_STEPS_VIEW);
   G_OBJECT_CLASS (stp_steps_view_parent_class)->dispose (object);
 }

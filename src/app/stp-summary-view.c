@@ -537,11 +537,8 @@ stp_summary_view_set_session (StpSummaryView *self,
   g_return_if_fail (STP_IS_SUMMARY_VIEW (self));
   g_return_if_fail (session == NULL || STP_IS_SESSION (session));
 
-  if (self->session == session)
+  if (!stp_session_replace (&self->session, session, self))
     return;
-  if (self->session != NULL)
-    stp_session_unwatch (self->session, self);
-  g_set_object (&self->session, session);
   if (session != NULL)
     {
       stp_session_watch (session, "document", G_CALLBACK (on_document_changed), self);
@@ -765,9 +762,7 @@ stp_summary_view_dispose (GObject *object)
 
   cancel_running (self);
   stp_worker_cancel (&self->collector);
-  if (self->session != NULL)
-    stp_session_unwatch (self->session, self);
-  g_clear_object (&self->session);
+  stp_session_replace (&self->session, NULL, self);
   g_clear_handle_id (&self->update_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), STP_TYPE_SUMMARY_VIEW);
   G_OBJECT_CLASS (stp_summary_view_parent_class)->dispose (object);

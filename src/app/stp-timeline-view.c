@@ -406,11 +406,8 @@ stp_timeline_view_set_session (StpTimelineView *self,
   g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
   g_return_if_fail (session == NULL || STP_IS_SESSION (session));
 
-  if (self->session == session)
+  if (!stp_session_replace (&self->session, session, self))
     return;
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
-  g_set_object (&self->session, session);
   if (session != NULL)
     {
       g_signal_connect_object (session, "notify::document", G_CALLBACK (on_document_changed),
@@ -826,9 +823,7 @@ stp_timeline_view_dispose (GObject *object)
   g_clear_object (&self->hadjustment);
   g_clear_object (&self->vadjustment);
   g_signal_handlers_disconnect_by_func (adw_style_manager_get_default (), on_dark_changed, self);
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
-  g_clear_object (&self->session);
+  stp_session_replace (&self->session, NULL, self);
   stp_timeline_view_dispose_processes (self);
 
   G_OBJECT_CLASS (stp_timeline_view_parent_class)->dispose (object);

@@ -214,11 +214,8 @@ stp_warnings_popover_set_session (StpWarningsPopover *self,
   g_return_if_fail (STP_IS_WARNINGS_POPOVER (self));
   g_return_if_fail (session == NULL || STP_IS_SESSION (session));
 
-  if (self->session == session)
+  if (!stp_session_replace (&self->session, session, self))
     return;
-  if (self->session != NULL)
-    stp_session_unwatch (self->session, self);
-  g_set_object (&self->session, session);
   if (session != NULL)
     stp_session_watch (session, "document", G_CALLBACK (on_document_changed), self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
