@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "stp-chrome-writer.h"
 #include "stp-error.h"
 #include "test-chrome-common.h"
 
@@ -546,6 +547,84 @@ test_truncated (void)
     }
 }
 
+/* The counter a [memory] instant feeds, by name, or NULL. */
+static const StpTrack *
+counter_named (StpTrace   *trace,
+               const char *name)
+{
+  for (guint t = 0; t < trace->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, t);
+
+      if (track->kind == STP_TRACK_COUNTER && g_strcmp0 (stp_trace_str (trace, track->name), name) == 0)
+        return track;
+    }
+  return NULL;
+}
+
+/* PyTorch's [memory] instants: one derived counter a device, the running
+ * sum of "Bytes" (or "Total Allocated" when given); the instants stay,
+ * folded, and export writes them back, never the counter. */
+static void
+test_memory_events (void)
+{
+  g_autoptr(StpTrace) trace = load_ok (
+    "[{\"ph\":\"i\",\"s\":\"t\",\"name\":\"[memory]\",\"pid\":1,\"tid\":2,\"ts\":10,"
+    "  \"args\":{\"Device Type\":1,\"Device Id\":0,\"Bytes\":100}},"
+    " {\"ph\":\"i\",\"s\":\"t\",\"name\":\"[memory]\",\"pid\":1,\"tid\":2,\"ts\":20,"
+    "  \"args\":{\"Device Type\":1,\"Device Id\":0,\"Bytes\":50}},"
+    " {\"ph\":\"i\",\"s\":\"t\",\"name\":\"[memory]\",\"pid\":1,\"tid\":3,\"ts\":30,"
+    "  \"args\":{\"Device Type\":1,\"Device Id\":0,\"Bytes\":-100}},"
+    " {\"ph\":\"i\",\"s\":\"t\",\"name\":\"[memory]\",\"pid\":1,\"tid\":2,\"ts\":40,"
+    "  \"args\":{\"Device Type\":0,\"Device Id\":-1,\"Bytes\":8,\"Total Allocated\":4096}},"
+    " {\"ph\":\"i\",\"s\":\"t\",\"name\":\"[memory]\",\"pid\":1,\"tid\":2,\"ts\":50,\"args\":{}},"
+    " {\"ph\":\"i\",\"s\":\"t\",\"name\":\"mark\",\"pid\":1,\"tid\":2,\"ts\":60,\"args\":{\"Bytes\":1}},"
+    " {\"ph\":\"X\",\"name\":\"op\",\"pid\":1,\"tid\":2,\"ts\":0,\"dur\":100}]");
+  const StpTrack *cuda = counter_named (trace, "Memory Allocated (CUDA 0)");
+  const StpTrack *cpu = counter_named (trace, "Memory Allocated (CPU)");
+  const StpTrack *thread2 = thread (trace, 1, 2, 0);
+  const StpCounterSeries *series;
+  guint folded = 0;
+
+  g_assert_nonnull (cuda);
+  g_assert_nonnull (cpu);
+  g_assert_true (cuda->derived);
+  series = g_ptr_array_index (cuda->series, 0);
+  g_assert_cmpuint (series->samples->len, ==, 3);
+  g_assert_cmpfloat (g_array_index (series->samples, StpCounterSample, 0).value, ==, 100);
+  g_assert_cmpfloat (g_array_index (series->samples, StpCounterSample, 1).value, ==, 150);
+  g_assert_cmpfloat (g_array_index (series->samples, StpCounterSample, 2).value, ==, 50);
+  g_assert_cmpint (g_array_index (series->samples, StpCounterSample, 2).ts, ==, 30000);
+  series = g_ptr_array_index (cpu->series, 0);
+  g_assert_cmpuint (series->samples->len, ==, 1);
+  g_assert_cmpfloat (g_array_index (series->samples, StpCounterSample, 0).value, ==, 4096);
+
+  /* Folded: the four with a size; the one without, and "mark", not. */
+  for (guint i = 0; i < thread2->instants->len; i++)
+    folded += (g_array_index (thread2->instants, StpSlice, i).flags & STP_SLICE_FOLDED) != 0;
+  g_assert_cmpuint (thread2->instants->len, ==, 5);
+  g_assert_cmpuint (folded, ==, 3);
+
+  /* Written back as they came: the instants, no counter. */
+  {
+    g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GBytes) bytes = NULL;
+    g_autoptr(StpTrace) again = NULL;
+    g_autofree char *json = NULL;
+
+    g_assert_true (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
+    g_assert_no_error (error);
+    g_output_stream_close (out, NULL, NULL);
+    bytes = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+    json = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+    g_assert_null (strstr (json, "\"ph\":\"C\""));
+    g_assert_null (strstr (json, "Memory Allocated"));
+    again = load_ok (json);
+    g_assert_true (stp_test_traces_equal (trace, again));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -557,6 +636,7 @@ main (int    argc,
   g_test_add_func ("/chrome-json/rules/overlap-lanes", test_overlap_lanes);
   g_test_add_func ("/chrome-json/rules/instants", test_instants);
   g_test_add_func ("/chrome-json/rules/counters", test_counters);
+  g_test_add_func ("/chrome-json/rules/memory-events", test_memory_events);
   g_test_add_func ("/chrome-json/rules/objects", test_objects);
   g_test_add_func ("/chrome-json/rules/flows", test_flows);
   g_test_add_func ("/chrome-json/rules/flows-v2", test_flows_v2);

@@ -379,7 +379,8 @@ check_against (StpTrace *trace,
           else
             instants++;
         }
-      for (guint i = 0; track->series && i < track->series->len; i++)
+      /* A derived counter (PyTorch's [memory]) holds no C event. */
+      for (guint i = 0; track->series && !track->derived && i < track->series->len; i++)
         {
           StpCounterSeries *series = g_ptr_array_index (track->series, i);
           for (guint j = 0; j < series->samples->len; j++)

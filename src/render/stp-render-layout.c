@@ -30,6 +30,17 @@ row_clear (gpointer data)
   g_clear_pointer (&row->label, g_free);
 }
 
+/* Whether a thread has instants of its own to draw (folded ones, which
+ * a derived counter shows, need no strip). */
+static gboolean
+has_shown_instants (const StpTrack *track)
+{
+  for (guint i = 0; track->instants != NULL && i < track->instants->len; i++)
+    if (!(g_array_index (track->instants, StpSlice, i).flags & STP_SLICE_FOLDED))
+      return TRUE;
+  return FALSE;
+}
+
 static double
 track_height (const StpTrack *track,
               double         *slices_y)
@@ -49,7 +60,7 @@ track_height (const StpTrack *track,
       return STP_ROW_INSTANT_STRIP + 2 * STP_ROW_PADDING + 4;
     }
 
-  strip = track->instants != NULL && track->instants->len > 0 ? STP_ROW_INSTANT_STRIP : 0;
+  strip = has_shown_instants (track) ? STP_ROW_INSTANT_STRIP : 0;
   depths = track->slices != NULL && track->slices->len > 0 ? track->max_depth + 1u : 0;
   if (depths == 0 && strip == 0)
     depths = 1;
@@ -399,6 +410,8 @@ find_instant_near (GArray              *instants,
 
       if (s->ts > t1)
         break;
+      if (s->flags & STP_SLICE_FOLDED)
+        continue;
       dx = fabs (stp_render_view_time_to_x (view, s->ts) - x);
       if (dx < best_dx)
         {

@@ -374,6 +374,8 @@ draw_instants (StpFrame *frame,
       frame->stats->visited++;
       if (s->ts > frame->t_end)
         break;
+      if (s->flags & STP_SLICE_FOLDED)
+        continue;
 
       x = floor (stp_render_view_time_to_x (frame->view, s->ts));
       if (x <= last_col)

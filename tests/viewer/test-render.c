@@ -522,6 +522,56 @@ test_folded_activity_dense (void)
   cairo_surface_destroy (surface);
 }
 
+/* Folded instants (drawn by a derived counter) get no strip, no
+ * triangles and no hits; a thread's other instants keep theirs. */
+static void
+test_folded_instants (void)
+{
+  g_autoptr(StpTrace) trace = stp_trace_new (STP_FORMAT_CHROME_JSON, "folded.json");
+  guint32 process = stp_trace_add_process (trace, 1, 0);
+  guint32 folded_only = stp_trace_add_thread (trace, process, 1, 0);
+  guint32 mixed = stp_trace_add_thread (trace, process, 2, 0);
+  g_autoptr(StpRenderIndex) index = NULL;
+  g_autoptr(StpRenderLayout) layout = NULL;
+  const StpRow *a, *b;
+  StpRenderView view;
+  StpHit hit;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      StpSlice *s = stp_trace_add_instant (trace, i == 0 ? folded_only : mixed);
+
+      s->ts = 1000;
+      s->name = stp_trace_intern0 (trace, "[memory]");
+      s->seq = stp_trace_next_seq (trace);
+      s->flags |= STP_SLICE_FOLDED;
+    }
+  {
+    StpSlice *s = stp_trace_add_instant (trace, mixed);
+
+    s->ts = 5000;
+    s->name = stp_trace_intern0 (trace, "mark");
+    s->seq = stp_trace_next_seq (trace);
+  }
+  g_assert_true (stp_trace_finish (trace, NULL, NULL));
+  index = stp_render_index_new (trace, NULL, NULL);
+  layout = stp_render_layout_new (index);
+
+  a = stp_render_layout_get_row (layout, stp_render_layout_find_track_row (layout, folded_only));
+  b = stp_render_layout_get_row (layout, stp_render_layout_find_track_row (layout, mixed));
+  g_assert_cmpfloat (a->slices_y, ==, STP_ROW_PADDING);
+  g_assert_cmpfloat (b->slices_y, ==, STP_ROW_PADDING + STP_ROW_INSTANT_STRIP);
+
+  stp_render_view_init (&view, 1000, 400);
+  stp_render_view_fit (&view, 0, 10000);
+  g_assert_true (stp_render_layout_hit_test (layout, &view, stp_render_view_time_to_x (&view, 1000),
+                                             b->y + view.ruler_height + 4, &hit));
+  g_assert_cmpint (hit.kind, !=, STP_HIT_INSTANT);
+  g_assert_true (stp_render_layout_hit_test (layout, &view, stp_render_view_time_to_x (&view, 5000),
+                                             b->y + view.ruler_height + 4, &hit));
+  g_assert_cmpint (hit.kind, ==, STP_HIT_INSTANT);
+}
+
 /* Every pixel column holding a slice shows something, whether the frame
  * walks slices or reads the summary pyramid. */
 static void
@@ -724,6 +774,7 @@ main (int   argc,
   g_test_add ("/render/objects", Fixture, NULL, fixture_set_up, test_objects, fixture_tear_down);
   g_test_add ("/render/folded-activity", Fixture, NULL, fixture_set_up, test_folded_activity, fixture_tear_down);
   g_test_add_func ("/render/folded-activity-dense", test_folded_activity_dense);
+  g_test_add_func ("/render/folded-instants", test_folded_instants);
   g_test_add_func ("/render/level-of-detail", test_level_of_detail);
   g_test_add_func ("/render/ticks", test_ticks);
   g_test_add_func ("/render/fit-name", test_fit_name);

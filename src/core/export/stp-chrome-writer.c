@@ -653,6 +653,9 @@ index_events (StpTrace *trace,
     {
       const StpTrack *track = stp_trace_get_track (trace, t);
 
+      /* What an analysis made (a derived counter) is not the input's. */
+      if (track->derived)
+        continue;
       if (track->kind == STP_TRACK_COUNTER)
         index_counters (refs, unordered, counters, track, t);
       else

@@ -68,6 +68,9 @@ typedef enum
   /* args_ref locates the event in trace->source (args_len is 0); its
    * args are made by trace->source_args when asked for (XSpace). */
   STP_SLICE_SOURCE_EVENT = 1 << 8,
+  /* An instant a derived counter draws instead (PyTorch's [memory]
+   * events): kept, exported, searched, but not drawn on its own. */
+  STP_SLICE_FOLDED     = 1 << 9,
 } StpSliceFlags;
 
 /* A slice (X, B/E), an instant, an async slice or a sample. */
@@ -171,6 +174,8 @@ typedef struct
   guint32     *depth_starts;
   guint16      max_depth;
   GArray      *instants;     /* StpSlice with STP_SLICE_INSTANT, sorted by ts (THREAD only) */
+
+  gboolean     derived;      /* made by an analysis, never written back */
 
   /* COUNTER */
   StpStr       counter_id;   /* the C event's "id", if any */

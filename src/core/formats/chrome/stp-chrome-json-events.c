@@ -236,12 +236,14 @@ on_instant (StpChromeLoader      *self,
   /* I and R come back as they were; i and P need no extra to say so. */
   if (extra.len > 0 || event->phase == 'I' || event->phase == 'R')
     slice->extra = stp_chrome_add_extra (self, event->phase, extra);
+  if (event->phase == 'i' && stp_chrome_is_memory_event (event))
+    stp_chrome_memory_sample (self, event, slice);
 }
 
-static gboolean
-args_get (const StpChromeEvent *event,
-          const char           *name,
-          StpChromeMember      *out)
+gboolean
+stp_chrome_args_get (const StpChromeEvent *event,
+                     const char           *name,
+                     StpChromeMember      *out)
 {
   StpChromeObjectIter iter;
   StpChromeMember key;
@@ -355,29 +357,29 @@ on_metadata (StpChromeLoader      *self,
   StpChromeMember value;
   gint64 index;
 
-  if (strcmp (n, "process_name") == 0 && args_get (event, "name", &value) && stp_chrome_is_string (&value))
+  if (strcmp (n, "process_name") == 0 && stp_chrome_args_get (event, "name", &value) && stp_chrome_is_string (&value))
     {
       StpProcess *p = stp_trace_get_process (self->trace, stp_chrome_process_of (self, event));
       p->name = stp_chrome_intern_value (self, &value);
     }
-  else if (strcmp (n, "process_labels") == 0 && args_get (event, "labels", &value) && stp_chrome_is_string (&value))
+  else if (strcmp (n, "process_labels") == 0 && stp_chrome_args_get (event, "labels", &value) && stp_chrome_is_string (&value))
     {
       StpProcess *p = stp_trace_get_process (self->trace, stp_chrome_process_of (self, event));
       p->labels = stp_chrome_intern_value (self, &value);
     }
-  else if (strcmp (n, "process_sort_index") == 0 && args_get (event, "sort_index", &value) &&
+  else if (strcmp (n, "process_sort_index") == 0 && stp_chrome_args_get (event, "sort_index", &value) &&
            stp_json_parse_int64 (value.value, value.end - value.value, &index))
     {
       StpProcess *p = stp_trace_get_process (self->trace, stp_chrome_process_of (self, event));
       p->sort_index = CLAMP (index, G_MININT32, G_MAXINT32);
       p->has_sort_index = TRUE;
     }
-  else if (strcmp (n, "thread_name") == 0 && args_get (event, "name", &value) && stp_chrome_is_string (&value))
+  else if (strcmp (n, "thread_name") == 0 && stp_chrome_args_get (event, "name", &value) && stp_chrome_is_string (&value))
     {
       StpTrack *t = stp_trace_get_track (self->trace, stp_chrome_thread_of (self, event));
       t->name = stp_chrome_intern_value (self, &value);
     }
-  else if (strcmp (n, "thread_sort_index") == 0 && args_get (event, "sort_index", &value) &&
+  else if (strcmp (n, "thread_sort_index") == 0 && stp_chrome_args_get (event, "sort_index", &value) &&
            stp_json_parse_int64 (value.value, value.end - value.value, &index))
     {
       StpTrack *t = stp_trace_get_track (self->trace, stp_chrome_thread_of (self, event));

@@ -121,6 +121,7 @@ typedef struct
   GHashTable      *counters;    /* "process\x1fname\x1fid" -> track */
   GHashTable      *instant_tracks; /* process -> INSTANTS track */
   GHashTable      *objects;     /* "process\x1fid" -> object index + 1 */
+  GHashTable      *memory;      /* "process\x1ftype\x1fid" -> [memory] counter (stp-chrome-json-memory.c) */
 
   guint64          n_events;    /* objects with a "ph" */
   guint64          n_elements;  /* every element of the events array */
@@ -167,6 +168,15 @@ gboolean stp_chrome_object_iter_next (StpChromeObjectIter  *iter,
 /* stp-chrome-json-events.c */
 void     stp_chrome_dispatch        (StpChromeLoader      *self,
                                      const StpChromeEvent *event);
+gboolean stp_chrome_args_get        (const StpChromeEvent *event,
+                                     const char           *name,
+                                     StpChromeMember      *out);
+
+/* stp-chrome-json-memory.c */
+gboolean stp_chrome_is_memory_event (const StpChromeEvent *event);
+void     stp_chrome_memory_sample   (StpChromeLoader      *self,
+                                     const StpChromeEvent *event,
+                                     StpSlice             *instant);
 
 /* stp-chrome-json-match.c */
 gboolean stp_chrome_match           (StpChromeLoader      *self,

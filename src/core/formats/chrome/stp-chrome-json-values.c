@@ -41,6 +41,7 @@ stp_chrome_loader_init (StpChromeLoader *self,
   self->counters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->instant_tracks = g_hash_table_new (NULL, NULL);
   self->objects = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->memory = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->cache_len = G_MAXSIZE;
   self->pcache_len = G_MAXSIZE;
 }
@@ -64,6 +65,7 @@ stp_chrome_loader_clear (StpChromeLoader *self)
   g_clear_pointer (&self->counters, g_hash_table_unref);
   g_clear_pointer (&self->instant_tracks, g_hash_table_unref);
   g_clear_pointer (&self->objects, g_hash_table_unref);
+  g_clear_pointer (&self->memory, g_hash_table_unref);
 }
 
 /* ------------------------------------------------------------------ */
