@@ -86,7 +86,7 @@ show_all (StpTimelineView *self)
   layout_changed (self);
 }
 
-/* The process of the selected item, or of the menu's row. */
+/* The process of the selected item, or STP_INDEX_NONE. */
 static guint32
 selected_process (StpTimelineView *self)
 {
