@@ -6,8 +6,9 @@
  * The aggregation runs on a worker thread (an area can span millions of
  * slices); a newer area cancels it.  The table is a GtkColumnView whose
  * column sorters compare with stp_aggregate_compare(), so every column
- * sorts, ties by name.  A click on a row emits ::row-activated with the
- * row's name; the window marks those slices.
+ * sorts, ties by name.  It sums up the session's selected area; a click
+ * on a row marks that name's slices in the session, and closing clears
+ * the area.
  */
 
 #define G_LOG_DOMAIN "stp-area-table"
@@ -57,8 +58,8 @@ struct _StpAreaTable
 {
   GtkWidget       parent_instance;
 
+  /* Template */
   GtkWidget      *box;
-  GtkWidget      *title;
   GtkWidget      *summary;
   GtkWidget      *spinner;
   GtkWidget      *hint;
@@ -435,7 +436,7 @@ stp_area_table_dispose (GObject *object)
 
   stp_worker_cancel (&self->worker);
   stp_session_replace (&self->session, NULL, self);
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), STP_TYPE_AREA_TABLE);
   G_OBJECT_CLASS (stp_area_table_parent_class)->dispose (object);
 }
 
@@ -487,6 +488,14 @@ stp_area_table_set_property (GObject      *object,
     }
 }
 
+/* Done with the area: it is no longer selected. */
+static void
+on_close (StpAreaTable *self)
+{
+  if (self->session != NULL)
+    stp_session_set_selected_area (self->session, NULL);
+}
+
 static void
 stp_area_table_class_init (StpAreaTableClass *klass)
 {
@@ -503,86 +512,36 @@ stp_area_table_class_init (StpAreaTableClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stepscope/Stepscope/stp-area-table.ui");
+  gtk_widget_class_bind_template_child (widget_class, StpAreaTable, box);
+  gtk_widget_class_bind_template_child (widget_class, StpAreaTable, summary);
+  gtk_widget_class_bind_template_child (widget_class, StpAreaTable, spinner);
+  gtk_widget_class_bind_template_child (widget_class, StpAreaTable, hint);
+  gtk_widget_class_bind_template_child (widget_class, StpAreaTable, view);
+  gtk_widget_class_bind_template_callback (widget_class, on_close);
+  gtk_widget_class_bind_template_callback (widget_class, on_activate);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "areatable");
-}
-
-/* Done with the area: it is no longer selected. */
-static void
-on_close (GtkButton    *button,
-          StpAreaTable *self)
-{
-  if (self->session != NULL)
-    stp_session_set_selected_area (self->session, NULL);
 }
 
 static void
 stp_area_table_init (StpAreaTable *self)
 {
-  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-  GtkWidget *close = gtk_button_new_from_icon_name ("window-close-symbolic");
-  GtkSelectionModel *selection;
+  g_autoptr(GtkSingleSelection) selection = NULL;
 
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
-
-  /* One line: what, how much, the hint, and a way out. */
-  self->title = gtk_label_new (_("Selected Area"));
-  gtk_widget_add_css_class (self->title, "heading");
-  self->summary = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->summary, "dim-label");
-  gtk_label_set_xalign (GTK_LABEL (self->summary), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (self->summary), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (self->summary, TRUE);
-  self->hint = gtk_label_new (_("Click a row to mark its slices"));
-  gtk_widget_add_css_class (self->hint, "dim-label");
-  gtk_widget_add_css_class (self->hint, "caption");
-  gtk_widget_set_visible (self->hint, FALSE);
-
-  self->spinner = gtk_spinner_new ();
-  gtk_widget_set_visible (self->spinner, FALSE);
-  gtk_widget_set_valign (self->spinner, GTK_ALIGN_CENTER);
-
-  gtk_widget_add_css_class (close, "flat");
-  gtk_widget_add_css_class (close, "circular");
-  gtk_widget_set_valign (close, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (close, _("Clear the Selection"));
-  g_signal_connect (close, "clicked", G_CALLBACK (on_close), self);
-
-  gtk_box_append (GTK_BOX (header), self->title);
-  gtk_box_append (GTK_BOX (header), self->summary);
-  gtk_box_append (GTK_BOX (header), self->hint);
-  gtk_box_append (GTK_BOX (header), self->spinner);
-  gtk_box_append (GTK_BOX (header), close);
-  gtk_widget_set_margin_start (header, 12);
-  gtk_widget_set_margin_end (header, 6);
-  gtk_widget_set_margin_top (header, 6);
-  gtk_widget_set_margin_bottom (header, 6);
-  gtk_box_append (GTK_BOX (self->box), header);
-  gtk_box_append (GTK_BOX (self->box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
+  gtk_widget_init_template (GTK_WIDGET (self));
 
   self->store = g_list_store_new (STP_TYPE_AREA_ROW);
-  self->view = gtk_column_view_new (NULL);
   self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
                                           g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->view))));
-  selection = GTK_SELECTION_MODEL (gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sorted))));
-  gtk_single_selection_set_autoselect (GTK_SINGLE_SELECTION (selection), FALSE);
-  gtk_single_selection_set_can_unselect (GTK_SINGLE_SELECTION (selection), TRUE);
-  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->view), selection);
-  g_object_unref (selection);
-  gtk_column_view_set_single_click_activate (GTK_COLUMN_VIEW (self->view), TRUE);
-  gtk_column_view_set_show_column_separators (GTK_COLUMN_VIEW (self->view), FALSE);
-  gtk_widget_add_css_class (self->view, "data-table");
-  g_signal_connect (self->view, "activate", G_CALLBACK (on_activate), self);
+  selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sorted)));
+  gtk_single_selection_set_autoselect (selection, FALSE);
+  gtk_single_selection_set_can_unselect (selection, TRUE);
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->view), GTK_SELECTION_MODEL (selection));
 
   for (guint c = 0; c < G_N_ELEMENTS (display_order); c++)
     add_column (self, display_order[c]);
   gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->view), self->columns[STP_AGGREGATE_TOTAL],
                                   GTK_SORT_DESCENDING);
-
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->view);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scroller, TRUE);
-  gtk_box_append (GTK_BOX (self->box), scroller);
 }
