@@ -22,6 +22,7 @@ struct _StpFindBar
 {
   GtkWidget     parent_instance;
 
+  /* Template */
   GtkWidget    *search_bar;
   GtkWidget    *entry;
   GtkWidget    *status;
@@ -499,7 +500,7 @@ stp_find_bar_dispose (GObject *object)
 
   cancel (self);
   stp_session_replace (&self->session, NULL, self);
-  g_clear_pointer (&self->search_bar, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), STP_TYPE_FIND_BAR);
   G_OBJECT_CLASS (stp_find_bar_parent_class)->dispose (object);
 }
 
@@ -592,73 +593,30 @@ stp_find_bar_class_init (StpFindBarClass *klass)
     g_signal_new ("match-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stepscope/Stepscope/stp-find-bar.ui");
+  gtk_widget_class_bind_template_child (widget_class, StpFindBar, search_bar);
+  gtk_widget_class_bind_template_child (widget_class, StpFindBar, entry);
+  gtk_widget_class_bind_template_child (widget_class, StpFindBar, status);
+  gtk_widget_class_bind_template_child (widget_class, StpFindBar, spinner);
+  gtk_widget_class_bind_template_child (widget_class, StpFindBar, previous);
+  gtk_widget_class_bind_template_child (widget_class, StpFindBar, next);
+  gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_activate);
+  gtk_widget_class_bind_template_callback (widget_class, on_next);
+  gtk_widget_class_bind_template_callback (widget_class, on_previous);
+  gtk_widget_class_bind_template_callback (widget_class, on_search_mode);
+  gtk_widget_class_bind_template_callback (widget_class, on_key_pressed);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "findbar");
-}
-
-static GtkWidget *
-icon_button (const char *icon,
-             const char *tooltip)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon);
-
-  gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_widget_set_sensitive (button, FALSE);
-  return button;
 }
 
 static void
 stp_find_bar_init (StpFindBar *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *nav = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkEventController *keys;
-
   self->current = G_MAXUINT;
   self->status_text = g_strdup ("");
 
-  self->search_bar = gtk_search_bar_new ();
-  gtk_widget_set_parent (self->search_bar, GTK_WIDGET (self));
-  gtk_search_bar_set_show_close_button (GTK_SEARCH_BAR (self->search_bar), TRUE);
-
-  self->entry = gtk_search_entry_new ();
-  g_object_set (self->entry, "placeholder-text", _("Search names and args"), NULL);
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->entry), 32);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Search slice names and args"), -1);
-
-  self->spinner = gtk_spinner_new ();
-  gtk_widget_set_visible (self->spinner, FALSE);
-  self->status = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->status, "dim-label");
-  gtk_widget_add_css_class (self->status, "numeric");
-  gtk_label_set_width_chars (GTK_LABEL (self->status), 12);
-  gtk_label_set_xalign (GTK_LABEL (self->status), 0);
-
-  self->previous = icon_button ("go-up-symbolic", _("Previous Match (Shift+Enter)"));
-  self->next = icon_button ("go-down-symbolic", _("Next Match (Enter)"));
-  gtk_box_append (GTK_BOX (nav), self->previous);
-  gtk_box_append (GTK_BOX (nav), self->next);
-  gtk_widget_add_css_class (nav, "linked");
-
-  gtk_box_append (GTK_BOX (box), self->entry);
-  gtk_box_append (GTK_BOX (box), nav);
-  gtk_box_append (GTK_BOX (box), self->spinner);
-  gtk_box_append (GTK_BOX (box), self->status);
-
-  gtk_search_bar_set_child (GTK_SEARCH_BAR (self->search_bar), box);
+  gtk_widget_init_template (GTK_WIDGET (self));
   gtk_search_bar_connect_entry (GTK_SEARCH_BAR (self->search_bar), GTK_EDITABLE (self->entry));
-
-  g_signal_connect (self->entry, "search-changed", G_CALLBACK (on_search_changed), self);
-  g_signal_connect (self->entry, "activate", G_CALLBACK (on_activate), self);
-  g_signal_connect_swapped (self->entry, "next-match", G_CALLBACK (on_next), self);
-  g_signal_connect_swapped (self->entry, "previous-match", G_CALLBACK (on_previous), self);
-  g_signal_connect_swapped (self->next, "clicked", G_CALLBACK (on_next), self);
-  g_signal_connect_swapped (self->previous, "clicked", G_CALLBACK (on_previous), self);
-  g_signal_connect (self->search_bar, "notify::search-mode-enabled", G_CALLBACK (on_search_mode), self);
-
-  keys = gtk_event_controller_key_new ();
-  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
-  gtk_widget_add_controller (self->entry, keys);
 }
