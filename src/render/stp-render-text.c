@@ -295,6 +295,9 @@ tail_within (const Entry *entry,
   return width;
 }
 
+/* A middle cut keeps at least this much of a name's end. */
+#define MIN_TAIL_GLYPHS 3
+
 void
 stp_text_cache_fit_name (StpTextCache *self,
                          const char   *name,
@@ -350,9 +353,17 @@ stp_text_cache_fit_name (StpTextCache *self,
     {
       int first;
 
-      /* The middle goes: as much of the end as of the start. */
+      const Run *run = &g_array_index (entry->runs, Run, 0);
+
+      /* The middle goes: as much of the end as of the start.  An end of
+       * one or two characters says nothing ("Co…D"): then the end goes. */
       fit->head = head_within (entry, MAX (room / 2, least));
       fit->tail = tail_within (entry, room - fit->head, &first);
+      if (run->glyphs->num_glyphs - first < MIN_TAIL_GLYPHS)
+        {
+          fit->head = head_within (entry, room);
+          fit->tail = 0;
+        }
     }
   else
     fit->head = head_within (entry, room);

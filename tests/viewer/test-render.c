@@ -738,6 +738,17 @@ test_fit_name (void)
   /* Room for less than two characters and the ellipsis: nothing. */
   stp_text_cache_fit_name (cache, "ProfilerStep#12", 4, &fit);
   g_assert_cmpfloat (fit.width, ==, 0);
+
+  /* Too narrow for three characters of the end: the end goes ("Con…",
+   * not "Co…D"). */
+  {
+    double narrow = stp_text_cache_measure (cache, "Conv") + stp_text_cache_measure (cache, "…");
+
+    stp_text_cache_fit_name (cache, "Conv2D", narrow, &fit);
+    g_assert_true (fit.elided);
+    g_assert_cmpfloat (fit.tail, ==, 0);
+    g_assert_cmpfloat (fit.head, >=, stp_text_cache_measure (cache, "Co"));
+  }
 }
 
 /* Times as users type them. */
