@@ -1,4 +1,4 @@
-/* stp-timeline-processes.c: hiding processes on the timeline canvas
+/* stp-timeline-processes.c: which processes and threads the timeline shows
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,7 +8,8 @@
  * selection's process and Shift+H shows all, as the menu says.  What is
  * hidden stays hidden through a re-analysis of the same file; a newly
  * opened file shows everything.  Going to something in a hidden process
- * (a search match, a link) shows its process again.
+ * (a search match, a link) shows its process again.  A filter shows only
+ * the threads (or whole processes) whose name has its text.
  */
 
 #define G_LOG_DOMAIN "stp-timeline-processes"
@@ -180,15 +181,43 @@ stp_timeline_view_popup_process_menu (StpTimelineView *self,
   gtk_popover_popup (GTK_POPOVER (self->process_menu));
 }
 
+const char *
+stp_timeline_view_get_track_filter (StpTimelineView *self)
+{
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), NULL);
+  return self->track_filter;
+}
+
+void
+stp_timeline_view_set_track_filter (StpTimelineView *self,
+                                    const char      *filter)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (filter != NULL && filter[0] == '\0')
+    filter = NULL;
+  if (g_strcmp0 (filter, self->track_filter) == 0)
+    return;
+  g_free (self->track_filter);
+  self->track_filter = g_strdup (filter);
+  if (self->layout != NULL)
+    stp_render_layout_set_filter (self->layout, filter);
+  layout_changed (self);
+}
+
 void
 stp_timeline_view_dispose_processes (StpTimelineView *self)
 {
   g_clear_pointer (&self->process_menu, gtk_widget_unparent);
+  g_clear_pointer (&self->track_filter, g_free);
 }
 
+/* A new layout: the filter still holds. */
 void
 stp_timeline_view_processes_changed (StpTimelineView *self)
 {
+  if (self->layout != NULL)
+    stp_render_layout_set_filter (self->layout, self->track_filter);
   layout_changed (self);
 }
 

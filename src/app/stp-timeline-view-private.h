@@ -29,6 +29,7 @@ struct _StpTimelineView
 
   StpSession      *session;           /* what is shown and selected */
   GtkWidget       *process_menu;      /* stp-timeline-processes.c */
+  char            *track_filter;
   StpRenderIndex  *index;             /* the session's document's */
   StpRenderLayout *layout;
   StpRenderer     *renderer;

@@ -62,6 +62,11 @@ void             stp_timeline_view_set_process_hidden (StpTimelineView *self,
                                                        gboolean         hidden);
 gboolean         stp_timeline_view_get_process_hidden (StpTimelineView *self,
                                                        guint32          process);
+/* Only threads, or processes, whose name has `filter` (case aside);
+ * NULL or "" for all. */
+const char      *stp_timeline_view_get_track_filter  (StpTimelineView *self);
+void             stp_timeline_view_set_track_filter  (StpTimelineView *self,
+                                                      const char      *filter);
 gboolean         stp_timeline_view_get_show_flows    (StpTimelineView *self);
 void             stp_timeline_view_set_show_flows    (StpTimelineView *self,
                                                       gboolean         show_flows);

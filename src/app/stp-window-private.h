@@ -50,6 +50,8 @@ struct _StpWindow
   GtkToggleButton      *find_button;
   GtkToggleButton      *details_button;
   StpFindBar           *find_bar;
+  GtkSearchBar         *track_filter_bar;   /* stp-window-filter.c */
+  GtkEditable          *track_filter_entry;
   AdwFlap              *flap;
   GtkStack             *side_stack;
   AdwStatusPage        *side_status;
@@ -112,6 +114,9 @@ void stp_window_keep_graph (StpWindow   *self,
                             GFile       *file);
 
 const char *stp_window_format_label (StpFormat format);
+
+/* stp-window-filter.c */
+void stp_window_class_init_filter (GtkWidgetClass *widget_class);
 
 /* stp-window-open.c */
 void stp_window_class_init_open (GtkWidgetClass *widget_class);

@@ -887,6 +887,7 @@ stp_window_class_init (StpWindowClass *klass)
   stp_window_class_init_range (widget_class);
   stp_window_class_init_open (widget_class);
   stp_window_class_init_info (widget_class);
+  stp_window_class_init_filter (widget_class);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-load", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.find", NULL);

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 struct _StpRenderLayout
 {
@@ -17,6 +18,7 @@ struct _StpRenderLayout
   StpTrace       *trace;
   gboolean       *collapsed;     /* per process */
   gboolean       *hidden;        /* per process: no rows at all */
+  char           *filter;        /* casefolded: only rows whose label (or process's) has it */
   GArray         *rows;          /* StpRow */
   guint          *track_rows;    /* per track: its row, or its process header when collapsed */
   double          height;
@@ -78,10 +80,25 @@ add_row (StpRenderLayout *self,
   g_array_append_val (self->rows, *row);
 }
 
+/* Whether a label has the filter in it, case aside; no filter passes
+ * everything. */
+static gboolean
+passes (StpRenderLayout *self,
+        const char      *label)
+{
+  g_autofree char *folded = NULL;
+
+  if (self->filter == NULL)
+    return TRUE;
+  folded = g_utf8_casefold (label, -1);
+  return strstr (folded, self->filter) != NULL;
+}
+
 static void
 rebuild (StpRenderLayout *self)
 {
   StpTrace *trace = self->trace;
+  g_autoptr(GArray) tracks = g_array_new (FALSE, FALSE, sizeof (StpRow));
 
   g_array_set_size (self->rows, 0);
   self->height = 0;
@@ -104,6 +121,7 @@ rebuild (StpRenderLayout *self)
       guint32 pi = g_array_index (trace->process_order, guint32, i);
       const StpProcess *process = stp_trace_get_process (trace, pi);
       StpRow header = { STP_ROW_PROCESS, pi, STP_INDEX_NONE };
+      gboolean whole;
 
       /* A process that is only a name (Kineto names every GPU pid,
        * timeline.py emits a Tensors process per device) has no row. */
@@ -112,28 +130,52 @@ rebuild (StpRenderLayout *self)
 
       header.height = STP_ROW_PROCESS_HEIGHT;
       header.label = stp_trace_describe_process (trace, process);
-      add_row (self, &header);
-
-      if (self->collapsed[pi])
-        {
-          for (guint j = 0; j < process->tracks->len; j++)
-            self->track_rows[g_array_index (process->tracks, guint32, j)] = self->rows->len - 1;
-          continue;
-        }
-
+      g_array_set_size (tracks, 0);
+      whole = passes (self, header.label);
       for (guint j = 0; j < process->tracks->len; j++)
         {
           guint32 ti = g_array_index (process->tracks, guint32, j);
           const StpTrack *track = stp_trace_get_track (trace, ti);
           StpRow row = { STP_ROW_TRACK, pi, ti };
 
-          row.height = track_height (track, &row.slices_y);
           row.label = stp_trace_describe_track (trace, track);
-          self->track_rows[ti] = self->rows->len;
-          add_row (self, &row);
+          if (!whole && !passes (self, row.label))
+            {
+              g_free (row.label);
+              continue;
+            }
+          row.height = track_height (track, &row.slices_y);
+          g_array_append_val (tracks, row);
+        }
+      /* Filtered out: neither the process's name nor a thread's has it. */
+      if (!whole && tracks->len == 0)
+        {
+          g_free (header.label);
+          continue;
+        }
+      add_row (self, &header);
+
+      if (self->collapsed[pi])
+        {
+          for (guint j = 0; j < process->tracks->len; j++)
+            self->track_rows[g_array_index (process->tracks, guint32, j)] = self->rows->len - 1;
+          for (guint j = 0; j < tracks->len; j++)
+            g_free (g_array_index (tracks, StpRow, j).label);
+          g_array_set_size (tracks, 0);
+          continue;
         }
 
-      if (process->n_objects > 0)
+      for (guint j = 0; j < tracks->len; j++)
+        {
+          StpRow *row = &g_array_index (tracks, StpRow, j);
+
+          self->track_rows[row->track] = self->rows->len;
+          add_row (self, row);
+        }
+      /* The rows own the labels now. */
+      g_array_set_size (tracks, 0);
+
+      if (process->n_objects > 0 && whole)
         {
           StpRow row = { STP_ROW_OBJECTS, pi, STP_INDEX_NONE };
           guint lanes = MAX (1, process->n_object_lanes);
@@ -180,6 +222,7 @@ stp_render_layout_free (StpRenderLayout *self)
   g_free (self->track_rows);
   g_free (self->collapsed);
   g_free (self->hidden);
+  g_free (self->filter);
   stp_trace_unref (self->trace);
   stp_render_index_unref (self->index);
   g_free (self);
@@ -258,6 +301,23 @@ stp_render_layout_get_n_hidden (StpRenderLayout *self)
   for (guint i = 0; i < self->trace->processes->len; i++)
     n += self->hidden[i];
   return n;
+}
+
+/* Only the threads (and processes, with all their rows) whose label has
+ * `filter` in it, case aside; NULL or "" shows everything. */
+void
+stp_render_layout_set_filter (StpRenderLayout *self,
+                              const char      *filter)
+{
+  g_autofree char *folded = filter != NULL && filter[0] != '\0' ? g_utf8_casefold (filter, -1) : NULL;
+
+  g_return_if_fail (self != NULL);
+
+  if (g_strcmp0 (folded, self->filter) == 0)
+    return;
+  g_free (self->filter);
+  self->filter = g_steal_pointer (&folded);
+  rebuild (self);
 }
 
 guint

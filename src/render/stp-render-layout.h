@@ -88,6 +88,8 @@ void             stp_render_layout_set_hidden     (StpRenderLayout *self,
 gboolean         stp_render_layout_get_hidden     (StpRenderLayout *self,
                                                    guint32          process);
 guint            stp_render_layout_get_n_hidden   (StpRenderLayout *self);
+void             stp_render_layout_set_filter     (StpRenderLayout *self,
+                                                   const char      *filter);
 
 guint            stp_render_layout_get_n_rows     (StpRenderLayout *self);
 const StpRow    *stp_render_layout_get_row        (StpRenderLayout *self,

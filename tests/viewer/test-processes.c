@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "stp-settings.h"
 #include "viewer-test-util.h"
 
@@ -116,6 +118,81 @@ test_hide_and_show (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+filter_is (gpointer data)
+{
+  StpTimelineView *view = stp_window_get_timeline_view (data);
+  const char *want = g_object_get_data (data, "want-filter");
+
+  return g_strcmp0 (stp_timeline_view_get_track_filter (view), want) == 0;
+}
+
+/* Ctrl+Shift+F's bar keeps the threads whose name has its text, or a
+ * whole process whose name has it, case aside; closing it shows all. */
+static void
+test_filter (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "chrome", "hta", "tests", "data", "trace_filter",
+                                     "sampled_rank-0.json.gz", NULL);
+  StpWindow *window = new_window ();
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  GtkWidget *entry;
+  StpRenderLayout *layout;
+  guint n_rows, n_streams = 0;
+
+  open_and_wait (window, file);
+  layout = stp_timeline_view_get_layout (view);
+  n_rows = stp_render_layout_get_n_rows (layout);
+  for (guint i = 0; i < n_rows; i++)
+    {
+      const StpRow *row = stp_render_layout_get_row (layout, i);
+
+      n_streams += row->kind == STP_ROW_TRACK && strstr (row->label, "stream") != NULL;
+    }
+  g_assert_cmpuint (n_streams, >, 0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.filter-tracks", NULL));
+  entry = gtk_window_get_focus (GTK_WINDOW (window));
+  g_assert_true (GTK_IS_TEXT (entry));
+
+  /* Threads by name: only the streams, under their process. */
+  gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_ancestor (entry, GTK_TYPE_SEARCH_ENTRY)), "STREAM");
+  g_object_set_data (G_OBJECT (window), "want-filter", (gpointer) "STREAM");
+  wait_for (filter_is, window);
+  layout = stp_timeline_view_get_layout (view);
+  {
+    guint tracks = 0;
+
+    for (guint i = 0; i < stp_render_layout_get_n_rows (layout); i++)
+      {
+        const StpRow *row = stp_render_layout_get_row (layout, i);
+
+        g_assert_true (row->kind == STP_ROW_PROCESS || row->kind == STP_ROW_TRACK);
+        if (row->kind == STP_ROW_TRACK)
+          {
+            g_assert_nonnull (strstr (row->label, "stream"));
+            tracks++;
+          }
+      }
+    g_assert_cmpuint (tracks, ==, n_streams);
+  }
+  save_screenshot (GTK_WIDGET (window), "processes-filter");
+
+  /* Nothing has it: no rows. */
+  gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_ancestor (entry, GTK_TYPE_SEARCH_ENTRY)), "no such thread");
+  g_object_set_data (G_OBJECT (window), "want-filter", (gpointer) "no such thread");
+  wait_for (filter_is, window);
+  g_assert_cmpuint (stp_render_layout_get_n_rows (stp_timeline_view_get_layout (view)), ==, 0);
+
+  /* Closing the bar shows everything again, and the timeline has the keys. */
+  gtk_search_bar_set_search_mode (GTK_SEARCH_BAR (gtk_widget_get_ancestor (entry, GTK_TYPE_SEARCH_BAR)), FALSE);
+  g_assert_null (stp_timeline_view_get_track_filter (view));
+  g_assert_cmpuint (stp_render_layout_get_n_rows (stp_timeline_view_get_layout (view)), ==, n_rows);
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (view)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -124,5 +201,6 @@ main (int   argc,
   adw_init ();
   viewer_test_init ();
   g_test_add_func ("/processes/hide-and-show", test_hide_and_show);
+  g_test_add_func ("/processes/filter", test_filter);
   return g_test_run ();
 }
