@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Under the timeline while there are markers (M on the timeline makes
- * them): a row each with its label, start and length, and a button that
+ * them, a click on the ruler drops a flag): a row each with its label, start and length, and a button that
  * removes it.  Activating a row selects the marker's range, which the
  * window then shows.
  */

@@ -357,8 +357,17 @@ on_drag_end (GtkGestureDrag  *gesture,
              StpTimelineView *self)
 {
   gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
-  self->drag_selecting = FALSE;
   self->drag_resizing = FALSE;
+
+  /* A click on the ruler, not a drag: a flag. */
+  if (self->drag_selecting && fabs (dx) < 3)
+    {
+      double x, y;
+
+      gtk_gesture_drag_get_start_point (gesture, &x, &y);
+      stp_timeline_view_toggle_flag (self, x);
+    }
+  self->drag_selecting = FALSE;
 
   if (self->drag_area)
     {

@@ -927,6 +927,37 @@ stp_timeline_view_toggle_marker (StpTimelineView *self)
   stp_session_add_marker (self->session, start, end, label);
 }
 
+/* A click on the ruler: a flag (a marker of no length) there, or, on a
+ * flag, the flag taken away. */
+void
+stp_timeline_view_toggle_flag (StpTimelineView *self,
+                               double           x)
+{
+  g_autofree char *label = NULL;
+  StpRenderView view;
+  GArray *markers;
+
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (get_trace (self) == NULL || self->session == NULL)
+    return;
+  stp_timeline_view_fill_view (self, &view);
+  markers = stp_session_get_markers (self->session);
+  for (guint i = 0; i < markers->len; i++)
+    {
+      const StpRenderMarker *m = &g_array_index (markers, StpRenderMarker, i);
+
+      if (m->start == m->end && fabs (stp_render_view_time_to_x (&view, m->start) - x) <= FLOW_TOLERANCE_PX)
+        {
+          stp_session_remove_marker (self->session, i);
+          return;
+        }
+    }
+  label = g_strdup_printf (_("Marker %u"), markers->len + 1);
+  stp_session_add_marker (self->session, stp_render_view_x_to_time (&view, x),
+                          stp_render_view_x_to_time (&view, x), label);
+}
+
 static void
 action_toggle_marker (GtkWidget  *widget,
                       const char *name,

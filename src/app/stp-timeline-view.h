@@ -93,6 +93,9 @@ const StpItemRef *stp_timeline_view_get_selected_item (StpTimelineView  *self);
 /* M: marks the selected item's span or range in the session, or takes
  * the marker of that span away. */
 void              stp_timeline_view_toggle_marker     (StpTimelineView  *self);
+/* A click on the ruler at x: a flag there, or a flag there taken away. */
+void              stp_timeline_view_toggle_flag       (StpTimelineView  *self,
+                                                       double            x);
 /* Adds a slice to the selection (Ctrl+click), or takes it out. */
 void              stp_timeline_view_toggle_item       (StpTimelineView  *self,
                                                        const StpItemRef *item);

@@ -20,6 +20,7 @@
 
 #include "stp-details-panel-private.h"
 #include "stp-details-panel.h"
+#include "stp-render-view.h"
 #include "stp-settings.h"
 #include "stp-timeline-view-private.h"
 #include "stp-window.h"
@@ -597,6 +598,57 @@ test_ctrl_click (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A click on the ruler drops a flag there, a click on the flag takes it
+ * away, and a drag on the ruler still selects a range. */
+static void
+test_ruler_flag (void)
+{
+  StpWindow *window;
+  StpTimelineView *view;
+  StpSession *session;
+  StpRenderView rv;
+  const StpRenderMarker *m;
+  double x;
+  gint64 start, end;
+
+  if (!have_xtest ())
+    {
+      g_test_skip ("no XTest");
+      return;
+    }
+  window = open_run_meta ();
+  view = stp_window_get_timeline_view (window);
+  session = stp_window_get_session (window);
+  stp_timeline_view_get_render_view (view, &rv);
+  x = rv.gutter_width + (rv.width - rv.gutter_width) / 3.0;
+
+  move_pointer (GTK_WIDGET (view), x, rv.ruler_height / 2.0);
+  pointer_button (TRUE);
+  pointer_button (FALSE);
+  g_assert_cmpuint (stp_session_get_markers (session)->len, ==, 1);
+  m = &g_array_index (stp_session_get_markers (session), StpRenderMarker, 0);
+  g_assert_cmpint (m->start, ==, m->end);
+  g_assert_cmpfloat (fabs (stp_render_view_time_to_x (&rv, m->start) - x), <=, 1);
+  g_assert_false (stp_timeline_view_get_selection (view, NULL, NULL));
+
+  /* A drag selects a range and drops nothing. */
+  move_pointer (GTK_WIDGET (view), x + 100, rv.ruler_height / 2.0);
+  pointer_button (TRUE);
+  move_pointer (GTK_WIDGET (view), x + 160, rv.ruler_height / 2.0);
+  move_pointer (GTK_WIDGET (view), x + 220, rv.ruler_height / 2.0);
+  pointer_button (FALSE);
+  g_assert_true (stp_timeline_view_get_selection (view, &start, &end));
+  g_assert_cmpint (end, >, start);
+  g_assert_cmpuint (stp_session_get_markers (session)->len, ==, 1);
+
+  /* On the flag: gone. */
+  move_pointer (GTK_WIDGET (view), x + 1, rv.ruler_height / 2.0);
+  pointer_button (TRUE);
+  pointer_button (FALSE);
+  g_assert_cmpuint (stp_session_get_markers (session)->len, ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A right click on a process's row opens its menu: hide it, show only
  * it, show all; Escape closes it and keys reach the timeline again. */
 static void
@@ -658,6 +710,7 @@ main (int   argc,
   g_test_add_func ("/pointer/resize-labels", test_resize_labels);
   g_test_add_func ("/pointer/process-menu", test_process_menu);
   g_test_add_func ("/pointer/ctrl-click", test_ctrl_click);
+  g_test_add_func ("/pointer/ruler-flag", test_ruler_flag);
 
   return g_test_run ();
 }
