@@ -66,9 +66,9 @@ struct _StpPeaksDialog
 {
   AdwWindow       parent_instance;
 
+  /* Template */
   AdwWindowTitle *title;
   GtkWidget      *switcher_title;
-  GtkWidget      *header;
   AdwViewStack   *stack;
   GtkWidget      *status;
   GtkWidget      *status_button;
@@ -510,13 +510,6 @@ stp_peaks_dialog_activate (StpPeaksDialog *self,
 /* ------------------------------------------------------------------ */
 /* GObject                                                             */
 
-static void
-on_status_button (GtkButton      *button,
-                  StpPeaksDialog *self)
-{
-  g_signal_emit (self, signals[ENABLE_MEMORY], 0);
-}
-
 /* Lists the peaks of the session's document, whichever it is. */
 StpPeaksDialog *
 stp_peaks_dialog_new (GtkWindow  *parent,
@@ -576,6 +569,13 @@ stp_peaks_dialog_set_property (GObject      *object,
 }
 
 static void
+stp_peaks_dialog_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), STP_TYPE_PEAKS_DIALOG);
+  G_OBJECT_CLASS (stp_peaks_dialog_parent_class)->dispose (object);
+}
+
+static void
 stp_peaks_dialog_finalize (GObject *object)
 {
   StpPeaksDialog *self = STP_PEAKS_DIALOG (object);
@@ -589,12 +589,19 @@ stp_peaks_dialog_finalize (GObject *object)
 }
 
 static void
+on_status_button (StpPeaksDialog *self)
+{
+  g_signal_emit (self, signals[ENABLE_MEMORY], 0);
+}
+
+static void
 stp_peaks_dialog_class_init (StpPeaksDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->constructed = stp_peaks_dialog_constructed;
+  object_class->dispose = stp_peaks_dialog_dispose;
   object_class->finalize = stp_peaks_dialog_finalize;
   object_class->get_property = stp_peaks_dialog_get_property;
   object_class->set_property = stp_peaks_dialog_set_property;
@@ -621,47 +628,20 @@ stp_peaks_dialog_class_init (StpPeaksDialogClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stepscope/Stepscope/stp-peaks-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, StpPeaksDialog, title);
+  gtk_widget_class_bind_template_child (widget_class, StpPeaksDialog, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, StpPeaksDialog, stack);
+  gtk_widget_class_bind_template_child (widget_class, StpPeaksDialog, status);
+  gtk_widget_class_bind_template_child (widget_class, StpPeaksDialog, status_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_status_button);
 }
 
 static void
 stp_peaks_dialog_init (StpPeaksDialog *self)
 {
-  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *title_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-
   self->views = g_ptr_array_new ();
   self->models = g_ptr_array_new_with_free_func (g_object_unref);
-
-  gtk_window_set_title (GTK_WINDOW (self), _("Memory Peaks"));
-  gtk_window_set_default_size (GTK_WINDOW (self), 760, 560);
-  gtk_window_set_hide_on_close (GTK_WINDOW (self), TRUE);
-  gtk_widget_set_size_request (GTK_WIDGET (self), 360, 300);
-
-  self->stack = ADW_VIEW_STACK (adw_view_stack_new ());
-  gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
-
-  self->title = ADW_WINDOW_TITLE (adw_window_title_new (_("Memory Peaks"), NULL));
-  self->switcher_title = adw_view_switcher_title_new ();
-  adw_view_switcher_title_set_stack (ADW_VIEW_SWITCHER_TITLE (self->switcher_title), self->stack);
-  adw_view_switcher_title_set_title (ADW_VIEW_SWITCHER_TITLE (self->switcher_title), _("Memory Peaks"));
-  gtk_widget_set_visible (self->switcher_title, FALSE);
-  gtk_box_append (GTK_BOX (title_box), GTK_WIDGET (self->title));
-  gtk_box_append (GTK_BOX (title_box), self->switcher_title);
-
-  self->header = adw_header_bar_new ();
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (self->header), title_box);
-  gtk_box_append (GTK_BOX (content), self->header);
-
-  self->status = adw_status_page_new ();
-  adw_status_page_set_icon_name (ADW_STATUS_PAGE (self->status), "media-flash-symbolic");
-  self->status_button = gtk_button_new_with_mnemonic (_("_Turn On Memory Analysis"));
-  gtk_widget_set_halign (self->status_button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (self->status_button, "pill");
-  gtk_widget_add_css_class (self->status_button, "suggested-action");
-  g_signal_connect (self->status_button, "clicked", G_CALLBACK (on_status_button), self);
-  adw_status_page_set_child (ADW_STATUS_PAGE (self->status), self->status_button);
-  adw_view_stack_add_named (self->stack, self->status, "status");
-
-  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->stack));
-  adw_window_set_content (ADW_WINDOW (self), content);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
