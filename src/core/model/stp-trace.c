@@ -99,7 +99,8 @@ track_free (gpointer data)
   g_clear_pointer (&track->instants, g_array_unref);
   g_clear_pointer (&track->series, g_ptr_array_unref);
   g_clear_pointer (&track->series_index, g_hash_table_unref);
-  g_free (track->depth_starts);
+  if (track->depth_starts != track->depth_bounds)
+    g_free (track->depth_starts);
   g_free (track);
 }
 

@@ -171,7 +171,8 @@ typedef struct
    * both start and end: depth_starts[d] is where depth d begins and
    * depth_starts[max_depth + 1] == slices->len. */
   GArray      *slices;       /* StpSlice */
-  guint32     *depth_starts;
+  guint32     *depth_starts; /* depth_bounds when max_depth is 0 */
+  guint32      depth_bounds[2];
   guint16      max_depth;
   GArray      *instants;     /* StpSlice with STP_SLICE_INSTANT, sorted by ts (THREAD only) */
 
