@@ -340,7 +340,7 @@ stp_test_describe (StpTrace *t)
     {
       const StpTraceMetadata *md = &g_array_index (t->metadata, StpTraceMetadata, i);
       LINE ();
-      g_string_append_printf (s, "metadata event=%u '%s'", md->is_event, stp_trace_str (t, md->key));
+      g_string_append_printf (s, "metadata kind=%u '%s'", md->kind, stp_trace_str (t, md->key));
       put_raw (s, t, md->value_ref, md->value_len);
       DONE ();
     }

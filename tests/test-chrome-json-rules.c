@@ -10,6 +10,7 @@
 
 #include "stp-chrome-writer.h"
 #include "stp-error.h"
+#include "stp-trace-info.h"
 #include "test-chrome-common.h"
 
 static StpTrace *
@@ -423,7 +424,7 @@ test_metadata (void)
   for (guint i = 0; i < trace->metadata->len; i++)
     {
       StpTraceMetadata *md = &g_array_index (trace->metadata, StpTraceMetadata, i);
-      if (md->is_event)
+      if (md->kind == STP_METADATA_EVENT)
         events++;
       else
         members++;
@@ -625,6 +626,53 @@ test_memory_events (void)
   }
 }
 
+/* Which clock the times are on.  A time after 2000 in Unix µs can only
+ * be wall-clock time; Kineto's baseTimeNanoseconds says where its
+ * relative times count from; anything else is the machine's own clock
+ * (Chrome counts from boot), and no date is told. */
+static void
+test_clock (void)
+{
+  struct {
+    const char *json;
+    gboolean    wall;
+    gint64      offset_ns;
+    gint64      began_us;   /* Unix µs, when wall */
+  } cases[] = {
+    { "[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":519980166360,\"dur\":5}]", FALSE, 0, 0 },
+    { "[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1623212388426602,\"dur\":5}]",
+      TRUE, 0, G_GINT64_CONSTANT (1623212388426602) },
+    { "{\"traceEvents\":[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1212075525586,\"dur\":5}],"
+      "\"baseTimeNanoseconds\":1719853884000000000}",
+      TRUE, G_GINT64_CONSTANT (1719853884000000000), G_GINT64_CONSTANT (1719853884000000) + G_GINT64_CONSTANT (1212075525586) },
+    /* Not a number: as if it were not there. */
+    { "{\"traceEvents\":[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1212075525586,\"dur\":5}],"
+      "\"baseTimeNanoseconds\":\"soon\"}", FALSE, 0, 0 },
+    /* An offset that would overflow: ignored, never wrapped. */
+    { "{\"traceEvents\":[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":9000000000000000,\"dur\":5}],"
+      "\"baseTimeNanoseconds\":9000000000000000000}", FALSE, 0, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(StpTrace) trace = load_ok (cases[i].json);
+      gint64 offset = -1;
+      gboolean wall = stp_trace_get_wall_clock (trace, &offset);
+
+      g_test_message ("case %u", i);
+      g_assert_cmpint (wall, ==, cases[i].wall);
+      if (wall)
+        {
+          g_autoptr(GDateTime) began = stp_wall_clock_to_date_time (trace->start_ts + offset);
+          g_autoptr(GDateTime) whole = g_date_time_new_from_unix_utc (cases[i].began_us / 1000000);
+          g_autoptr(GDateTime) expected = g_date_time_add (whole, cases[i].began_us % 1000000);
+
+          g_assert_cmpint (offset, ==, cases[i].offset_ns);
+          g_assert_true (g_date_time_equal (began, expected));
+        }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -645,6 +693,7 @@ main (int    argc,
   g_test_add_func ("/chrome-json/rules/values", test_values);
   g_test_add_func ("/chrome-json/rules/not-traces", test_not_traces);
   g_test_add_func ("/chrome-json/rules/truncated", test_truncated);
+  g_test_add_func ("/chrome-json/rules/clock", test_clock);
 
   return g_test_run ();
 }

@@ -9,6 +9,8 @@
 #include "stp-error.h"
 #include "stp-loader.h"
 #include "stp-step-stats.h"
+#include "stp-step-stats-analysis.h"
+#include "stp-trace-info.h"
 #include "stp-wire.h"
 
 static GBytes *
@@ -367,6 +369,60 @@ test_cancel (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
+/* The devices, as the information page shows them, and the clock: a
+ * StepStats times its ops in Unix µs, so the trace began at its
+ * earliest all_start_micros.  Both read here from the text form with
+ * plain string scanning, not through the loader. */
+static void
+test_devices_and_clock (void)
+{
+  g_autoptr(GBytes) text = read_data ("run_meta.step_stats.pbtxt");
+  g_auto(GStrv) lines = g_strsplit (g_bytes_get_data (text, NULL), "\n", -1);
+  g_autoptr(GString) devices = g_string_new (NULL);
+  g_autoptr(StpStepStats) ss = load_data ("run_meta.step_stats.pbtxt");
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
+  g_autoptr(StpTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDateTime) began = NULL;
+  g_autoptr(GDateTime) expected = NULL;
+  gint64 earliest = G_MAXINT64, offset = -1;
+  gboolean found = FALSE;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = g_strstrip (lines[i]);
+
+      if (g_str_has_prefix (line, "device: \""))
+        g_string_append_printf (devices, "%s%.*s", devices->len ? ", " : "",
+                                (int) strlen (line) - 10, line + 9);
+      else if (g_str_has_prefix (line, "all_start_micros: "))
+        earliest = MIN (earliest, g_ascii_strtoll (line + 18, NULL, 10));
+    }
+  g_assert_cmpuint (devices->len, >, 0);
+
+  trace = stp_step_stats_analyze (ss, &options, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < trace->metadata->len; i++)
+    {
+      const StpTraceMetadata *m = &g_array_index (trace->metadata, StpTraceMetadata, i);
+      g_autofree char *value = stp_trace_dup_raw (trace, m->value_ref, m->value_len);
+
+      if (m->kind == STP_METADATA_DESCRIPTION && g_str_equal (stp_trace_str (trace, m->key), "devices"))
+        {
+          g_assert_cmpstr (value, ==, devices->str);
+          found = TRUE;
+        }
+    }
+  g_assert_true (found);
+
+  g_assert_true (stp_trace_get_wall_clock (trace, &offset));
+  g_assert_cmpint (offset, ==, 0);
+  began = stp_wall_clock_to_date_time (trace->start_ts);
+  expected = g_date_time_new_from_unix_utc (earliest / 1000000);
+  expected = g_date_time_add (expected, earliest % 1000000);
+  g_assert_true (g_date_time_equal (began, expected));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -377,6 +433,7 @@ main (int    argc,
   g_test_add_func ("/step-stats/three-encodings", test_three_encodings);
   g_test_add_func ("/step-stats/bare-text", test_bare_text);
   g_test_add_func ("/step-stats/describe-tensor", test_describe_tensor);
+  g_test_add_func ("/step-stats/devices-and-clock", test_devices_and_clock);
   g_test_add_func ("/step-stats/bad/empty", test_empty);
   g_test_add_func ("/step-stats/bad/truncated", test_truncated);
   g_test_add_func ("/step-stats/bad/random-bytes", test_random_bytes);

@@ -22,6 +22,7 @@
 #include "stp-xspace.h"
 #include "xplane.pb-c.h"
 #include "stp-json-writer.h"
+#include "stp-chrome-writer.h"
 #include "xspace-test-util.h"
 
 #define REAL_FILE "34.83.195.179_6003.xplane.pb"
@@ -764,6 +765,88 @@ load_bytes (const guint8 *data,
   return stp_load_input (input, "tiny", NULL, NULL, NULL, NULL, error);
 }
 
+/* The description of `key` the load left, or NULL. */
+static char *
+dup_description (StpTrace   *trace,
+                 const char *key)
+{
+  for (guint i = 0; i < trace->metadata->len; i++)
+    {
+      const StpTraceMetadata *m = &g_array_index (trace->metadata, StpTraceMetadata, i);
+
+      if (m->kind == STP_METADATA_DESCRIPTION && g_str_equal (stp_trace_str (trace, m->key), key))
+        return stp_trace_dup_raw (trace, m->value_ref, m->value_len);
+    }
+  return NULL;
+}
+
+/* The top-level members of the Chrome JSON export of `trace`. */
+static JsonObject *
+export_members (StpTrace *trace)
+{
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_output_stream_close (out, NULL, NULL);
+  json_parser_load_from_data (parser, g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out)),
+                              g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), &error);
+  g_assert_no_error (error);
+  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+}
+
+/* The hosts and the planes' names reach the information page as the
+ * file has them (protobuf-c reads them here), and stay out of export:
+ * they were never JSON. */
+static void
+test_descriptions (void)
+{
+  g_autoptr(GBytes) bytes = read_data (REAL_FILE);
+  XSpace *space = unpack (bytes);
+  g_autoptr(GString) planes = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpTrace) trace = NULL;
+  g_autoptr(StpTrace) built = NULL;
+  g_autoptr(GByteArray) with_hosts = g_byte_array_new ();
+  g_autoptr(JsonObject) members = NULL;
+  g_autofree char *shown_planes = NULL, *shown_hosts = NULL, *real_hosts = NULL;
+  XPlaneBuilder *plane;
+
+  trace = stp_xspace_load_bytes (bytes, REAL_FILE, STP_XSPACE_LOAD_DEFAULT, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  for (gsize i = 0; i < space->n_planes; i++)
+    if (space->planes[i]->name[0] != '\0')
+      g_string_append_printf (planes, "%s%s", planes->len ? ", " : "", space->planes[i]->name);
+  g_assert_cmpuint (planes->len, >, 0);
+  shown_planes = dup_description (trace, "planes");
+  g_assert_cmpstr (shown_planes, ==, planes->str);
+  real_hosts = dup_description (trace, "hostnames");
+  if (space->n_hostnames == 0)
+    g_assert_null (real_hosts);
+  else
+    g_assert_cmpstr (real_hosts, ==, space->hostnames[0]);
+  tensorflow__profiler__xspace__free_unpacked (space, NULL);
+
+  /* Two hosts, in the file's order. */
+  plane = xplane_new ("/host:CPU", 1);
+  xplane_begin_line (plane, 1, "main", 1000);
+  xplane_event (plane, xplane_event_id (plane, "op", NULL, NULL), 0, 5000, NULL);
+  xplane_end_line (plane);
+  xplane_finish (plane, with_hosts);
+  stp_wire_put_bytes (with_hosts, 4, "worker-0", 8);
+  stp_wire_put_bytes (with_hosts, 4, "worker-1", 8);
+  built = xspace_load (with_hosts, STP_XSPACE_LOAD_DEFAULT);
+  shown_hosts = dup_description (built, "hostnames");
+  g_assert_cmpstr (shown_hosts, ==, "worker-0, worker-1");
+
+  members = export_members (built);
+  g_assert_false (json_object_has_member (members, "hostnames"));
+  g_assert_false (json_object_has_member (members, "planes"));
+  g_assert_true (json_object_has_member (members, "traceEvents"));
+}
+
 /* Binary protobuf whose first field is 9, 10, 13, 32, 91 or 123 bytes
  * long begins 0a 09 ("\n\t"), 0a 0a, 0a 0d, 0a 20, 0a 5b ("\n[") or
  * 0a 7b ("\n{"): tiny valid files of every binary format with those
@@ -857,6 +940,7 @@ main (int    argc,
   g_test_add_func ("/xspace/rounding", test_rounding);
   g_test_add_func ("/xspace/times-at-int64-ends", test_times_at_int64_ends);
   g_test_add_func ("/xspace/misdetection", test_misdetection);
+  g_test_add_func ("/xspace/descriptions", test_descriptions);
 
   return g_test_run ();
 }

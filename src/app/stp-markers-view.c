@@ -4,9 +4,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Under the timeline while there are markers (M on the timeline makes
- * them, a click on the ruler drops a flag): a row each with its label, start and length, and a button that
- * removes it.  Activating a row selects the marker's range, which the
- * window then shows.
+ * them, a click on the ruler drops a flag): a row each with its label,
+ * start and length, a button that renames it (F2 too) and one that
+ * removes it (Delete too).  Activating a row selects the marker's
+ * range, which the window then shows.
  */
 
 #define G_LOG_DOMAIN "stp-markers-view"
@@ -65,6 +66,45 @@ on_remove_clicked (GtkButton      *button,
   stp_markers_view_remove (self, gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (row)));
 }
 
+static void
+on_name_activate (GtkEntry       *entry,
+                  StpMarkersView *self)
+{
+  GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (entry), GTK_TYPE_LIST_BOX_ROW);
+  GtkWidget *popover = gtk_widget_get_ancestor (GTK_WIDGET (entry), GTK_TYPE_POPOVER);
+  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
+
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  /* An empty name would leave nothing to tell the marker by. */
+  if (*name != '\0' && row != NULL)
+    stp_session_rename_marker (self->session, gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (row)), name);
+}
+
+/* The rename button: a popover with the name, selected, to type over. */
+static GtkWidget *
+rename_button (StpMarkersView        *self,
+               const StpRenderMarker *marker)
+{
+  GtkWidget *button = gtk_menu_button_new ();
+  GtkWidget *popover = gtk_popover_new ();
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_widget_set_name (button, "rename");
+  gtk_widget_set_name (entry, "marker-name");
+  gtk_editable_set_text (GTK_EDITABLE (entry), marker->label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Marker Name"), -1);
+  g_signal_connect (entry, "activate", G_CALLBACK (on_name_activate), self);
+  gtk_popover_set_child (GTK_POPOVER (popover), entry);
+  gtk_popover_set_default_widget (GTK_POPOVER (popover), entry);
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "document-edit-symbolic");
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (button), popover);
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_tooltip_text (button, _("Rename the Marker"));
+  return button;
+}
+
 static GtkWidget *
 marker_row (StpMarkersView        *self,
             const StpRenderMarker *marker,
@@ -72,6 +112,7 @@ marker_row (StpMarkersView        *self,
 {
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
+  GtkWidget *rename;
   g_autofree char *start = stp_format_duration (marker->start - origin);
   g_autofree char *length = stp_format_duration (marker->end - marker->start);
   g_autofree char *subtitle = marker->end > marker->start ? g_strdup_printf (_("at %s, %s long"), start, length)
@@ -85,6 +126,9 @@ marker_row (StpMarkersView        *self,
   gtk_widget_add_css_class (remove, "flat");
   gtk_widget_set_tooltip_text (remove, _("Remove the Marker"));
   g_signal_connect (remove, "clicked", G_CALLBACK (on_remove_clicked), self);
+  rename = rename_button (self, marker);
+  g_object_set_data (G_OBJECT (row), "rename-button", rename);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), rename);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
   return row;
 }
@@ -119,7 +163,11 @@ on_key_pressed (GtkEventControllerKey *controller,
 {
   GtkListBoxRow *row = gtk_list_box_get_selected_row (self->list);
 
-  if ((keyval != GDK_KEY_Delete && keyval != GDK_KEY_KP_Delete) || row == NULL)
+  if (row == NULL)
+    return FALSE;
+  if (keyval == GDK_KEY_F2)
+    return stp_markers_view_rename (self, gtk_list_box_row_get_index (row));
+  if (keyval != GDK_KEY_Delete && keyval != GDK_KEY_KP_Delete)
     return FALSE;
   stp_markers_view_remove (self, gtk_list_box_row_get_index (row));
   return TRUE;
@@ -177,6 +225,25 @@ stp_markers_view_activate (StpMarkersView *self,
   else
     stp_session_set_selected_range (self->session, marker->start - 500, marker->start + 500);
   g_signal_emit (self, signals[MARKER_ACTIVATED], 0);
+}
+
+/* Opens the name of the marker at `position` for typing; FALSE if there
+ * is no such marker. */
+gboolean
+stp_markers_view_rename (StpMarkersView *self,
+                         guint           position)
+{
+  GtkListBoxRow *row;
+  GtkWidget *button;
+
+  g_return_val_if_fail (STP_IS_MARKERS_VIEW (self), FALSE);
+
+  if (get_marker (self, position) == NULL ||
+      (row = gtk_list_box_get_row_at_index (self->list, position)) == NULL ||
+      (button = g_object_get_data (G_OBJECT (row), "rename-button")) == NULL)
+    return FALSE;
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  return TRUE;
 }
 
 void

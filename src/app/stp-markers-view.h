@@ -27,5 +27,7 @@ void        stp_markers_view_activate    (StpMarkersView *self,
                                           guint           position);
 void        stp_markers_view_remove      (StpMarkersView *self,
                                           guint           position);
+gboolean    stp_markers_view_rename      (StpMarkersView *self,
+                                          guint           position);
 
 G_END_DECLS

@@ -384,6 +384,25 @@ stp_session_remove_marker (StpSession *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MARKERS]);
 }
 
+void
+stp_session_rename_marker (StpSession *self,
+                           guint       index,
+                           const char *label)
+{
+  StpRenderMarker *marker;
+
+  g_return_if_fail (STP_IS_SESSION (self));
+  g_return_if_fail (index < self->markers->len);
+  g_return_if_fail (label != NULL);
+
+  marker = &g_array_index (self->markers, StpRenderMarker, index);
+  if (g_strcmp0 (marker->label, label) == 0)
+    return;
+  g_free ((char *) marker->label);
+  marker->label = g_strdup (label);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MARKERS]);
+}
+
 int
 stp_session_find_marker (StpSession *self,
                          gint64      start,

@@ -60,6 +60,9 @@ void              stp_session_add_marker         (StpSession       *self,
                                                   const char       *label);
 void              stp_session_remove_marker      (StpSession       *self,
                                                   guint             index);
+void              stp_session_rename_marker      (StpSession       *self,
+                                                  guint             index,
+                                                  const char       *label);
 /* The marker spanning exactly [start, end), or -1. */
 int               stp_session_find_marker        (StpSession       *self,
                                                   gint64            start,

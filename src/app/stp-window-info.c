@@ -101,6 +101,35 @@ add_file (StpWindow          *self,
     add_row (group, "load-time", _("Loaded In"), loaded);
 }
 
+/* Which clock the times are on, and, when it is Unix time, the date and
+ * time the trace began where the user is. */
+static void
+add_clock (AdwPreferencesGroup *group,
+           StpTrace            *trace)
+{
+  g_autoptr(GDateTime) utc = NULL;
+  g_autoptr(GDateTime) local = NULL;
+  g_autofree char *began = NULL;
+  gint64 offset;
+
+  if (!stp_trace_get_wall_clock (trace, &offset))
+    {
+      /* Translators: the trace's times count from some moment of the
+       * recording machine (its boot, say), so no date can be told */
+      add_row (group, "clock", _("Clock"), _("The recording machine's own, not a date"));
+      return;
+    }
+  /* Translators: the trace's times are dates (seconds since 1970) */
+  add_row (group, "clock", _("Clock"), offset != 0 ? _("Unix time, from the file's baseTimeNanoseconds")
+                                                   : _("Unix time"));
+  utc = stp_wall_clock_to_date_time (trace->start_ts + offset);
+  local = utc ? g_date_time_to_local (utc) : NULL;
+  /* Translators: a date and time as g_date_time_format() writes it */
+  began = local ? g_date_time_format (local, _("%Y-%m-%d %H:%M:%S %Z")) : NULL;
+  if (began != NULL)
+    add_row (group, "began", _("Began"), began);
+}
+
 static void
 add_time (AdwPreferencesPage *page,
           StpTrace           *trace)
@@ -114,6 +143,7 @@ add_time (AdwPreferencesPage *page,
   add_row (group, "start", _("Starts at (as recorded)"), start);
   add_row (group, "end", _("Ends at (as recorded)"), end);
   add_row (group, "duration", _("Duration"), duration);
+  add_clock (group, trace);
 }
 
 static void

@@ -145,6 +145,31 @@ append_warnings (GString        *out,
   g_string_append (out, trace->warnings->len ? "\n  ]\n" : "]\n");
 }
 
+/* "clock": whether times are Unix time, and then when the trace began. */
+static void
+append_clock (GString        *out,
+              const StpTrace *trace)
+{
+  g_autoptr(GDateTime) start = NULL;
+  g_autofree char *iso = NULL;
+  gint64 offset;
+
+  if (!stp_trace_get_wall_clock (trace, &offset))
+    {
+      g_string_append (out, "  \"clock\": {\"unix_time\": false},\n");
+      return;
+    }
+  start = stp_wall_clock_to_date_time (trace->start_ts + offset);
+  iso = start ? g_date_time_format_iso8601 (start) : NULL;
+  g_string_append_printf (out, "  \"clock\": {\"unix_time\": true, \"offset_ns\": %" G_GINT64_FORMAT, offset);
+  if (iso != NULL)
+    {
+      g_string_append (out, ", \"start\": ");
+      stp_json_append_string (out, iso, strlen (iso));
+    }
+  g_string_append (out, "},\n");
+}
+
 GString *
 stp_cli_info_describe (const StpTrace *trace)
 {
@@ -179,6 +204,7 @@ stp_cli_info_describe (const StpTrace *trace)
   g_string_append (out, ", \"duration_us\": ");
   stp_json_append_span_as_us (out, stp_time_span (trace->start_ts, trace->end_ts));
   g_string_append (out, "},\n");
+  append_clock (out, trace);
   g_string_append_printf (out, "  \"allocator_maximums\": %u,\n", trace->allocator_maximums->len);
   stp_cli_lifetimes_append_info (out, trace);
   append_warnings (out, trace);

@@ -74,30 +74,21 @@ trace_steps_free (gpointer data)
 static gint64
 find_rank (const StpTrace *trace)
 {
-  for (guint i = 0; trace->metadata != NULL && i < trace->metadata->len; i++)
-    {
-      const StpTraceMetadata *m = &g_array_index (trace->metadata, StpTraceMetadata, i);
-      g_autoptr(JsonParser) parser = NULL;
-      g_autofree char *value = NULL;
-      JsonNode *root;
-      JsonObject *object;
+  g_autofree char *value = stp_trace_dup_metadata_member (trace, "distributedInfo");
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonNode *root;
+  JsonObject *object;
 
-      if (m->is_event || !g_str_equal (stp_trace_str (trace, m->key), "distributedInfo"))
-        continue;
-      value = stp_trace_dup_raw (trace, m->value_ref, m->value_len);
-      parser = json_parser_new ();
-      if (value == NULL || !json_parser_load_from_data (parser, value, -1, NULL))
-        return -1;
-      root = json_parser_get_root (parser);
-      if (!JSON_NODE_HOLDS_OBJECT (root))
-        return -1;
-      object = json_node_get_object (root);
-      if (!json_object_has_member (object, "rank") ||
-          json_node_get_value_type (json_object_get_member (object, "rank")) != G_TYPE_INT64)
-        return -1;
-      return MAX (json_object_get_int_member (object, "rank"), -1);
-    }
-  return -1;
+  if (value == NULL || !json_parser_load_from_data (parser, value, -1, NULL))
+    return -1;
+  root = json_parser_get_root (parser);
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    return -1;
+  object = json_node_get_object (root);
+  if (!json_object_has_member (object, "rank") ||
+      json_node_get_value_type (json_object_get_member (object, "rank")) != G_TYPE_INT64)
+    return -1;
+  return MAX (json_object_get_int_member (object, "rank"), -1);
 }
 
 /* HTA merges the kernels of all devices of a rank; with several devices,

@@ -412,7 +412,7 @@ has_exported_events (const StpTrace *trace)
       g_autofree char *text = NULL;
       g_autoptr(GString) strict = NULL;
 
-      if (!md->is_event)
+      if (md->kind != STP_METADATA_EVENT)
         continue;
       text = stp_trace_dup_raw (trace, md->value_ref, md->value_len);
       strict = g_string_new (NULL);

@@ -695,6 +695,61 @@ test_process_menu (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+is_list_box_row (GtkWidget *widget)
+{
+  return GTK_IS_LIST_BOX_ROW (widget);
+}
+
+static gboolean
+is_shown_popover (GtkWidget *widget)
+{
+  return GTK_IS_POPOVER (widget) && gtk_widget_get_visible (widget);
+}
+
+/* Keys alone rename a marker: F2 on its row opens its name, selected,
+ * typing replaces it and Return keeps it; the list and the session say
+ * the new name. */
+static void
+test_rename_marker (void)
+{
+  StpWindow *window;
+  StpSession *session;
+  StpMarkersView *list;
+  GtkWidget *row, *focus;
+  StpTrace *trace;
+
+  if (!have_xtest ())
+    {
+      g_test_skip ("no XTest");
+      return;
+    }
+  window = open_run_meta ();
+  session = stp_window_get_session (window);
+  list = stp_window_get_markers_view (window);
+  trace = stp_window_get_trace (window);
+  stp_session_add_marker (session, trace->start_ts, trace->start_ts, "Flag 1");
+  settle ();
+  row = find_widget (GTK_WIDGET (list), is_list_box_row);
+  g_assert_nonnull (row);
+  gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_parent (row)), GTK_LIST_BOX_ROW (row));
+  g_assert_true (gtk_widget_grab_focus (row));
+
+  press (GTK_WINDOW (window), GDK_KEY_F2);
+  focus = gtk_root_get_focus (GTK_ROOT (gtk_widget_get_native (row)));
+  g_assert_nonnull (gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER));
+  save_screenshot (GTK_WIDGET (window), "keys-rename-marker");
+  for (const char *c = "warmup"; *c != '\0'; c++)
+    press (GTK_WINDOW (window), gdk_unicode_to_keyval (*c));
+  press (GTK_WINDOW (window), GDK_KEY_Return);
+
+  g_assert_cmpstr (g_array_index (stp_session_get_markers (session), StpRenderMarker, 0).label, ==, "warmup");
+  row = find_widget (GTK_WIDGET (list), is_list_box_row);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "warmup");
+  g_assert_null (find_widget (GTK_WIDGET (window), is_shown_popover));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -711,6 +766,7 @@ main (int   argc,
   g_test_add_func ("/pointer/process-menu", test_process_menu);
   g_test_add_func ("/pointer/ctrl-click", test_ctrl_click);
   g_test_add_func ("/pointer/ruler-flag", test_ruler_flag);
+  g_test_add_func ("/keys/rename-marker", test_rename_marker);
 
   return g_test_run ();
 }

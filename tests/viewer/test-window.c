@@ -746,11 +746,14 @@ static void
 test_trace_information (void)
 {
   g_autoptr(GFile) file = data_file ("data", "chrome", "hta", "tests", "data", "trace_filter", "sampled_rank-0.json.gz", NULL);
+  g_autoptr(GFile) xspace = data_file ("data", "xspace", "34.83.195.179_6003.xplane.pb", NULL);
   StpWindow *window = new_window ();
   StpTrace *trace;
   GtkWindow *info;
   guint64 slices = 0;
-  g_autofree char *slices_text = NULL, *processes_text = NULL;
+  g_autofree char *slices_text = NULL, *processes_text = NULL, *began = NULL;
+  g_autoptr(GDateTime) utc = NULL;
+  g_autoptr(GDateTime) local = NULL;
 
   open_and_wait (window, file);
   trace = stp_window_get_trace (window);
@@ -773,6 +776,24 @@ test_trace_information (void)
   /* The file's own members, as JSON. */
   g_assert_cmpstr (info_value (info, "metadata:schemaVersion"), ==, "1");
   g_assert_nonnull (strstr (info_value (info, "metadata:distributedInfo"), "\"rank\""));
+  /* Kineto times are Unix µs: the date it began, where the user is. */
+  g_assert_cmpstr (info_value (info, "clock"), ==, "Unix time");
+  utc = g_date_time_new_from_unix_utc (trace->start_ts / 1000000000);
+  local = g_date_time_to_local (utc);
+  began = g_date_time_format (local, "%Y-%m-%d %H:%M:%S %Z");
+  g_assert_cmpstr (info_value (info, "began"), ==, began);
+  gtk_window_destroy (info);
+
+  /* An XSpace: its planes from the file, on a clock with no date. */
+  open_and_wait (window, xspace);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-info", NULL));
+  info = transient_of_type (window, ADW_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (info);
+  save_screenshot (GTK_WIDGET (info), "trace-information-xspace");
+  g_assert_cmpstr (info_value (info, "format"), ==, "XSpace");
+  g_assert_true (g_str_has_prefix (info_value (info, "metadata:planes"), "/host:CPU, /device:GPU:0, "));
+  g_assert_cmpstr (info_value (info, "clock"), ==, "The recording machine's own, not a date");
+  g_assert_null (find_named (GTK_WIDGET (info), "began"));
 
   gtk_window_destroy (info);
   gtk_window_destroy (GTK_WINDOW (window));

@@ -78,10 +78,60 @@ stp_trace_dup_metadata (const StpTrace *trace)
     {
       const StpTraceMetadata *m = &g_array_index (trace->metadata, StpTraceMetadata, i);
 
-      if (m->is_event)
+      if (m->kind == STP_METADATA_EVENT)
         continue;
       g_ptr_array_add (pairs, g_strdup (stp_trace_str (trace, m->key)));
       g_ptr_array_add (pairs, stp_trace_dup_raw (trace, m->value_ref, m->value_len));
     }
   return pairs;
+}
+
+/* 2000-01-01 and 2100-01-01 in Unix ns.  A monotonic clock reading that
+ * large would mean a machine up for thirty years: a time in this range
+ * can only be wall-clock time. */
+#define WALL_CLOCK_MIN G_GINT64_CONSTANT (946684800000000000)
+#define WALL_CLOCK_MAX G_GINT64_CONSTANT (4102444800000000000)
+
+/* Kineto writes its times relative to "baseTimeNanoseconds", the Unix
+ * time it started counting from; 0 when there is none. */
+static gint64
+base_time_ns (const StpTrace *trace)
+{
+  g_autofree char *value = stp_trace_dup_metadata_member (trace, "baseTimeNanoseconds");
+  gint64 base;
+  char *end;
+
+  if (value == NULL)
+    return 0;
+  base = g_ascii_strtoll (value, &end, 10);
+  if (end == value || *end != '\0' || base < 0 || base > WALL_CLOCK_MAX)
+    return 0;
+  return base;
+}
+
+gboolean
+stp_trace_get_wall_clock (const StpTrace *trace,
+                          gint64         *offset_ns)
+{
+  gint64 offset;
+
+  g_return_val_if_fail (trace != NULL, FALSE);
+
+  offset = base_time_ns (trace);
+  if (offset_ns != NULL)
+    *offset_ns = offset;
+  /* Both within the range: an offset of up to 2100 plus any time would
+   * overflow otherwise. */
+  return trace->start_ts >= WALL_CLOCK_MIN - offset && trace->start_ts < WALL_CLOCK_MAX - offset;
+}
+
+/* A Unix time in ns as a UTC date, to the µs (GDateTime's resolution). */
+GDateTime *
+stp_wall_clock_to_date_time (gint64 unix_ns)
+{
+  g_autoptr(GDateTime) seconds = g_date_time_new_from_unix_utc (unix_ns / G_GINT64_CONSTANT (1000000000));
+
+  if (seconds == NULL)
+    return NULL;
+  return g_date_time_add (seconds, (unix_ns % G_GINT64_CONSTANT (1000000000)) / 1000);
 }

@@ -37,4 +37,12 @@ void  stp_trace_count          (const StpTrace *trace,
  * keeps whole are left out. */
 GPtrArray *stp_trace_dup_metadata (const StpTrace *trace);
 
+/* TRUE when the trace's times plus *offset_ns are Unix time (ns since
+ * 1970, UTC): StepStats and most Kineto traces.  FALSE for a clock of
+ * the recording machine (time since boot, Chrome's traces), where no
+ * date can be told. */
+gboolean   stp_trace_get_wall_clock (const StpTrace *trace,
+                                     gint64         *offset_ns);
+GDateTime *stp_wall_clock_to_date_time (gint64 unix_ns);
+
 G_END_DECLS

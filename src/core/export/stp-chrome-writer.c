@@ -770,7 +770,7 @@ write_metadata (Writer *w)
       const char *bytes;
       gsize mark = w->buf->len;
 
-      if (!md->is_event)
+      if (md->kind != STP_METADATA_EVENT)
         continue;
       bytes = stp_raw_store_peek (trace->raw, md->value_ref, md->value_len);
       stp_json_append_literal (w->buf, ",\n");
@@ -796,7 +796,7 @@ write_trace_metadata (Writer *w)
     {
       const StpTraceMetadata *md = &g_array_index (trace->metadata, StpTraceMetadata, i);
 
-      if (md->is_event)
+      if (md->kind != STP_METADATA_MEMBER)
         continue;
       stp_json_append_c (w->buf, ',');
       put_str (w, md->key);

@@ -663,7 +663,39 @@ stp_trace_add_event_metadata (StpTrace   *self,
   g_return_if_fail (self != NULL);
 
   stp_trace_add_metadata (self, key, event, len);
-  g_array_index (self->metadata, StpTraceMetadata, self->metadata->len - 1).is_event = TRUE;
+  g_array_index (self->metadata, StpTraceMetadata, self->metadata->len - 1).kind = STP_METADATA_EVENT;
+}
+
+/* What a binary format says about itself, as text for the information
+ * page; export leaves it out (it was never JSON). */
+void
+stp_trace_add_description (StpTrace   *self,
+                           const char *key,
+                           const char *text)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (key != NULL && text != NULL);
+
+  stp_trace_add_metadata (self, stp_trace_intern0 (self, key), text, strlen (text));
+  g_array_index (self->metadata, StpTraceMetadata, self->metadata->len - 1).kind = STP_METADATA_DESCRIPTION;
+}
+
+/* The raw value of the first metadata member named `key`, or NULL. */
+char *
+stp_trace_dup_metadata_member (const StpTrace *self,
+                               const char     *key)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  for (guint i = 0; i < self->metadata->len; i++)
+    {
+      const StpTraceMetadata *m = &g_array_index (self->metadata, StpTraceMetadata, i);
+
+      if (m->kind == STP_METADATA_MEMBER && g_str_equal (stp_trace_str (self, m->key), key))
+        return stp_trace_dup_raw (self, m->value_ref, m->value_len);
+    }
+  return NULL;
 }
 
 void

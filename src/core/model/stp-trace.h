@@ -288,16 +288,26 @@ typedef struct
   GArray *tensors;     /* StpStr, sorted by name */
 } StpAllocatorMaximum;
 
-/* A metadata member of the JSON object form: "metadata", "otherData", ...
- * or, with is_event, a whole trace event the model has no place for (an
- * M event of another name, an unknown phase): key is its "ph" or M name,
- * value the event object, written back among the events on export. */
+typedef enum
+{
+  /* A member of the JSON object form ("metadata", "otherData", ...):
+   * value is its JSON, written back beside the events on export. */
+  STP_METADATA_MEMBER,
+  /* A whole trace event the model has no place for (an M event of
+   * another name, an unknown phase): key is its "ph" or M name, value
+   * the event object, written back among the events on export. */
+  STP_METADATA_EVENT,
+  /* What a binary format says about itself (XSpace hostnames,
+   * RunMetadata devices): plain text, shown, never written. */
+  STP_METADATA_DESCRIPTION,
+} StpMetadataKind;
+
 typedef struct
 {
   StpStr  key;
   guint64 value_ref;
   guint32 value_len;
-  guint32 is_event;    /* fits the padding: the struct stays 24 bytes */
+  guint32 kind;        /* StpMetadataKind; fits the padding: 24 bytes */
 } StpTraceMetadata;
 
 typedef struct _StpTrace StpTrace;
@@ -423,6 +433,11 @@ void         stp_trace_add_event_metadata (StpTrace    *self,
                                         StpStr          key,
                                         const char     *event,
                                         gsize           len);
+void         stp_trace_add_description (StpTrace       *self,
+                                        const char     *key,
+                                        const char     *text);
+char        *stp_trace_dup_metadata_member (const StpTrace *self,
+                                            const char     *key);
 guint32      stp_trace_add_extra_full  (StpTrace       *self,
                                         const StpExtra *extra);
 void         stp_trace_warn            (StpTrace       *self,

@@ -780,6 +780,25 @@ analysis_clear (StpAnalysis *a)
   g_clear_pointer (&a->trace, stp_trace_unref);
 }
 
+/* The devices the step ran on, by the names the file gives them, for
+ * the information page. */
+static void
+describe_devices (StpAnalysis *a)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  for (guint d = 0; d < a->ss->devices->len; d++)
+    {
+      const StpStepStatsDevice *device = &g_array_index (a->ss->devices, StpStepStatsDevice, d);
+
+      if (names->len > 0)
+        g_string_append (names, ", ");
+      g_string_append_len (names, device->name.str, MIN (device->name.len, 200));
+    }
+  if (names->len > 0)
+    stp_trace_add_description (a->trace, "devices", names->str);
+}
+
 StpTrace *
 stp_step_stats_analyze (StpStepStats              *step_stats,
                       const StpAnalysisOptions  *options,
@@ -831,6 +850,7 @@ stp_step_stats_analyze (StpStepStats              *step_stats,
   stp_trace_set_source (a.trace, stp_step_stats_ref (step_stats),
                         (GDestroyNotify) stp_step_stats_unref);
   a.trace->source_args = append_node_args;
+  describe_devices (&a);
 
   if (options->op_time != STP_OP_TIME_SCHEDULE)
     preprocess_op_time (&a);

@@ -578,6 +578,31 @@ describe_plane (GString         *out,
     }
 }
 
+/* The hosts the profile was taken on, and the planes' names, for the
+ * information page: ", " between them. */
+static void
+describe_space (StpXSpace *self,
+                StpTrace  *trace,
+                GString   *hostnames)
+{
+  g_autoptr(GString) planes = g_string_new (NULL);
+
+  if (hostnames->len > 0)
+    stp_trace_add_description (trace, "hostnames", hostnames->str);
+  for (guint i = 0; i < self->planes->len; i++)
+    {
+      const StpXPlane *plane = &g_array_index (self->planes, StpXPlane, i);
+
+      if (plane->name.len == 0)
+        continue;
+      if (planes->len > 0)
+        g_string_append (planes, ", ");
+      g_string_append_len (planes, plane->name.str, MIN (plane->name.len, 200));
+    }
+  if (planes->len > 0)
+    stp_trace_add_description (trace, "planes", planes->str);
+}
+
 /* The top level: planes (and the profiler's own errors and warnings,
  * which become warnings of the trace). */
 gboolean
@@ -586,6 +611,7 @@ stp_xspace_index (StpXSpace     *self,
                   GCancellable  *cancellable,
                   GError       **error)
 {
+  g_autoptr(GString) hostnames = g_string_new (NULL);
   StpWireReader reader;
   StpWireField f;
 
@@ -604,6 +630,12 @@ stp_xspace_index (StpXSpace     *self,
         {
           stp_trace_warn (trace, f.number == XSPACE_ERRORS ? "xspace-profiler-error" : "xspace-profiler-warning",
                           "the profiler reported: %.*s", (int) MIN (f.len, 1000), (const char *) f.bytes);
+        }
+      else if (f.number == XSPACE_HOSTNAMES && f.type == STP_WIRE_LEN)
+        {
+          if (hostnames->len > 0)
+            g_string_append (hostnames, ", ");
+          g_string_append_len (hostnames, (const char *) f.bytes, MIN (f.len, 200));
         }
     }
   if (error != NULL && *error != NULL)
@@ -632,6 +664,7 @@ stp_xspace_index (StpXSpace     *self,
         }
     }
 
+  describe_space (self, trace, hostnames);
   return TRUE;
 }
 
