@@ -93,8 +93,6 @@ add_arg (StpDetailsPanel *self,
       row = stp_details_panel_property_row (depth == 0 ? self->labels : NULL, arg->key, arg->value,
                                             arg->kind == STP_ARG_NUMBER);
       g_string_append_printf (self->text, "%s%s: %s\n", indent, arg->key, arg->value);
-      if (depth == 0 && !g_hash_table_contains (self->fields, arg->key))
-        g_hash_table_insert (self->fields, g_strdup (arg->key), g_strdup (arg->value));
     }
 
   if (ADW_IS_EXPANDER_ROW (parent))

@@ -28,7 +28,6 @@ struct _StpDetailsPanel
   StpTrace       *trace;       /* of the details shown */
   StpDetails     *details;
   GString        *text;
-  GHashTable     *fields;      /* label -> value, first occurrence */
   GArray         *links;       /* StpItemRef */
   GPtrArray      *link_rows;
 };
@@ -38,6 +37,10 @@ GtkWidget *stp_details_panel_property_row  (GtkSizeGroup    *labels,
                                             const char      *label,
                                             const char      *value,
                                             gboolean         monospace);
+/* The value of the first property row under `root` labelled `label`,
+ * outside expanded args; NULL if none. */
+const char *stp_details_panel_find_value   (GtkWidget       *root,
+                                            const char      *label);
 GtkWidget *stp_details_panel_add_group     (StpDetailsPanel *self,
                                             const char      *title);
 void       stp_details_panel_add_property  (StpDetailsPanel *self,

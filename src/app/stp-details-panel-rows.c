@@ -119,3 +119,29 @@ stp_details_panel_set_title_wrap (GtkLabel   *label,
   gtk_label_set_wrap_mode (label, PANGO_WRAP_WORD_CHAR);
   gtk_label_set_attributes (label, attrs);
 }
+
+const char *
+stp_details_panel_find_value (GtkWidget  *root,
+                              const char *label)
+{
+  if (gtk_widget_has_css_class (root, "property-row"))
+    {
+      GtkWidget *box = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (root));
+      GtkWidget *name = gtk_widget_get_first_child (box);
+
+      if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (name)), label) == 0)
+        return gtk_label_get_text (GTK_LABEL (gtk_widget_get_next_sibling (name)));
+      return NULL;
+    }
+  /* Nested args are not fields of the item. */
+  if (ADW_IS_EXPANDER_ROW (root))
+    return NULL;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      const char *value = stp_details_panel_find_value (child, label);
+
+      if (value != NULL)
+        return value;
+    }
+  return NULL;
+}

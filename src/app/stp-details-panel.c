@@ -155,8 +155,6 @@ add_property_full (StpDetailsPanel *self,
 
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
                              stp_details_panel_property_row (self->labels, label, value, monospace));
-  if (!g_hash_table_contains (self->fields, label))
-    g_hash_table_insert (self->fields, g_strdup (label), g_strdup (value));
   text_line (self, label, value);
 }
 
@@ -734,7 +732,6 @@ clear (StpDetailsPanel *self)
   g_clear_pointer (&self->details, stp_details_free);
   g_clear_pointer (&self->trace, stp_trace_unref);
   g_string_truncate (self->text, 0);
-  g_hash_table_remove_all (self->fields);
   g_clear_object (&self->labels);
   self->labels = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   g_array_set_size (self->links, 0);
@@ -847,7 +844,7 @@ stp_details_panel_lookup (StpDetailsPanel *self,
                           const char      *label)
 {
   g_return_val_if_fail (STP_IS_DETAILS_PANEL (self), NULL);
-  return g_hash_table_lookup (self->fields, label);
+  return stp_details_panel_find_value (self->box, label);
 }
 
 GArray *
@@ -882,7 +879,7 @@ stp_details_panel_dispose (GObject *object)
   StpDetailsPanel *self = STP_DETAILS_PANEL (object);
 
   stp_session_replace (&self->session, NULL, self);
-  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), STP_TYPE_DETAILS_PANEL);
   G_OBJECT_CLASS (stp_details_panel_parent_class)->dispose (object);
 }
 
@@ -895,7 +892,6 @@ stp_details_panel_finalize (GObject *object)
   g_clear_pointer (&self->trace, stp_trace_unref);
   g_clear_object (&self->labels);
   g_string_free (self->text, TRUE);
-  g_hash_table_unref (self->fields);
   g_array_unref (self->links);
   g_ptr_array_unref (self->link_rows);
   G_OBJECT_CLASS (stp_details_panel_parent_class)->finalize (object);
@@ -961,6 +957,10 @@ stp_details_panel_class_init (StpDetailsPanelClass *klass)
     g_signal_new ("select-item", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stepscope/Stepscope/stp-details-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, StpDetailsPanel, scroller);
+  gtk_widget_class_bind_template_child (widget_class, StpDetailsPanel, box);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "detailspanel");
 }
@@ -968,23 +968,8 @@ stp_details_panel_class_init (StpDetailsPanelClass *klass)
 static void
 stp_details_panel_init (StpDetailsPanel *self)
 {
-  GtkWidget *clamp = adw_clamp_new ();
-
   self->text = g_string_new (NULL);
-  self->fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->links = g_array_new (FALSE, FALSE, sizeof (StpItemRef));
   self->link_rows = g_ptr_array_new ();
-
-  self->scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
-
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-  gtk_widget_set_margin_start (self->box, 12);
-  gtk_widget_set_margin_end (self->box, 12);
-  gtk_widget_set_margin_top (self->box, 18);
-  gtk_widget_set_margin_bottom (self->box, 18);
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 600);
-  adw_clamp_set_child (ADW_CLAMP (clamp), self->box);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), clamp);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }

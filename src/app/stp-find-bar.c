@@ -97,6 +97,15 @@ update_status (StpFindBar *self)
     gtk_widget_remove_css_class (self->entry, "error");
 }
 
+/* The matches are the session's, for the timeline to draw. */
+static void
+publish_matches (StpFindBar *self)
+{
+  if (self->session != NULL)
+    stp_session_set_matches (self->session, self->matches, self->matches != NULL ? self->max_duration : 0);
+  g_signal_emit (self, signals[MATCHES_CHANGED], 0);
+}
+
 static void
 set_matches (StpFindBar *self,
              GArray     *matches,
@@ -107,7 +116,7 @@ set_matches (StpFindBar *self,
   self->max_duration = max_duration;
   self->current = G_MAXUINT;
   update_status (self);
-  g_signal_emit (self, signals[MATCHES_CHANGED], 0);
+  publish_matches (self);
 }
 
 static void
@@ -263,7 +272,7 @@ start (StpFindBar *self)
   g_clear_pointer (&self->matches, g_array_unref);
   self->current = G_MAXUINT;
   update_status (self);
-  g_signal_emit (self, signals[MATCHES_CHANGED], 0);
+  publish_matches (self);
 }
 
 /* ------------------------------------------------------------------ */

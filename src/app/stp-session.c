@@ -6,10 +6,12 @@
  * The window holds one session; the widgets bind to its properties (in
  * stp-window.ui) rather than being told by hand: the document shown, the
  * selected item, items (several, picked with Ctrl) or area, the
- * selected time range (an area's, or one dragged on the ruler), and the
- * slices marked from a table.  Everything
- * selected refers to the document, so a new document clears it, here,
- * once, for every widget.
+ * selected time range (an area's, or one dragged on the ruler), the
+ * slices marked from a table, the search's matches, and the time range
+ * the timeline shows (the timeline writes it as the user zooms and pans,
+ * and follows when another widget sets it).  Everything selected refers
+ * to the document, so a new document clears it, here, once, for every
+ * widget.
  */
 
 #define G_LOG_DOMAIN "stp-session"
@@ -29,6 +31,9 @@ struct _StpSession
   GArray      *selected_items; /* StpItemRef, two or more, or NULL */
   GArray      *markers;        /* StpRenderMarker, labels owned */
   GArray      *marked;         /* StpItemRef in time order, or NULL */
+  GArray      *matches;        /* StpItemRef, the search's, or NULL */
+  gint64       matches_max_duration;
+  StpTimeRange visible_range;  /* empty when no document is shown */
 };
 
 enum {
@@ -40,6 +45,8 @@ enum {
   PROP_SELECTED_ITEMS,
   PROP_MARKERS,
   PROP_MARKED,
+  PROP_MATCHES,
+  PROP_VISIBLE_RANGE,
   N_PROPS
 };
 
@@ -87,6 +94,7 @@ stp_session_dispose (GObject *object)
   g_clear_object (&self->document);
   g_clear_pointer (&self->selected_area, stp_area_free);
   g_clear_pointer (&self->marked, g_array_unref);
+  g_clear_pointer (&self->matches, g_array_unref);
   g_clear_pointer (&self->selected_items, g_array_unref);
   g_clear_pointer (&self->markers, g_array_unref);
 
@@ -123,6 +131,12 @@ stp_session_get_property (GObject    *object,
       break;
     case PROP_MARKED:
       g_value_set_boxed (value, self->marked);
+      break;
+    case PROP_MATCHES:
+      g_value_set_boxed (value, self->matches);
+      break;
+    case PROP_VISIBLE_RANGE:
+      g_value_set_boxed (value, stp_session_get_visible_range (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -161,6 +175,13 @@ stp_session_set_property (GObject      *object,
     case PROP_MARKED:
       stp_session_set_marked (self, g_value_get_boxed (value));
       break;
+    case PROP_VISIBLE_RANGE:
+      {
+        const StpTimeRange *range = g_value_get_boxed (value);
+
+        stp_session_set_visible_range (self, range ? range->start : 0, range ? range->end : 0);
+      }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -197,6 +218,14 @@ stp_session_class_init (StpSessionClass *klass)
                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_MARKED] =
     g_param_spec_boxed ("marked", NULL, NULL, G_TYPE_ARRAY,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Set with stp_session_set_matches(), which takes their longest too. */
+  properties[PROP_MATCHES] =
+    g_param_spec_boxed ("matches", NULL, NULL, G_TYPE_ARRAY,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* NULL when no document is shown. */
+  properties[PROP_VISIBLE_RANGE] =
+    g_param_spec_boxed ("visible-range", NULL, NULL, STP_TYPE_TIME_RANGE,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -246,6 +275,8 @@ stp_session_set_document (StpSession  *self,
   stp_session_set_selected_range (self, 0, 0);
   stp_session_set_selected_items (self, NULL);
   stp_session_set_marked (self, NULL);
+  stp_session_set_matches (self, NULL, 0);
+  stp_session_set_visible_range (self, 0, 0);
   /* Markers are times in the file: another analysis of it keeps them. */
   if (self->markers->len > 0 && (document == NULL || !stp_document_is_reanalysis (document)))
     {
@@ -475,4 +506,51 @@ stp_session_replace (StpSession **slot,
     stp_session_unwatch (*slot, owner);
   g_set_object (slot, session);
   return TRUE;
+}
+
+/* The search's matches (StpItemRef; the session keeps a reference) and
+ * the longest of them, which lets a frame find those in view. */
+GArray *
+stp_session_get_matches (StpSession *self,
+                         gint64     *max_duration)
+{
+  g_return_val_if_fail (STP_IS_SESSION (self), NULL);
+
+  if (max_duration != NULL)
+    *max_duration = self->matches_max_duration;
+  return self->matches;
+}
+
+void
+stp_session_set_matches (StpSession *self,
+                         GArray     *matches,
+                         gint64      max_duration)
+{
+  g_return_if_fail (STP_IS_SESSION (self));
+
+  self->matches_max_duration = max_duration;
+  set_array (self, &self->matches, matches, PROP_MATCHES);
+}
+
+const StpTimeRange *
+stp_session_get_visible_range (StpSession *self)
+{
+  g_return_val_if_fail (STP_IS_SESSION (self), NULL);
+  return self->visible_range.end > self->visible_range.start ? &self->visible_range : NULL;
+}
+
+/* start == end: none. */
+void
+stp_session_set_visible_range (StpSession *self,
+                               gint64      start,
+                               gint64      end)
+{
+  g_return_if_fail (STP_IS_SESSION (self));
+
+  if (end <= start)
+    start = end = 0;
+  if (self->visible_range.start == start && self->visible_range.end == end)
+    return;
+  self->visible_range = (StpTimeRange) { start, end };
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VISIBLE_RANGE]);
 }

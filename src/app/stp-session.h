@@ -67,6 +67,17 @@ void              stp_session_rename_marker      (StpSession       *self,
 int               stp_session_find_marker        (StpSession       *self,
                                                   gint64            start,
                                                   gint64            end);
+GArray           *stp_session_get_matches        (StpSession       *self,
+                                                  gint64           *max_duration);
+void              stp_session_set_matches        (StpSession       *self,
+                                                  GArray           *matches,
+                                                  gint64            max_duration);
+/* What the timeline shows: it writes this as the user zooms and pans,
+ * and shows what another widget sets (clamped to the trace). */
+const StpTimeRange *stp_session_get_visible_range (StpSession      *self);
+void              stp_session_set_visible_range  (StpSession       *self,
+                                                  gint64            start,
+                                                  gint64            end);
 GArray           *stp_session_get_marked         (StpSession       *self);
 void              stp_session_set_marked         (StpSession       *self,
                                                   GArray           *marked);

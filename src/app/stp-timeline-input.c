@@ -264,7 +264,7 @@ on_context_pressed (GtkGestureClick *gesture,
   if (!stp_timeline_view_hit_test (self, x, y, &hit) || hit.process == STP_INDEX_NONE)
     return;
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  stp_timeline_view_popup_process_menu (self, hit.process, x, y);
+  stp_timeline_view_popup_process_menu (self, hit.process, hit.track, x, y);
 }
 
 static void

@@ -4,12 +4,14 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A right click on a process (its header, or any of its rows) opens a
- * menu: hide it, show only it, show every process again.  H hides the
- * selection's process and Shift+H shows all, as the menu says.  What is
- * hidden stays hidden through a re-analysis of the same file; a newly
- * opened file shows everything.  Going to something in a hidden process
- * (a search match, a link) shows its process again.  A filter shows only
- * the threads (or whole processes) whose name has its text.
+ * menu: hide it, show only it, show every process again; on a track, pin
+ * it to the top too.  H hides the selection's process, Shift+H shows
+ * all and P pins (or unpins) the selection's track, as the menu says.
+ * What is hidden or pinned stays so through a re-analysis of the same
+ * file; a newly opened file shows everything.  Going to something in a
+ * hidden process (a search match, a link) shows its process again.  A
+ * filter shows only the threads (or whole processes) whose name has its
+ * text.
  */
 
 #define G_LOG_DOMAIN "stp-timeline-processes"
@@ -63,6 +65,39 @@ stp_timeline_view_get_process_hidden (StpTimelineView *self,
   if (self->layout == NULL || process >= stp_render_layout_get_trace (self->layout)->processes->len)
     return FALSE;
   return stp_render_layout_get_hidden (self->layout, process);
+}
+
+/* A pinned track keeps a row right under the ruler whatever the scroll
+ * (stp-render-layout.h). */
+void
+stp_timeline_view_set_track_pinned (StpTimelineView *self,
+                                    guint32          track,
+                                    gboolean         pinned)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (self->layout == NULL || track >= stp_render_layout_get_trace (self->layout)->tracks->len)
+    return;
+  stp_render_layout_set_pinned (self->layout, track, pinned);
+  layout_changed (self);
+}
+
+gboolean
+stp_timeline_view_get_track_pinned (StpTimelineView *self,
+                                    guint32          track)
+{
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), FALSE);
+
+  if (self->layout == NULL || track >= stp_render_layout_get_trace (self->layout)->tracks->len)
+    return FALSE;
+  return stp_render_layout_get_pinned (self->layout, track);
+}
+
+static void
+toggle_pinned (StpTimelineView *self,
+               guint32          track)
+{
+  stp_timeline_view_set_track_pinned (self, track, !stp_timeline_view_get_track_pinned (self, track));
 }
 
 /* Every other process hidden, this one shown. */
@@ -138,6 +173,26 @@ action_hide_selected_process (GtkWidget  *widget,
 }
 
 static void
+action_toggle_pinned (GtkWidget  *widget,
+                      const char *name,
+                      GVariant   *param)
+{
+  toggle_pinned (STP_TIMELINE_VIEW (widget), g_variant_get_uint32 (param));
+}
+
+static void
+action_toggle_selected_pinned (GtkWidget  *widget,
+                               const char *name,
+                               GVariant   *param)
+{
+  StpTimelineView *self = STP_TIMELINE_VIEW (widget);
+  guint32 track = stp_item_get_track (&self->selected);
+
+  if (self->layout != NULL && track != STP_INDEX_NONE)
+    toggle_pinned (self, track);
+}
+
+static void
 action_show_all_processes (GtkWidget  *widget,
                            const char *name,
                            GVariant   *param)
@@ -148,16 +203,28 @@ action_show_all_processes (GtkWidget  *widget,
     show_all (self);
 }
 
-/* The menu of the process under (x, y). */
+/* The menu of the process (and track, if any) under (x, y). */
 void
 stp_timeline_view_popup_process_menu (StpTimelineView *self,
                                       guint32          process,
+                                      guint32          track,
                                       double           x,
                                       double           y)
 {
   g_autoptr(GMenu) menu = g_menu_new ();
   g_autoptr(GMenu) section = g_menu_new ();
   GdkRectangle point = { (int) x, (int) y, 1, 1 };
+
+  if (track != STP_INDEX_NONE)
+    {
+      g_autoptr(GMenu) pin_section = g_menu_new ();
+      g_autoptr(GMenuItem) pin = g_menu_item_new (stp_timeline_view_get_track_pinned (self, track)
+                                                  ? _("_Unpin Track") : _("_Pin Track to Top"), NULL);
+
+      g_menu_item_set_action_and_target_value (pin, "timeline.toggle-pinned", g_variant_new_uint32 (track));
+      g_menu_append_item (pin_section, pin);
+      g_menu_append_section (menu, NULL, G_MENU_MODEL (pin_section));
+    }
 
   g_autoptr(GMenuItem) hide = g_menu_item_new (_("_Hide Process"), NULL);
   g_autoptr(GMenuItem) only = g_menu_item_new (_("Show _Only This Process"), NULL);
@@ -212,6 +279,54 @@ stp_timeline_view_dispose_processes (StpTimelineView *self)
   g_clear_pointer (&self->track_filter, g_free);
 }
 
+/* The track of `to`'s trace that is `track` of `from`'s: the same
+ * process, kind, thread, lane and name. */
+static guint32
+find_same_track (StpTrace *from,
+                 guint32   track,
+                 StpTrace *to)
+{
+  const StpTrack *a = stp_trace_get_track (from, track);
+
+  if (a->process >= to->processes->len)
+    return STP_INDEX_NONE;
+  for (guint i = 0; i < stp_trace_get_process (to, a->process)->tracks->len; i++)
+    {
+      guint32 t = g_array_index (stp_trace_get_process (to, a->process)->tracks, guint32, i);
+      const StpTrack *b = stp_trace_get_track (to, t);
+
+      if (b->kind == a->kind && b->tid == a->tid && b->lane == a->lane &&
+          g_str_equal (stp_trace_str (from, a->tid_str), stp_trace_str (to, b->tid_str)) &&
+          g_str_equal (stp_trace_str (from, a->name), stp_trace_str (to, b->name)))
+        return t;
+    }
+  return STP_INDEX_NONE;
+}
+
+/* A re-analysis of the same file has the same processes: what the user
+ * folded, hid and pinned stays so. */
+void
+stp_timeline_view_carry_rows (StpRenderLayout *from,
+                              StpRenderLayout *to)
+{
+  StpTrace *old = stp_render_layout_get_trace (from);
+  StpTrace *trace = stp_render_layout_get_trace (to);
+  GArray *pinned = stp_render_layout_get_pinned_tracks (from);
+
+  for (guint i = 0; i < MIN (old->processes->len, trace->processes->len); i++)
+    {
+      stp_render_layout_set_collapsed (to, i, stp_render_layout_get_collapsed (from, i));
+      stp_render_layout_set_hidden (to, i, stp_render_layout_get_hidden (from, i));
+    }
+  for (guint i = 0; i < pinned->len; i++)
+    {
+      guint32 track = find_same_track (old, g_array_index (pinned, guint32, i), trace);
+
+      if (track != STP_INDEX_NONE)
+        stp_render_layout_set_pinned (to, track, TRUE);
+    }
+}
+
 /* A new layout: the filter still holds. */
 void
 stp_timeline_view_processes_changed (StpTimelineView *self)
@@ -229,7 +344,11 @@ stp_timeline_view_class_init_processes (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "timeline.hide-selected-process", NULL,
                                    action_hide_selected_process);
   gtk_widget_class_install_action (widget_class, "timeline.show-all-processes", NULL, action_show_all_processes);
+  gtk_widget_class_install_action (widget_class, "timeline.toggle-pinned", "u", action_toggle_pinned);
+  gtk_widget_class_install_action (widget_class, "timeline.toggle-selected-pinned", NULL,
+                                   action_toggle_selected_pinned);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, 0, "timeline.hide-selected-process", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_H, GDK_SHIFT_MASK, "timeline.show-all-processes", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, 0, "timeline.toggle-selected-pinned", NULL);
 }

@@ -304,19 +304,30 @@ max_duration (StpTrace *trace,
   return longest;
 }
 
-void
-stp_timeline_view_set_matches (StpTimelineView *self,
-                               GArray          *matches,
-                               gint64           max_dur)
+/* The search's matches, drawn marked. */
+static void
+on_matches_changed (StpTimelineView *self)
 {
-  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+  GArray *matches = stp_session_get_matches (self->session, &self->matches_max_dur);
 
   if (matches != NULL)
     g_array_ref (matches);
   g_clear_pointer (&self->matches, g_array_unref);
   self->matches = matches;
-  self->matches_max_dur = max_dur;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Another widget set what to show (the timeline's own changes come back
+ * here equal, and stop). */
+static void
+on_visible_range_changed (StpTimelineView *self)
+{
+  const StpTimeRange *range = stp_session_get_visible_range (self->session);
+  gint64 start, end;
+
+  stp_timeline_view_get_visible_range (self, &start, &end);
+  if (range != NULL && (range->start != start || range->end != end))
+    stp_timeline_view_set_visible_range (self, range->start, range->end);
 }
 
 GArray *
@@ -407,6 +418,10 @@ stp_timeline_view_watch_session (StpTimelineView *self)
                            G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::marked",
                            G_CALLBACK (on_marked_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::matches",
+                           G_CALLBACK (on_matches_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::visible-range",
+                           G_CALLBACK (on_visible_range_changed), self, G_CONNECT_SWAPPED);
 }
 
 void
@@ -561,12 +576,15 @@ stp_timeline_view_reveal_item (StpTimelineView  *self,
         stp_timeline_view_set_view (self, start + (end - start) / 2 - span / 2, self->ns_per_px);
     }
 
-  /* Rows */
-  if (self->vadjustment != NULL && item_rows (self, item, &y, &height))
+  /* Rows: a pinned one is always in sight; the others scroll under the
+   * pinned band, which the scroll value does not count. */
+  if (self->vadjustment != NULL && item_rows (self, item, &y, &height) &&
+      y >= stp_render_layout_get_pinned_height (self->layout))
     {
       double value = gtk_adjustment_get_value (self->vadjustment);
       double page = gtk_adjustment_get_page_size (self->vadjustment);
 
+      y -= stp_render_layout_get_pinned_height (self->layout);
       if (y < value || y + height > value + page)
         gtk_adjustment_set_value (self->vadjustment, MAX (0, y - page / 3));
     }
@@ -603,16 +621,18 @@ stp_timeline_view_get_item_point (StpTimelineView  *self,
                                    &fx0, &fy0, &fx1, &fy1))
         return FALSE;
       *x = (fx0 + fx1) / 2;
-      *y = (fy0 + fy1) / 2 - view.scroll_y + view.ruler_height;
+      *y = (stp_render_layout_screen_y (self->layout, &view, fy0) +
+            stp_render_layout_screen_y (self->layout, &view, fy1)) / 2;
     }
   else
     {
       x0 = MAX (stp_render_view_time_to_x (&view, start), view.gutter_width);
       x1 = MIN (stp_render_view_time_to_x (&view, end), view.width - 1);
       *x = (x0 + x1) / 2;
-      *y = row_y + height / 2 - view.scroll_y + view.ruler_height;
+      *y = stp_render_layout_screen_y (self->layout, &view, row_y + height / 2);
       if (item->kind == STP_ITEM_INSTANT)
-        *y = row_y + STP_ROW_PADDING + (STP_ROW_INSTANT_STRIP - 2) / 2.0 - view.scroll_y + view.ruler_height;
+        *y = stp_render_layout_screen_y (self->layout, &view,
+                                         row_y + STP_ROW_PADDING + (STP_ROW_INSTANT_STRIP - 2) / 2.0);
     }
 
   return *x >= view.gutter_width && *x < view.width && *y >= view.ruler_height && *y < view.height;
@@ -721,8 +741,8 @@ stp_timeline_view_area_at (StpTimelineView *self,
 {
   StpRenderView view;
   StpArea *area;
-  guint r0, r1, n;
-  double c0, c1;
+  guint r0, r1, n, n_pinned;
+  double c0, c1, band;
 
   g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), NULL);
 
@@ -739,7 +759,22 @@ stp_timeline_view_area_at (StpTimelineView *self,
   if (n == 0)
     return area;
 
-  c0 = MIN (y0, y1) - view.ruler_height + view.scroll_y;
+  /* The pinned rows the span crosses on screen... */
+  n_pinned = stp_render_layout_get_n_pinned_rows (self->layout);
+  band = view.ruler_height + stp_render_layout_get_pinned_height (self->layout);
+  for (guint i = 0; i < n_pinned; i++)
+    {
+      const StpRow *row = stp_render_layout_get_row (self->layout, i);
+      double top = stp_render_layout_screen_y (self->layout, &view, row->y);
+
+      if (top < MAX (y0, y1) && top + row->height > MIN (y0, y1))
+        add_row_tracks (self, area, row);
+    }
+  if (MAX (y0, y1) < band)
+    return area;
+
+  /* ...and the scrolled ones from under the band down. */
+  c0 = MAX (MIN (y0, y1), band) - view.ruler_height + view.scroll_y;
   c1 = MAX (y0, y1) - view.ruler_height + view.scroll_y;
   r0 = stp_render_layout_find_row (self->layout, MAX (c0, 0));
   r1 = stp_render_layout_find_row (self->layout, MIN (c1, stp_render_layout_get_height (self->layout) - 1));
@@ -770,7 +805,7 @@ stp_timeline_view_area_drag_begin (StpTimelineView *self,
   stp_timeline_view_fill_view (self, &view);
   self->drag_area = TRUE;
   self->drag_anchor_ns = stp_render_view_x_to_time (&view, x);
-  self->drag_anchor_y = y - view.ruler_height + view.scroll_y;
+  self->drag_anchor_y = stp_render_layout_content_y (self->layout, &view, y);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "crosshair");
   return TRUE;
 }
@@ -785,7 +820,7 @@ drag_area (StpTimelineView *self,
 
   stp_timeline_view_fill_view (self, &view);
   anchor_x = stp_render_view_time_to_x (&view, self->drag_anchor_ns);
-  anchor_y = self->drag_anchor_y + view.ruler_height - view.scroll_y;
+  anchor_y = stp_render_layout_screen_y (self->layout, &view, self->drag_anchor_y);
   return stp_timeline_view_area_at (self, anchor_x, anchor_y, x, y);
 }
 
@@ -885,87 +920,6 @@ action_clear_selection (GtkWidget  *widget,
   stp_timeline_view_clear_selection (STP_TIMELINE_VIEW (widget));
 }
 
-/* M: a marker over the selected item's span, named after it, or over
- * the selected range; M again on the same span takes it away. */
-void
-stp_timeline_view_toggle_marker (StpTimelineView *self)
-{
-  StpTrace *trace = get_trace (self);
-  g_autofree char *label = NULL;
-  gint64 start, end;
-  int existing;
-
-  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
-
-  if (trace == NULL || self->session == NULL)
-    return;
-  if (self->selected.kind != STP_ITEM_NONE && stp_item_get_range (trace, &self->selected, &start, &end))
-    {
-      const StpSlice *slice = stp_item_get_slice (trace, &self->selected);
-
-      label = g_strdup (slice != NULL ? stp_trace_str (trace, slice->name) : NULL);
-    }
-  else if (self->sel_end > self->sel_start)
-    {
-      start = self->sel_start;
-      end = self->sel_end;
-    }
-  else
-    return;
-
-  existing = stp_session_find_marker (self->session, start, end);
-  if (existing >= 0)
-    {
-      stp_session_remove_marker (self->session, existing);
-      return;
-    }
-  if (label == NULL || label[0] == '\0')
-    {
-      g_free (label);
-      label = g_strdup_printf (_("Marker %u"), stp_session_get_markers (self->session)->len + 1);
-    }
-  stp_session_add_marker (self->session, start, end, label);
-}
-
-/* A click on the ruler: a flag (a marker of no length) there, or, on a
- * flag, the flag taken away. */
-void
-stp_timeline_view_toggle_flag (StpTimelineView *self,
-                               double           x)
-{
-  g_autofree char *label = NULL;
-  StpRenderView view;
-  GArray *markers;
-
-  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
-
-  if (get_trace (self) == NULL || self->session == NULL)
-    return;
-  stp_timeline_view_fill_view (self, &view);
-  markers = stp_session_get_markers (self->session);
-  for (guint i = 0; i < markers->len; i++)
-    {
-      const StpRenderMarker *m = &g_array_index (markers, StpRenderMarker, i);
-
-      if (m->start == m->end && fabs (stp_render_view_time_to_x (&view, m->start) - x) <= FLOW_TOLERANCE_PX)
-        {
-          stp_session_remove_marker (self->session, i);
-          return;
-        }
-    }
-  label = g_strdup_printf (_("Marker %u"), markers->len + 1);
-  stp_session_add_marker (self->session, stp_render_view_x_to_time (&view, x),
-                          stp_render_view_x_to_time (&view, x), label);
-}
-
-static void
-action_toggle_marker (GtkWidget  *widget,
-                      const char *name,
-                      GVariant   *param)
-{
-  stp_timeline_view_toggle_marker (STP_TIMELINE_VIEW (widget));
-}
-
 /* ------------------------------------------------------------------ */
 /* Setup                                                               */
 
@@ -998,14 +952,12 @@ stp_timeline_view_class_init_selection (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "timeline.select-parent", NULL, action_select_parent);
   gtk_widget_class_install_action (widget_class, "timeline.select-child", NULL, action_select_child);
   gtk_widget_class_install_action (widget_class, "timeline.clear-selection", NULL, action_clear_selection);
-  gtk_widget_class_install_action (widget_class, "timeline.toggle-marker", NULL, action_toggle_marker);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "timeline.select-previous", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "timeline.select-next", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "timeline.select-parent", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "timeline.select-child", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "timeline.clear-selection", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, 0, "timeline.toggle-marker", NULL);
   /* As in browsers and Perfetto. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_slash, 0, "win.find", NULL);
 }

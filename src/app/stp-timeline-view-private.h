@@ -103,12 +103,22 @@ void     stp_timeline_view_finalize_selection (StpTimelineView *self);
 void     stp_timeline_view_class_init_selection (GtkWidgetClass *widget_class);
 void     stp_timeline_view_watch_session      (StpTimelineView *self);
 
+/* stp-timeline-navigation.c */
+void     stp_timeline_view_class_init_navigation (GtkWidgetClass *widget_class);
+void     stp_timeline_view_reset_view         (StpTimelineView *self);
+
+/* stp-timeline-markers.c */
+void     stp_timeline_view_class_init_markers (GtkWidgetClass *widget_class);
+
 /* stp-timeline-processes.c */
 void     stp_timeline_view_class_init_processes (GtkWidgetClass *widget_class);
 void     stp_timeline_view_dispose_processes  (StpTimelineView *self);
 void     stp_timeline_view_processes_changed  (StpTimelineView *self);
+void     stp_timeline_view_carry_rows         (StpRenderLayout *from,
+                                               StpRenderLayout *to);
 void     stp_timeline_view_popup_process_menu (StpTimelineView *self,
                                                guint32          process,
+                                               guint32          track,
                                                double           x,
                                                double           y);
 void     stp_timeline_view_fill_highlights    (StpTimelineView *self,

@@ -62,6 +62,11 @@ void             stp_timeline_view_set_process_hidden (StpTimelineView *self,
                                                        gboolean         hidden);
 gboolean         stp_timeline_view_get_process_hidden (StpTimelineView *self,
                                                        guint32          process);
+void             stp_timeline_view_set_track_pinned (StpTimelineView *self,
+                                                     guint32          track,
+                                                     gboolean         pinned);
+gboolean         stp_timeline_view_get_track_pinned (StpTimelineView *self,
+                                                     guint32          track);
 /* Only threads, or processes, whose name has `filter` (case aside);
  * NULL or "" for all. */
 const char      *stp_timeline_view_get_track_filter  (StpTimelineView *self);
@@ -127,12 +132,6 @@ void              stp_timeline_view_click             (StpTimelineView  *self,
                                                        double            y);
 /* The slices drawn marked: the session's (StpItemRef), NULL if none. */
 GArray           *stp_timeline_view_get_marked        (StpTimelineView  *self);
-/* Search matches, drawn marked (StpItemRef in time order; the view
- * keeps a reference); NULL clears.  Slices marked from a table are the
- * session's. */
-void              stp_timeline_view_set_matches       (StpTimelineView  *self,
-                                                       GArray           *matches,
-                                                       gint64            max_duration);
 /* Draws the view as it is (or over [start, end) with every row when
  * start < end) into a PNG, SVG or PDF file. */
 gboolean          stp_timeline_view_export_image      (StpTimelineView  *self,

@@ -79,7 +79,7 @@ on_response (AdwMessageDialog *dialog,
       parse_range (self, gtk_editable_get_text (GTK_EDITABLE (entries->from)),
                    gtk_editable_get_text (GTK_EDITABLE (entries->to)), &start, &end))
     {
-      stp_timeline_view_set_visible_range (self->timeline, start, end);
+      stp_session_set_visible_range (self->session, start, end);
       gtk_widget_grab_focus (GTK_WIDGET (self->timeline));
     }
 }

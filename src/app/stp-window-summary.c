@@ -98,7 +98,7 @@ on_mark_slices (StpSummaryView *view,
 
   last = MAX (last, first + MIN_FIT_SPAN_NS);
   margin = (gint64) ((last - first) * FIT_MARGIN);
-  stp_timeline_view_set_visible_range (self->timeline, first - margin, last + margin);
+  stp_session_set_visible_range (self->session, first - margin, last + margin);
   /* Down to the first of them, opening its process if collapsed. */
   stp_timeline_view_reveal_item (self->timeline, &g_array_index (refs, StpItemRef, 0), STP_REVEAL_SCROLL);
 }

@@ -549,14 +549,6 @@ on_panel_select_item (GObject          *source,
 }
 
 static void
-on_matches_changed (StpFindBar *bar,
-                    StpWindow  *self)
-{
-  stp_timeline_view_set_matches (self->timeline, stp_find_bar_get_matches (bar),
-                                 stp_find_bar_get_max_duration (bar));
-}
-
-static void
 on_match_selected (StpFindBar       *bar,
                    const StpItemRef *item,
                    StpWindow        *self)
@@ -957,7 +949,6 @@ stp_window_init (StpWindow *self)
   stp_session_watch (self->session, "selected-area", G_CALLBACK (on_selection_changed), self);
   stp_session_watch (self->session, "selected-items", G_CALLBACK (on_selection_changed), self);
   g_signal_connect (self->details_panel, "select-item", G_CALLBACK (on_panel_select_item), self);
-  g_signal_connect (self->find_bar, "matches-changed", G_CALLBACK (on_matches_changed), self);
   g_signal_connect (self->find_bar, "match-selected", G_CALLBACK (on_match_selected), self);
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);

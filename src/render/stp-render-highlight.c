@@ -162,17 +162,16 @@ draw_area (StpFrame      *frame,
 {
   const StpRenderView *view = frame->view;
   guint n_rows = stp_render_layout_get_n_rows (frame->layout);
-  guint first = stp_render_layout_find_row (frame->layout, MAX (0, view->scroll_y));
   double x0 = MAX (stp_render_view_time_to_x (view, area->start), frame->x_left - 1);
   double x1 = MIN (stp_render_view_time_to_x (view, area->end), frame->x_right + 1);
   double top = G_MAXDOUBLE, bottom = -G_MAXDOUBLE;
 
-  if (first == STP_INDEX_NONE || x1 < frame->x_left || x0 > frame->x_right)
+  if (x1 < frame->x_left || x0 > frame->x_right)
     return;
   x1 = MAX (x1, x0 + 1);
 
   stp_frame_set_color (frame, &frame->style->area);
-  for (guint i = first; i < n_rows; i++)
+  for (guint i = stp_frame_first_row (frame); i < n_rows; i = stp_frame_next_row (frame, i))
     {
       const StpRow *row = stp_render_layout_get_row (frame->layout, i);
       double y = stp_frame_screen_y (frame, row->y);

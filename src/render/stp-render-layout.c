@@ -19,9 +19,11 @@ struct _StpRenderLayout
   gboolean       *collapsed;     /* per process */
   gboolean       *hidden;        /* per process: no rows at all */
   char           *filter;        /* casefolded: only rows whose label (or process's) has it */
-  GArray         *rows;          /* StpRow */
+  GArray         *pinned;        /* guint32 tracks pinned to the top, in the order pinned */
+  GArray         *rows;          /* StpRow: the pinned ones first */
   guint          *track_rows;    /* per track: its row, or its process header when collapsed */
   double          height;
+  double          pinned_height; /* rows[0].y .. this: the band that does not scroll */
 };
 
 static void
@@ -94,6 +96,40 @@ passes (StpRenderLayout *self,
   return strstr (folded, self->filter) != NULL;
 }
 
+static gboolean
+is_pinned (StpRenderLayout *self,
+           guint32          track)
+{
+  for (guint i = 0; i < self->pinned->len; i++)
+    if (g_array_index (self->pinned, guint32, i) == track)
+      return TRUE;
+  return FALSE;
+}
+
+/* Pinned tracks come first, whatever hides, folds or filters their
+ * process: the user asked to keep them in sight.  Their label names the
+ * process too, since they left it. */
+static void
+add_pinned_rows (StpRenderLayout *self)
+{
+  StpTrace *trace = self->trace;
+
+  for (guint i = 0; i < self->pinned->len; i++)
+    {
+      guint32 ti = g_array_index (self->pinned, guint32, i);
+      const StpTrack *track = stp_trace_get_track (trace, ti);
+      g_autofree char *name = stp_trace_describe_track (trace, track);
+      g_autofree char *process = stp_trace_describe_process (trace, stp_trace_get_process (trace, track->process));
+      StpRow row = { STP_ROW_TRACK, track->process, ti };
+
+      row.height = track_height (track, &row.slices_y);
+      row.label = g_strdup_printf ("%s · %s", name, process);
+      self->track_rows[ti] = self->rows->len;
+      add_row (self, &row);
+    }
+  self->pinned_height = self->height;
+}
+
 static void
 rebuild (StpRenderLayout *self)
 {
@@ -104,6 +140,7 @@ rebuild (StpRenderLayout *self)
   self->height = 0;
   for (guint i = 0; i < trace->tracks->len; i++)
     self->track_rows[i] = STP_INDEX_NONE;
+  add_pinned_rows (self);
 
   if (trace->global_instants->len > 0)
     {
@@ -138,6 +175,8 @@ rebuild (StpRenderLayout *self)
           const StpTrack *track = stp_trace_get_track (trace, ti);
           StpRow row = { STP_ROW_TRACK, pi, ti };
 
+          if (is_pinned (self, ti))
+            continue;
           row.label = stp_trace_describe_track (trace, track);
           if (!whole && !passes (self, row.label))
             {
@@ -158,7 +197,8 @@ rebuild (StpRenderLayout *self)
       if (self->collapsed[pi])
         {
           for (guint j = 0; j < process->tracks->len; j++)
-            self->track_rows[g_array_index (process->tracks, guint32, j)] = self->rows->len - 1;
+            if (!is_pinned (self, g_array_index (process->tracks, guint32, j)))
+              self->track_rows[g_array_index (process->tracks, guint32, j)] = self->rows->len - 1;
           for (guint j = 0; j < tracks->len; j++)
             g_free (g_array_index (tracks, StpRow, j).label);
           g_array_set_size (tracks, 0);
@@ -205,6 +245,7 @@ stp_render_layout_new (StpRenderIndex *index)
   self->collapsed = g_new0 (gboolean, MAX (1, self->trace->processes->len));
   self->hidden = g_new0 (gboolean, MAX (1, self->trace->processes->len));
   self->rows = g_array_new (FALSE, TRUE, sizeof (StpRow));
+  self->pinned = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->track_rows = g_new (guint, MAX (1, self->trace->tracks->len));
   g_array_set_clear_func (self->rows, row_clear);
   rebuild (self);
@@ -219,6 +260,7 @@ stp_render_layout_free (StpRenderLayout *self)
     return;
 
   g_array_unref (self->rows);
+  g_array_unref (self->pinned);
   g_free (self->track_rows);
   g_free (self->collapsed);
   g_free (self->hidden);
@@ -318,6 +360,95 @@ stp_render_layout_set_filter (StpRenderLayout *self,
   g_free (self->filter);
   self->filter = g_steal_pointer (&folded);
   rebuild (self);
+}
+
+/* A pinned track has a row at the top that does not scroll, taken out
+ * of its process; unpinned, it goes back. */
+void
+stp_render_layout_set_pinned (StpRenderLayout *self,
+                              guint32          track,
+                              gboolean         pinned)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (track < self->trace->tracks->len);
+
+  if (is_pinned (self, track) == !!pinned)
+    return;
+  if (pinned)
+    g_array_append_val (self->pinned, track);
+  else
+    for (guint i = 0; i < self->pinned->len; i++)
+      if (g_array_index (self->pinned, guint32, i) == track)
+        g_array_remove_index (self->pinned, i);
+  rebuild (self);
+}
+
+gboolean
+stp_render_layout_get_pinned (StpRenderLayout *self,
+                              guint32          track)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (track < self->trace->tracks->len, FALSE);
+
+  return is_pinned (self, track);
+}
+
+/* The pinned tracks, in the order pinned (guint32). */
+GArray *
+stp_render_layout_get_pinned_tracks (StpRenderLayout *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->pinned;
+}
+
+guint
+stp_render_layout_get_n_pinned_rows (StpRenderLayout *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->pinned->len;
+}
+
+double
+stp_render_layout_get_pinned_height (StpRenderLayout *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->pinned_height;
+}
+
+/* Where content y is on screen: the pinned band right under the ruler,
+ * the rest under it and scrolled. */
+double
+stp_render_layout_screen_y (StpRenderLayout     *self,
+                            const StpRenderView *view,
+                            double               content_y)
+{
+  double pinned = self != NULL ? self->pinned_height : 0;
+
+  if (content_y < pinned)
+    return content_y + view->ruler_height;
+  return content_y - view->scroll_y + view->ruler_height;
+}
+
+double
+stp_render_layout_content_y (StpRenderLayout     *self,
+                             const StpRenderView *view,
+                             double               screen_y)
+{
+  double pinned = self != NULL ? self->pinned_height : 0;
+
+  if (screen_y - view->ruler_height < pinned)
+    return screen_y - view->ruler_height;
+  return screen_y - view->ruler_height + view->scroll_y;
+}
+
+/* The first row the scroll shows under the pinned band, or
+ * STP_INDEX_NONE. */
+guint
+stp_render_layout_first_scrolled_row (StpRenderLayout     *self,
+                                      const StpRenderView *view)
+{
+  g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+  return stp_render_layout_find_row (self, self->pinned_height + MAX (0, view->scroll_y));
 }
 
 guint
@@ -612,7 +743,7 @@ stp_render_layout_hit_test (StpRenderLayout     *self,
       return TRUE;
     }
 
-  content_y = y - view->ruler_height + view->scroll_y;
+  content_y = stp_render_layout_content_y (self, view, y);
   ri = stp_render_layout_find_row (self, content_y);
   if (ri == STP_INDEX_NONE)
     return FALSE;

@@ -91,6 +91,27 @@ guint            stp_render_layout_get_n_hidden   (StpRenderLayout *self);
 void             stp_render_layout_set_filter     (StpRenderLayout *self,
                                                    const char      *filter);
 
+/* Pinned tracks: rows [0, n_pinned_rows) of content y [0, pinned
+ * height), drawn right under the ruler whatever the scroll; every other
+ * row scrolls beneath them.  Content y is then not screen y plus scroll
+ * everywhere: convert with screen_y() and content_y(). */
+void             stp_render_layout_set_pinned     (StpRenderLayout *self,
+                                                   guint32          track,
+                                                   gboolean         pinned);
+gboolean         stp_render_layout_get_pinned     (StpRenderLayout *self,
+                                                   guint32          track);
+GArray          *stp_render_layout_get_pinned_tracks (StpRenderLayout *self);
+guint            stp_render_layout_get_n_pinned_rows (StpRenderLayout *self);
+double           stp_render_layout_get_pinned_height (StpRenderLayout *self);
+double           stp_render_layout_screen_y       (StpRenderLayout     *self,
+                                                   const StpRenderView *view,
+                                                   double               content_y);
+double           stp_render_layout_content_y      (StpRenderLayout     *self,
+                                                   const StpRenderView *view,
+                                                   double               screen_y);
+guint            stp_render_layout_first_scrolled_row (StpRenderLayout     *self,
+                                                   const StpRenderView *view);
+
 guint            stp_render_layout_get_n_rows     (StpRenderLayout *self);
 const StpRow    *stp_render_layout_get_row        (StpRenderLayout *self,
                                                    guint            row);

@@ -58,6 +58,9 @@ typedef struct
   double                 x_right;
   double                 y_top;     /* rows area, screen */
   double                 y_bottom;
+  double                 pinned_height;   /* the layout's band of pinned rows */
+  guint                  n_pinned;        /* rows [0, n_pinned) are in it */
+  guint                  first_scrolled;  /* first row the scroll shows, or n_rows */
 
   GArray                *rects[STP_N_SLOTS];  /* StpRect */
   GArray                *tris[STP_PALETTE_SIZE]; /* StpRect: x = centre, y = top, w = size */
@@ -83,11 +86,29 @@ struct _StpRenderer
   GArray         *drawn_flows; /* the last frame's flow arrows, for stp_renderer_flow_at() */
 };
 
+/* As stp_render_layout_screen_y(), inline: it runs per slice. */
 static inline double
 stp_frame_screen_y (const StpFrame *frame,
                     double          content_y)
 {
+  if (content_y < frame->pinned_height)
+    return content_y + frame->view->ruler_height;
   return content_y - frame->view->scroll_y + frame->view->ruler_height;
+}
+
+/* The rows on screen, in order: the pinned ones, then those the scroll
+ * shows.  for (i = stp_frame_first_row (f); i < n_rows; i = stp_frame_next_row (f, i)) */
+static inline guint
+stp_frame_first_row (const StpFrame *frame)
+{
+  return frame->n_pinned > 0 ? 0 : frame->first_scrolled;
+}
+
+static inline guint
+stp_frame_next_row (const StpFrame *frame,
+                    guint           i)
+{
+  return i + 1 == frame->n_pinned ? MAX (i + 1, frame->first_scrolled) : i + 1;
 }
 
 static inline void

@@ -272,29 +272,29 @@ draw_row_label (StpFrame     *frame,
                        frame->view->gutter_width - GUTTER_INDENT - 8);
 }
 
+/* Rows [first, end) of those on screen from `top` to `bottom`: their
+ * contents clipped to the timeline area, then headers and names. */
 static void
-draw_rows (StpFrame *frame)
+draw_row_range (StpFrame *frame,
+                guint     first,
+                guint     end,
+                double    top,
+                double    bottom)
 {
   const StpRenderView *view = frame->view;
   StpRenderLayout *layout = frame->layout;
-  guint n_rows = stp_render_layout_get_n_rows (layout);
-  guint first = stp_render_layout_find_row (layout, MAX (0, view->scroll_y));
   cairo_t *cr = frame->cr;
 
-  if (first == STP_INDEX_NONE)
-    return;
-
-  /* Content, clipped to the timeline area. */
   cairo_save (cr);
-  cairo_rectangle (cr, frame->x_left, frame->y_top, frame->x_right - frame->x_left, frame->y_bottom - frame->y_top);
+  cairo_rectangle (cr, frame->x_left, top, frame->x_right - frame->x_left, bottom - top);
   cairo_clip (cr);
 
-  for (guint i = first; i < n_rows; i++)
+  for (guint i = first; i < end; i++)
     {
       const StpRow *row = stp_render_layout_get_row (layout, i);
       double y = stp_frame_screen_y (frame, row->y);
 
-      if (y > frame->y_bottom)
+      if (y > bottom)
         break;
 
       frame->stats->rows++;
@@ -326,15 +326,15 @@ draw_rows (StpFrame *frame)
 
   /* Headers and names, over everything in their rows. */
   cairo_save (cr);
-  cairo_rectangle (cr, 0, frame->y_top, view->width, frame->y_bottom - frame->y_top);
+  cairo_rectangle (cr, 0, top, view->width, bottom - top);
   cairo_clip (cr);
-  fill (frame, &frame->style->border, frame->x_left - 1, frame->y_top, 1, frame->y_bottom - frame->y_top);
+  fill (frame, &frame->style->border, frame->x_left - 1, top, 1, bottom - top);
 
-  for (guint i = first; i < n_rows; i++)
+  for (guint i = first; i < end; i++)
     {
       const StpRow *row = stp_render_layout_get_row (layout, i);
 
-      if (stp_frame_screen_y (frame, row->y) > frame->y_bottom)
+      if (stp_frame_screen_y (frame, row->y) > bottom)
         break;
       if (row->kind == STP_ROW_PROCESS)
         draw_process_header (frame, row);
@@ -342,6 +342,21 @@ draw_rows (StpFrame *frame)
         draw_row_label (frame, row);
     }
   cairo_restore (cr);
+}
+
+/* The rows the scroll shows, then the pinned ones over them in their
+ * band under the ruler, with a line to tell what does not scroll. */
+static void
+draw_rows (StpFrame *frame)
+{
+  StpRenderLayout *layout = frame->layout;
+  double band = MIN (frame->y_top + frame->pinned_height, frame->y_bottom);
+
+  draw_row_range (frame, frame->first_scrolled, stp_render_layout_get_n_rows (layout), band, frame->y_bottom);
+  if (frame->n_pinned == 0)
+    return;
+  draw_row_range (frame, 0, frame->n_pinned, frame->y_top, band);
+  fill (frame, &frame->style->accent, 0, band - 2, frame->view->width, 2);
 }
 
 /* Global instants cross every row. */
@@ -535,6 +550,11 @@ stp_render_timeline (StpRenderer         *self,
     {
       frame.index = stp_render_layout_get_index (layout);
       frame.trace = stp_render_layout_get_trace (layout);
+      frame.pinned_height = stp_render_layout_get_pinned_height (layout);
+      frame.n_pinned = stp_render_layout_get_n_pinned_rows (layout);
+      frame.first_scrolled = stp_render_layout_first_scrolled_row (layout, view);
+      if (frame.first_scrolled == STP_INDEX_NONE)
+        frame.first_scrolled = stp_render_layout_get_n_rows (layout);
 
       cairo_save (cr);
       cairo_rectangle (cr, frame.x_left, frame.y_top, frame.x_right - frame.x_left, frame.y_bottom - frame.y_top);

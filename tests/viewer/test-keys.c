@@ -682,9 +682,18 @@ test_process_menu (void)
   g_assert_true (gtk_widget_get_visible (view->process_menu));
   save_screenshot (GTK_WIDGET (window), "keys-process-menu");
 
+  /* On a track: pin it (the track), then hide or show only (the
+   * process), then show all. */
   model = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (view->process_menu));
-  g_assert_cmpint (g_menu_model_get_n_items (model), ==, 2);
+  g_assert_cmpuint (hit.track, !=, STP_INDEX_NONE);
+  g_assert_cmpint (g_menu_model_get_n_items (model), ==, 3);
   section = g_menu_model_get_item_link (model, 0, G_MENU_LINK_SECTION);
+  target = g_menu_model_get_item_attribute_value (section, 0, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_UINT32);
+  g_assert_nonnull (target);
+  g_assert_cmpuint (g_variant_get_uint32 (target), ==, hit.track);
+  g_clear_pointer (&target, g_variant_unref);
+  g_object_unref (section);
+  section = g_menu_model_get_item_link (model, 1, G_MENU_LINK_SECTION);
   target = g_menu_model_get_item_attribute_value (section, 0, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_UINT32);
   g_assert_nonnull (target);
   g_assert_cmpuint (g_variant_get_uint32 (target), ==, hit.process);

@@ -8,7 +8,9 @@
 
 #include <string.h>
 
+#include "stp-renderer.h"
 #include "stp-settings.h"
+#include "stp-timeline-view-private.h"
 #include "viewer-test-util.h"
 
 /* How many rows the layout gives the process (its header included). */
@@ -193,6 +195,149 @@ test_filter (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The view as the widget would draw it now, into an image. */
+static cairo_surface_t *
+draw_view (StpTimelineView *view)
+{
+  g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);
+  StpRenderView rv;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  stp_timeline_view_fill_view (view, &rv);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, rv.width, rv.height);
+  cr = cairo_create (surface);
+  stp_render_timeline (renderer, cr, &rv, stp_timeline_view_get_layout (view));
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* Whether rows [y0, y1) of two images of one size are the same. */
+static gboolean
+same_band (cairo_surface_t *a,
+           cairo_surface_t *b,
+           int              y0,
+           int              y1)
+{
+  int stride = cairo_image_surface_get_stride (a);
+
+  return memcmp (cairo_image_surface_get_data (a) + y0 * stride,
+                 cairo_image_surface_get_data (b) + y0 * stride, (gsize) (y1 - y0) * stride) == 0;
+}
+
+/* The last thread track with slices, far down the rows. */
+static guint32
+last_thread (StpTimelineView *view)
+{
+  StpRenderLayout *layout = stp_timeline_view_get_layout (view);
+  StpTrace *trace = stp_render_layout_get_trace (layout);
+
+  for (guint i = stp_render_layout_get_n_rows (layout); i-- > 0;)
+    {
+      const StpRow *row = stp_render_layout_get_row (layout, i);
+
+      if (row->kind == STP_ROW_TRACK && stp_trace_get_track (trace, row->track)->kind == STP_TRACK_THREAD &&
+          stp_trace_get_track (trace, row->track)->slices->len > 0)
+        return row->track;
+    }
+  g_assert_not_reached ();
+}
+
+/* A pinned track leaves its process for a band under the ruler that
+ * the scroll does not move: drawn there at any scroll, hit there, and
+ * the rest scrolls beneath it.  P pins the selection's track, the menu
+ * names the action, a re-analysis keeps it, unpinning puts it back. */
+static void
+test_pin (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "chrome", "catapult", "tracing", "test_data", "webview.json.gz", NULL);
+  g_autoptr(GFile) run_meta = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  g_autoptr(GSettings) settings = stp_settings_new ();
+  StpWindow *window = new_window ();
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpTrace *trace;
+  GtkAdjustment *vadj;
+  StpRenderLayout *layout;
+  StpRenderView rv;
+  StpHit hit;
+  guint32 track;
+  guint n_rows, own_row;
+  double band;
+  cairo_surface_t *top, *bottom;
+  g_autofree char *name = NULL;
+
+  open_and_wait (window, file);
+  layout = stp_timeline_view_get_layout (view);
+  n_rows = stp_render_layout_get_n_rows (layout);
+  track = last_thread (view);
+  own_row = stp_render_layout_find_track_row (layout, track);
+  name = g_strdup (stp_render_layout_get_row (layout, own_row)->label);
+  vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (vadj), >, gtk_adjustment_get_page_size (vadj));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "timeline.toggle-pinned", "u", track));
+  g_assert_true (stp_timeline_view_get_track_pinned (view, track));
+  layout = stp_timeline_view_get_layout (view);
+  /* The same number of rows: it moved to the top, named with its process. */
+  g_assert_cmpuint (stp_render_layout_get_n_rows (layout), ==, n_rows);
+  g_assert_cmpuint (stp_render_layout_find_track_row (layout, track), ==, 0);
+  g_assert_true (g_str_has_prefix (stp_render_layout_get_row (layout, 0)->label, name));
+  g_assert_nonnull (strstr (stp_render_layout_get_row (layout, 0)->label, " · "));
+  band = stp_render_layout_get_pinned_height (layout);
+  g_assert_cmpfloat (band, ==, stp_render_layout_get_row (layout, 1)->y);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "processes-pinned-top");
+
+  /* Scrolled to the end: the band is drawn and hit as before, the rows
+   * under it are not. */
+  stp_timeline_view_fill_view (view, &rv);
+  top = draw_view (view);
+  gtk_adjustment_set_value (vadj, gtk_adjustment_get_upper (vadj) - gtk_adjustment_get_page_size (vadj));
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), >, 0);
+  bottom = draw_view (view);
+  g_assert_true (same_band (top, bottom, rv.ruler_height, rv.ruler_height + band));
+  g_assert_false (same_band (top, bottom, rv.ruler_height + band, rv.height));
+  g_assert_true (stp_timeline_view_hit_test (view, rv.gutter_width + 10, rv.ruler_height + band / 2, &hit));
+  g_assert_cmpuint (hit.track, ==, track);
+  g_assert_true (stp_timeline_view_hit_test (view, rv.gutter_width + 10, rv.ruler_height + band + 2, &hit));
+  g_assert_cmpuint (hit.row, >, 1);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "processes-pinned-scrolled");
+  cairo_surface_destroy (top);
+  cairo_surface_destroy (bottom);
+
+  /* P on a selected slice of the pinned track unpins it: back in its place. */
+  {
+    StpItemRef slice = stp_item_ref_slice (track, 0);
+
+    stp_timeline_view_select_item (view, &slice, STP_REVEAL_NONE);
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "timeline.toggle-selected-pinned", NULL));
+  g_assert_false (stp_timeline_view_get_track_pinned (view, track));
+  layout = stp_timeline_view_get_layout (view);
+  g_assert_cmpuint (stp_render_layout_find_track_row (layout, track), ==, own_row);
+  g_assert_cmpfloat (stp_render_layout_get_pinned_height (layout), ==, 0);
+
+  /* A re-analysis of the same file keeps it pinned; another file
+   * starts with nothing pinned. */
+  open_and_wait (window, run_meta);
+  trace = stp_window_get_trace (window);
+  track = last_thread (view);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "timeline.toggle-pinned", "u", track));
+  g_settings_set_boolean (settings, "show-memory", TRUE);
+  wait_for (not_loading, window);
+  g_assert_true (stp_window_get_trace (window) != trace);
+  g_assert_true (stp_timeline_view_get_track_pinned (view, track));
+  g_assert_cmpuint (stp_render_layout_find_track_row (stp_timeline_view_get_layout (view), track), ==, 0);
+  g_settings_reset (settings, "show-memory");
+  wait_for (not_loading, window);
+  open_and_wait (window, file);
+  g_assert_false (stp_timeline_view_get_track_pinned (view, track));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -202,5 +347,6 @@ main (int   argc,
   viewer_test_init ();
   g_test_add_func ("/processes/hide-and-show", test_hide_and_show);
   g_test_add_func ("/processes/filter", test_filter);
+  g_test_add_func ("/processes/pin", test_pin);
   return g_test_run ();
 }

@@ -11,6 +11,7 @@
 #include "stp-details-panel-private.h"
 #include "stp-render-view.h"
 #include "stp-session.h"
+#include "stp-timeline-view-private.h"
 #include "viewer-test-util.h"
 
 /* The first slice of the trace's first track that has one. */
@@ -132,10 +133,46 @@ test_new_document_clears (void)
 
   g_assert_true (stp_session_get_document (session) != first);
   g_assert_false (stp_document_is_reanalysis (stp_session_get_document (session)));
-  /* Once each (in whichever order the widgets' own clearing nests
-   * them), and the document last. */
-  g_assert_true (g_str_equal (order->str, "selected-item selected-range document ") ||
-                 g_str_equal (order->str, "selected-range selected-item document "));
+  /* The selection once each (in whichever order the widgets' own
+   * clearing nests them), before the document; the visible range goes
+   * with the old document and comes back, the new one's, once the
+   * timeline shows it (from within the document's notification). */
+  {
+    g_auto(GStrv) names = g_strsplit (g_strstrip (order->str), " ", -1);
+    guint n = g_strv_length (names);
+    int at_item = -1, range = -1, document = -1, cleared = -1;
+
+    for (guint i = 0; i < n; i++)
+      {
+        if (g_str_equal (names[i], "selected-item"))
+          {
+            g_assert_cmpint (at_item, ==, -1);
+            at_item = i;
+          }
+        else if (g_str_equal (names[i], "selected-range"))
+          {
+            g_assert_cmpint (range, ==, -1);
+            range = i;
+          }
+        else if (g_str_equal (names[i], "document"))
+          {
+            g_assert_cmpint (document, ==, -1);
+            document = i;
+          }
+        else
+          {
+            g_assert_cmpstr (names[i], ==, "visible-range");
+            if (cleared == -1)
+              cleared = i;
+          }
+      }
+    g_assert_cmpint (at_item, >=, 0);
+    g_assert_cmpint (range, >=, 0);
+    g_assert_cmpint (cleared, >, MAX (at_item, range));
+    g_assert_cmpint (document, >, cleared);
+    g_assert_cmpuint (n, ==, 5);
+  }
+  g_assert_nonnull (stp_session_get_visible_range (session));
   g_assert_cmpint (stp_session_get_selected_item (session)->kind, ==, STP_ITEM_NONE);
   g_assert_null (stp_session_get_selected_range (session));
   g_assert_cmpint (stp_timeline_view_get_selected_item (stp_window_get_timeline_view (window))->kind, ==, STP_ITEM_NONE);
@@ -205,6 +242,103 @@ test_several_slices (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+search_done (gpointer window)
+{
+  StpFindBar *bar = stp_window_get_find_bar (window);
+
+  return !stp_find_bar_is_busy (bar) && stp_find_bar_get_matches (bar) != NULL;
+}
+
+/* The find bar's matches reach the timeline through the session, and
+ * go when the query is cleared or another file opens. */
+static void
+test_matches (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  StpWindow *window = new_window ();
+  StpSession *session = stp_window_get_session (window);
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpFindBar *bar = stp_window_get_find_bar (window);
+  GArray *matches;
+  gint64 longest = -1;
+
+  open_and_wait (window, file);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.find", NULL));
+  stp_find_bar_set_query (bar, "conv2d");
+  wait_for (search_done, window);
+  matches = stp_session_get_matches (session, &longest);
+  g_assert_nonnull (matches);
+  g_assert_cmpuint (matches->len, >, 0);
+  g_assert_true (matches == stp_find_bar_get_matches (bar));
+  g_assert_cmpint (longest, ==, stp_find_bar_get_max_duration (bar));
+  g_assert_true (view->matches == matches);
+  g_assert_cmpint (view->matches_max_dur, ==, longest);
+
+  stp_find_bar_set_query (bar, "");
+  settle ();
+  g_assert_null (stp_session_get_matches (session, NULL));
+  g_assert_null (view->matches);
+
+  stp_find_bar_set_query (bar, "conv2d");
+  wait_for (search_done, window);
+  g_assert_nonnull (view->matches);
+  open_and_wait (window, file);
+  g_assert_true (stp_session_get_matches (session, NULL) != matches);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* What the timeline shows is the session's visible range: zooming
+ * writes it, and setting it moves the timeline (within the trace). */
+static void
+test_visible_range (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  StpWindow *window = new_window ();
+  StpSession *session = stp_window_get_session (window);
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  const StpTimeRange *range;
+  StpTrace *trace;
+  gint64 start, end, whole_start, whole_end;
+
+  g_assert_null (stp_session_get_visible_range (session));
+  open_and_wait (window, file);
+  trace = stp_window_get_trace (window);
+  range = stp_session_get_visible_range (session);
+  g_assert_nonnull (range);
+  stp_timeline_view_get_visible_range (view, &whole_start, &whole_end);
+  g_assert_cmpint (range->start, ==, whole_start);
+  g_assert_cmpint (range->end, ==, whole_end);
+  g_assert_cmpint (whole_start, <=, trace->start_ts);
+  g_assert_cmpint (whole_end, >=, trace->end_ts);
+
+  /* W zooms in: the session follows. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "timeline.zoom-in", NULL));
+  stp_timeline_view_get_visible_range (view, &start, &end);
+  g_assert_cmpint (end - start, <, whole_end - whole_start);
+  range = stp_session_get_visible_range (session);
+  g_assert_cmpint (range->start, ==, start);
+  g_assert_cmpint (range->end, ==, end);
+
+  /* Set on the session: the timeline shows it, to the pixel. */
+  stp_session_set_visible_range (session, trace->start_ts + 1000, trace->start_ts + 21000);
+  stp_timeline_view_get_visible_range (view, &start, &end);
+  g_assert_cmpint (start, ==, trace->start_ts + 1000);
+  g_assert_cmpint (llabs (end - (trace->start_ts + 21000)), <=, 1 + (gint64) (20000.0 / 100));
+  range = stp_session_get_visible_range (session);
+  g_assert_cmpint (range->start, ==, start);
+  g_assert_cmpint (range->end, ==, end);
+
+  /* Past the trace's end: clamped, and the session says what is shown. */
+  stp_session_set_visible_range (session, trace->end_ts + 1000000000, trace->end_ts + 2000000000);
+  stp_timeline_view_get_visible_range (view, &start, &end);
+  g_assert_cmpint (start, <, trace->end_ts);
+  range = stp_session_get_visible_range (session);
+  g_assert_cmpint (range->start, ==, start);
+  g_assert_cmpint (range->end, ==, end);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -215,5 +349,7 @@ main (int   argc,
   g_test_add_func ("/session/widgets-follow", test_widgets_follow);
   g_test_add_func ("/session/new-document-clears", test_new_document_clears);
   g_test_add_func ("/session/several-slices", test_several_slices);
+  g_test_add_func ("/session/matches", test_matches);
+  g_test_add_func ("/session/visible-range", test_visible_range);
   return g_test_run ();
 }

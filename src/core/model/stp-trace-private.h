@@ -14,4 +14,9 @@ gboolean stp_trace_layout (StpTrace      *self,
                            GCancellable  *cancellable,
                            GError       **error);
 
+/* stp-trace-flows.c: thread_lanes maps a thread track to its lanes
+ * (GArray of guint32 track indices), as stp_trace_layout() made them. */
+void     stp_trace_bind_flows (StpTrace   *self,
+                               GHashTable *thread_lanes);
+
 G_END_DECLS

@@ -1,0 +1,217 @@
+/* stp-trace-flows.c: binding flow ends to slices, when sealing a trace
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A flow's ends name a thread and a time (or, Chrome's "bp":"e" and
+ * phase-less ends, the event they came with): each is bound to the
+ * slice it belongs to, once the tracks are sorted and split into lanes.
+ */
+
+#define G_LOG_DOMAIN "stp-trace-flows"
+
+#include "stp-trace-private.h"
+#include "stp-buffer.h"
+
+#include <string.h>
+
+/* The deepest slice holding ts, preferring one that has not ended yet
+ * over one ending exactly at ts (a flow from a producer starts where the
+ * producer ends). */
+static gboolean
+find_enclosing (const StpTrace *self,
+                GArray         *lanes,
+                gint64          ts,
+                guint32        *out_track,
+                guint32        *out_slice)
+{
+  gint best_score = -1;
+
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      guint32 ti = g_array_index (lanes, guint32, l);
+      const StpTrack *track = stp_trace_get_track (self, ti);
+
+      for (gint d = track->max_depth; track->depth_starts && d >= 0; d--)
+        {
+          guint32 idx = stp_track_find_first_ending_after (track, d, ts == G_MININT64 ? ts : ts - 1);
+          const StpSlice *s;
+          gint score;
+
+          if (idx == STP_INDEX_NONE)
+            continue;
+          s = stp_track_get_slice (track, idx);
+
+          /* The run is sorted: if this one ends at ts, the next may start at it. */
+          if (stp_slice_end (s) == ts && s->ts < ts &&
+              idx + 1 < track->depth_starts[d + 1] &&
+              stp_track_get_slice (track, idx + 1)->ts == ts)
+            s = stp_track_get_slice (track, ++idx);
+
+          if (s->ts > ts)
+            continue;
+
+          score = d * 2 + (stp_slice_end (s) > ts || s->dur == 0 ? 1 : 0);
+          if (score > best_score)
+            {
+              best_score = score;
+              *out_track = ti;
+              *out_slice = idx;
+            }
+        }
+    }
+
+  return best_score >= 0;
+}
+
+/* The first slice starting at or after ts (shallowest on ties). */
+static gboolean
+find_next (const StpTrace *self,
+           GArray         *lanes,
+           gint64          ts,
+           guint32        *out_track,
+           guint32        *out_slice)
+{
+  gboolean found = FALSE;
+  gint64 best_ts = 0;
+  guint best_depth = 0;
+
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      guint32 ti = g_array_index (lanes, guint32, l);
+      const StpTrack *track = stp_trace_get_track (self, ti);
+
+      for (guint d = 0; track->depth_starts && d <= track->max_depth; d++)
+        {
+          guint32 lo = track->depth_starts[d];
+          guint32 hi = track->depth_starts[d + 1];
+          const StpSlice *s;
+
+          while (lo < hi)
+            {
+              guint32 mid = lo + (hi - lo) / 2;
+
+              if (stp_track_get_slice (track, mid)->ts < ts)
+                lo = mid + 1;
+              else
+                hi = mid;
+            }
+
+          if (lo >= track->depth_starts[d + 1])
+            continue;
+
+          s = stp_track_get_slice (track, lo);
+          if (!found || s->ts < best_ts || (s->ts == best_ts && d < best_depth))
+            {
+              found = TRUE;
+              best_ts = s->ts;
+              best_depth = d;
+              *out_track = ti;
+              *out_slice = lo;
+            }
+        }
+    }
+
+  return found;
+}
+
+typedef struct
+{
+  guint32 track;
+  guint32 index;
+} SliceRef;
+
+static void
+bind_end (StpTrace   *self,
+          StpFlowEnd *end,
+          GHashTable *thread_lanes,
+          GArray     *by_seq)
+{
+  GArray *lanes;
+
+  if (end->track == STP_INDEX_NONE)
+    return;
+
+  if (end->phase == 0 || end->binding == 'q')
+    {
+      /* v2 flows name their slice by its seq; so do loaders that know. */
+      guint32 seq = end->phase == 0 ? end->seq : end->slice;
+
+      end->slice = STP_INDEX_NONE;
+      if (by_seq != NULL && seq < by_seq->len)
+        {
+          SliceRef ref = g_array_index (by_seq, SliceRef, seq);
+
+          end->bound_track = ref.track;
+          end->slice = ref.index;
+        }
+      return;
+    }
+
+  lanes = g_hash_table_lookup (thread_lanes, GUINT_TO_POINTER (end->track));
+  if (lanes == NULL)
+    return;
+
+  if (end->phase == 'f' && end->binding != 'e')
+    find_next (self, lanes, end->ts, &end->bound_track, &end->slice);
+  else
+    find_enclosing (self, lanes, end->ts, &end->bound_track, &end->slice);
+}
+
+static GArray *
+index_slices_by_seq (StpTrace *self)
+{
+  GArray *by_seq = g_array_new (FALSE, FALSE, sizeof (SliceRef));
+  SliceRef none = { STP_INDEX_NONE, STP_INDEX_NONE };
+
+  stp_array_reserve (by_seq, self->n_seq);
+  g_array_set_size (by_seq, self->n_seq);
+  for (guint i = 0; i < self->n_seq; i++)
+    g_array_index (by_seq, SliceRef, i) = none;
+
+  for (guint t = 0; t < self->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (self, t);
+
+      for (guint i = 0; track->slices && i < track->slices->len; i++)
+        {
+          guint32 seq = stp_track_get_slice (track, i)->seq;
+
+          if (seq < by_seq->len)
+            {
+              g_array_index (by_seq, SliceRef, seq).track = t;
+              g_array_index (by_seq, SliceRef, seq).index = i;
+            }
+        }
+    }
+
+  return by_seq;
+}
+
+void
+stp_trace_bind_flows (StpTrace   *self,
+                      GHashTable *thread_lanes)
+{
+  g_autoptr(GArray) by_seq = NULL;
+
+  for (guint i = 0; i < self->flows->len; i++)
+    {
+      const StpFlow *f = &g_array_index (self->flows, StpFlow, i);
+
+      if (f->src.phase == 0 || f->dst.phase == 0 ||
+          f->src.binding == 'q' || f->dst.binding == 'q')
+        {
+          by_seq = index_slices_by_seq (self);
+          break;
+        }
+    }
+
+  for (guint i = 0; i < self->flows->len; i++)
+    {
+      StpFlow *f = &g_array_index (self->flows, StpFlow, i);
+
+      bind_end (self, &f->src, thread_lanes, by_seq);
+      bind_end (self, &f->dst, thread_lanes, by_seq);
+    }
+}
+
