@@ -431,6 +431,18 @@ test_metadata (void)
     }
   g_assert_cmpuint (events, ==, 2);    /* num_cpus and the unknown phase */
   g_assert_cmpuint (members, ==, 2);   /* otherData and metadata */
+  /* What the information page lists: every member, displayTimeUnit
+   * too, as JSON. */
+  {
+    g_autoptr(GPtrArray) pairs = stp_trace_dup_metadata (trace);
+
+    g_assert_cmpuint (pairs->len, ==, 6);
+    g_assert_cmpstr (g_ptr_array_index (pairs, 0), ==, "displayTimeUnit");
+    g_assert_cmpstr (g_ptr_array_index (pairs, 1), ==, "\"ns\"");
+    g_assert_cmpstr (g_ptr_array_index (pairs, 2), ==, "otherData");
+    g_assert_cmpstr (g_ptr_array_index (pairs, 3), ==, "{\"v\":1}");
+    g_assert_cmpstr (g_ptr_array_index (pairs, 4), ==, "metadata");
+  }
   g_assert_cmpuint (stp_test_warning_count (trace, "unknown-phase"), ==, 1);
 }
 

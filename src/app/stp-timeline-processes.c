@@ -7,8 +7,9 @@
  * menu: hide it, show only it, show every process again; on a track, pin
  * it to the top too.  H hides the selection's process, Shift+H shows
  * all and P pins (or unpins) the selection's track, as the menu says.
- * What is hidden or pinned stays so through a re-analysis of the same
- * file; a newly opened file shows everything.  Going to something in a
+ * What is folded, hidden or pinned is kept per file while the window is
+ * open: a re-analysis, or opening the file again, shows it as left; a
+ * file opened for the first time shows everything.  Going to something in a
  * hidden process (a search match, a link) shows its process again.  A
  * filter shows only the threads (or whole processes) whose name has its
  * text.
@@ -277,54 +278,148 @@ stp_timeline_view_dispose_processes (StpTimelineView *self)
 {
   g_clear_pointer (&self->process_menu, gtk_widget_unparent);
   g_clear_pointer (&self->track_filter, g_free);
+  g_clear_pointer (&self->row_states, g_hash_table_unref);
+  g_clear_pointer (&self->layout_uri, g_free);
 }
 
-/* The track of `to`'s trace that is `track` of `from`'s: the same
- * process, kind, thread, lane and name. */
-static guint32
-find_same_track (StpTrace *from,
-                 guint32   track,
-                 StpTrace *to)
+/* A track by what it is rather than by index, which another analysis
+ * of the file may change. */
+typedef struct
 {
-  const StpTrack *a = stp_trace_get_track (from, track);
+  StpTrackKind kind;
+  guint32      process;
+  gint64       tid;
+  guint32      lane;
+  char        *tid_str;
+  char        *name;
+} TrackKey;
 
-  if (a->process >= to->processes->len)
-    return STP_INDEX_NONE;
-  for (guint i = 0; i < stp_trace_get_process (to, a->process)->tracks->len; i++)
+/* What the user did to one file's rows. */
+typedef struct
+{
+  GArray *collapsed;   /* gboolean per process */
+  GArray *hidden;      /* gboolean per process */
+  GArray *pinned;      /* TrackKey, in the order pinned */
+} RowState;
+
+static void
+track_key_clear (gpointer data)
+{
+  TrackKey *key = data;
+
+  g_free (key->tid_str);
+  g_free (key->name);
+}
+
+static void
+row_state_free (gpointer data)
+{
+  RowState *state = data;
+
+  g_array_unref (state->collapsed);
+  g_array_unref (state->hidden);
+  g_array_unref (state->pinned);
+  g_free (state);
+}
+
+static RowState *
+row_state_save (StpRenderLayout *layout)
+{
+  StpTrace *trace = stp_render_layout_get_trace (layout);
+  GArray *pinned = stp_render_layout_get_pinned_tracks (layout);
+  RowState *state = g_new0 (RowState, 1);
+
+  state->collapsed = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  state->hidden = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  state->pinned = g_array_new (FALSE, FALSE, sizeof (TrackKey));
+  g_array_set_clear_func (state->pinned, track_key_clear);
+  for (guint i = 0; i < trace->processes->len; i++)
     {
-      guint32 t = g_array_index (stp_trace_get_process (to, a->process)->tracks, guint32, i);
-      const StpTrack *b = stp_trace_get_track (to, t);
+      gboolean collapsed = stp_render_layout_get_collapsed (layout, i);
+      gboolean hidden = stp_render_layout_get_hidden (layout, i);
 
-      if (b->kind == a->kind && b->tid == a->tid && b->lane == a->lane &&
-          g_str_equal (stp_trace_str (from, a->tid_str), stp_trace_str (to, b->tid_str)) &&
-          g_str_equal (stp_trace_str (from, a->name), stp_trace_str (to, b->name)))
+      g_array_append_val (state->collapsed, collapsed);
+      g_array_append_val (state->hidden, hidden);
+    }
+  for (guint i = 0; i < pinned->len; i++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, g_array_index (pinned, guint32, i));
+      TrackKey key = { track->kind, track->process, track->tid, track->lane,
+                       g_strdup (stp_trace_str (trace, track->tid_str)),
+                       g_strdup (stp_trace_str (trace, track->name)) };
+
+      g_array_append_val (state->pinned, key);
+    }
+  return state;
+}
+
+static guint32
+find_track (StpTrace       *trace,
+            const TrackKey *key)
+{
+  const StpProcess *process;
+
+  if (key->process >= trace->processes->len)
+    return STP_INDEX_NONE;
+  process = stp_trace_get_process (trace, key->process);
+  for (guint i = 0; i < process->tracks->len; i++)
+    {
+      guint32 t = g_array_index (process->tracks, guint32, i);
+      const StpTrack *track = stp_trace_get_track (trace, t);
+
+      if (track->kind == key->kind && track->tid == key->tid && track->lane == key->lane &&
+          g_str_equal (stp_trace_str (trace, track->tid_str), key->tid_str) &&
+          g_str_equal (stp_trace_str (trace, track->name), key->name))
         return t;
     }
   return STP_INDEX_NONE;
 }
 
-/* A re-analysis of the same file has the same processes: what the user
- * folded, hid and pinned stays so. */
-void
-stp_timeline_view_carry_rows (StpRenderLayout *from,
-                              StpRenderLayout *to)
+/* Another analysis of a file has the same processes, so indices hold
+ * for them; tracks are found again by what they are. */
+static void
+row_state_apply (const RowState  *state,
+                 StpRenderLayout *layout)
 {
-  StpTrace *old = stp_render_layout_get_trace (from);
-  StpTrace *trace = stp_render_layout_get_trace (to);
-  GArray *pinned = stp_render_layout_get_pinned_tracks (from);
+  StpTrace *trace = stp_render_layout_get_trace (layout);
 
-  for (guint i = 0; i < MIN (old->processes->len, trace->processes->len); i++)
+  for (guint i = 0; i < MIN (state->collapsed->len, trace->processes->len); i++)
     {
-      stp_render_layout_set_collapsed (to, i, stp_render_layout_get_collapsed (from, i));
-      stp_render_layout_set_hidden (to, i, stp_render_layout_get_hidden (from, i));
+      stp_render_layout_set_collapsed (layout, i, g_array_index (state->collapsed, gboolean, i));
+      stp_render_layout_set_hidden (layout, i, g_array_index (state->hidden, gboolean, i));
     }
-  for (guint i = 0; i < pinned->len; i++)
+  for (guint i = 0; i < state->pinned->len; i++)
     {
-      guint32 track = find_same_track (old, g_array_index (pinned, guint32, i), trace);
+      guint32 track = find_track (trace, &g_array_index (state->pinned, TrackKey, i));
 
       if (track != STP_INDEX_NONE)
-        stp_render_layout_set_pinned (to, track, TRUE);
+        stp_render_layout_set_pinned (layout, track, TRUE);
     }
+}
+
+/* The layout is about to go: what the user did to its rows is kept
+ * under its file for as long as the window is open. */
+void
+stp_timeline_view_save_rows (StpTimelineView *self,
+                             StpRenderLayout *layout,
+                             const char      *uri)
+{
+  if (self->row_states == NULL)
+    self->row_states = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, row_state_free);
+  g_hash_table_replace (self->row_states, g_strdup (uri), row_state_save (layout));
+}
+
+/* A layout of a file seen before (re-analysed, or opened again): its
+ * rows as the user left them. */
+void
+stp_timeline_view_restore_rows (StpTimelineView *self,
+                                StpRenderLayout *layout,
+                                const char      *uri)
+{
+  const RowState *state = self->row_states ? g_hash_table_lookup (self->row_states, uri) : NULL;
+
+  if (state != NULL)
+    row_state_apply (state, layout);
 }
 
 /* A new layout: the filter still holds. */

@@ -30,6 +30,8 @@ struct _StpTimelineView
   StpSession      *session;           /* what is shown and selected */
   GtkWidget       *process_menu;      /* stp-timeline-processes.c */
   char            *track_filter;
+  GHashTable      *row_states;        /* file URI -> what the user did to its rows */
+  char            *layout_uri;        /* the file of the layout shown */
   StpRenderIndex  *index;             /* the session's document's */
   StpRenderLayout *layout;
   StpRenderer     *renderer;
@@ -114,8 +116,12 @@ void     stp_timeline_view_class_init_markers (GtkWidgetClass *widget_class);
 void     stp_timeline_view_class_init_processes (GtkWidgetClass *widget_class);
 void     stp_timeline_view_dispose_processes  (StpTimelineView *self);
 void     stp_timeline_view_processes_changed  (StpTimelineView *self);
-void     stp_timeline_view_carry_rows         (StpRenderLayout *from,
-                                               StpRenderLayout *to);
+void     stp_timeline_view_save_rows          (StpTimelineView *self,
+                                               StpRenderLayout *layout,
+                                               const char      *uri);
+void     stp_timeline_view_restore_rows       (StpTimelineView *self,
+                                               StpRenderLayout *layout,
+                                               const char      *uri);
 void     stp_timeline_view_popup_process_menu (StpTimelineView *self,
                                                guint32          process,
                                                guint32          track,

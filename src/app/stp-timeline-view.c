@@ -130,11 +130,12 @@ stp_timeline_view_new (void)
   return g_object_new (STP_TYPE_TIMELINE_VIEW, NULL);
 }
 
-/* A re-analysis keeps the view where it is and the rows as the user
- * folded, hid or pinned them; any other document starts afresh. */
+/* A re-analysis keeps the view where it is; the rows are as the user
+ * left them in that file (stp-timeline-processes.c). */
 static void
 set_index (StpTimelineView *self,
            StpRenderIndex  *index,
+           GFile           *file,
            gboolean         keep_view)
 {
   g_autoptr(StpRenderLayout) old = NULL;
@@ -143,14 +144,18 @@ set_index (StpTimelineView *self,
     return;
 
   old = g_steal_pointer (&self->layout);
+  if (old != NULL && self->layout_uri != NULL)
+    stp_timeline_view_save_rows (self, old, self->layout_uri);
   g_clear_pointer (&self->index, stp_render_index_unref);
+  g_clear_pointer (&self->layout_uri, g_free);
 
   if (index != NULL)
     {
       self->index = stp_render_index_ref (index);
       self->layout = stp_render_layout_new (index);
-      if (keep_view && old != NULL)
-        stp_timeline_view_carry_rows (old, self->layout);
+      self->layout_uri = file != NULL ? g_file_get_uri (file) : NULL;
+      if (self->layout_uri != NULL)
+        stp_timeline_view_restore_rows (self, self->layout, self->layout_uri);
     }
 
   if (!keep_view)
@@ -177,6 +182,7 @@ on_document_changed (StpTimelineView *self)
   StpDocument *document = self->session ? stp_session_get_document (self->session) : NULL;
 
   set_index (self, document ? stp_document_get_index (document) : NULL,
+             document ? stp_document_get_file (document) : NULL,
              document != NULL && stp_document_is_reanalysis (document));
 }
 

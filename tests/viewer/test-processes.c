@@ -44,6 +44,7 @@ static void
 test_hide_and_show (void)
 {
   g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  g_autoptr(GFile) other = data_file ("data", "chrome", "catapult", "tracing", "test_data", "webview.json.gz", NULL);
   g_autoptr(GSettings) settings = stp_settings_new ();
   StpWindow *window = new_window ();
   StpTimelineView *view = stp_window_get_timeline_view (window);
@@ -112,9 +113,14 @@ test_hide_and_show (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "timeline.hide-selected-process", NULL));
   g_assert_true (stp_timeline_view_get_process_hidden (view, first));
 
-  /* Another file shows everything. */
+  /* A file opened for the first time shows everything; going back to
+   * this one shows it as it was left. */
+  open_and_wait (window, other);
+  for (guint32 i = 0; i < stp_window_get_trace (window)->processes->len; i++)
+    g_assert_false (stp_timeline_view_get_process_hidden (view, i));
   open_and_wait (window, file);
-  g_assert_false (stp_timeline_view_get_process_hidden (view, first));
+  g_assert_true (stp_timeline_view_get_process_hidden (view, first));
+  g_assert_false (stp_timeline_view_get_process_hidden (view, second));
 
   g_settings_reset (settings, "show-memory");
   gtk_window_destroy (GTK_WINDOW (window));
@@ -319,8 +325,8 @@ test_pin (void)
   g_assert_cmpuint (stp_render_layout_find_track_row (layout, track), ==, own_row);
   g_assert_cmpfloat (stp_render_layout_get_pinned_height (layout), ==, 0);
 
-  /* A re-analysis of the same file keeps it pinned; another file
-   * starts with nothing pinned. */
+  /* A re-analysis of the same file keeps it pinned; so does opening it
+   * again after another. */
   open_and_wait (window, run_meta);
   trace = stp_window_get_trace (window);
   track = last_thread (view);
@@ -333,7 +339,9 @@ test_pin (void)
   g_settings_reset (settings, "show-memory");
   wait_for (not_loading, window);
   open_and_wait (window, file);
-  g_assert_false (stp_timeline_view_get_track_pinned (view, track));
+  g_assert_cmpfloat (stp_render_layout_get_pinned_height (stp_timeline_view_get_layout (view)), ==, 0);
+  open_and_wait (window, run_meta);
+  g_assert_true (stp_timeline_view_get_track_pinned (view, track));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -452,19 +452,59 @@ clipboard_read (gpointer data)
   return ((ClipboardRead *) data)->done;
 }
 
-static void
-test_step_stats (void)
+/* Each step-stats case opens run_meta.pb in a new window. */
+typedef struct
 {
-  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
-  g_autoptr(GSettings) gs = settings ();
-  StpWindow *window = new_window ();
-  StpTimelineView *timeline = stp_window_get_timeline_view (window);
-  StpSummaryView *view = summary_view (window);
-  StpTrace *trace;
-  const StpSummary *shown;
+  GSettings *gs;
+  GFile     *file;
+  StpWindow *window;
+  StpTrace  *trace;
+} Fixture;
 
-  open_and_wait (window, file);
-  trace = stp_window_get_trace (window);
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  fixture->gs = settings ();
+  fixture->file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  fixture->window = new_window ();
+  open_and_wait (fixture->window, fixture->file);
+  fixture->trace = stp_window_get_trace (fixture->window);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_settings_reset (fixture->gs, "summary-by");
+  g_settings_reset (fixture->gs, "show-summary");
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  settle ();
+  g_clear_object (&fixture->file);
+  g_clear_object (&fixture->gs);
+}
+
+/* F8, and the whole trace's summary by op type. */
+static const StpSummary *
+show_summary (Fixture *fixture)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-summary", NULL));
+  return wait_summary (fixture->window, STP_SUMMARY_BY_OP, G_MININT64, G_MAXINT64);
+}
+
+#define CASE_LOCALS \
+  G_GNUC_UNUSED GFile *file = fixture->file; \
+  G_GNUC_UNUSED GSettings *gs = fixture->gs; \
+  G_GNUC_UNUSED StpWindow *window = fixture->window; \
+  G_GNUC_UNUSED StpTimelineView *timeline = stp_window_get_timeline_view (window); \
+  G_GNUC_UNUSED StpSummaryView *view = summary_view (window); \
+  G_GNUC_UNUSED StpTrace *trace = fixture->trace
+
+static void
+test_step_stats_show (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  CASE_LOCALS;
 
   /* Hidden, it computes nothing; F8 shows it. */
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (view)));
@@ -475,6 +515,16 @@ test_step_stats (void)
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (view)));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
 
+}
+
+static void
+test_step_stats_by_op (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  CASE_LOCALS;
+  const StpSummary *shown;
+
+  show_summary (fixture);
   /* By op type: the core's rows and `stepscope-cli summary --json`'s. */
   shown = wait_summary (window, STP_SUMMARY_BY_OP, G_MININT64, G_MAXINT64);
   {
@@ -527,6 +577,15 @@ test_step_stats (void)
 
   check_sorting (window, trace);
 
+}
+
+static void
+test_step_stats_marks (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  CASE_LOCALS;
+
+  show_summary (fixture);
   /* A row marks its op's CPU executions and their GPU kernels. */
   {
     g_autoptr(GArray) expected = step_stats_slices_of_type (trace, "Conv2D");
@@ -558,6 +617,16 @@ test_step_stats (void)
   }
   save_screenshot (GTK_WIDGET (window), "summary-step-stats-marked");
 
+}
+
+static void
+test_step_stats_by_device_and_scope (Fixture       *fixture,
+                                     gconstpointer  data)
+{
+  CASE_LOCALS;
+  const StpSummary *shown;
+
+  show_summary (fixture);
   /* By device, and by scope: the CLI's rows. */
   stp_summary_view_set_by (view, STP_SUMMARY_BY_DEVICE);
   g_assert_cmpint (g_settings_get_enum (gs, "summary-by"), ==, STP_SUMMARY_BY_DEVICE);
@@ -584,6 +653,16 @@ test_step_stats (void)
   g_assert_false (stp_summary_view_get_column_visible (view, STP_SUMMARY_COLUMN_CUMULATIVE));
   g_assert_false (stp_summary_view_get_column_visible (view, STP_SUMMARY_COLUMN_AVERAGE));
 
+}
+
+static void
+test_step_stats_range (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  CASE_LOCALS;
+  const StpSummary *shown;
+
+  show_summary (fixture);
   /* A ruler drag over 1 ms to 4 ms: the range's summary, the CLI's
    * --range 1000:4000. */
   stp_summary_view_set_by (view, STP_SUMMARY_BY_OP);
@@ -617,15 +696,21 @@ test_step_stats (void)
   gtk_widget_activate_action (GTK_WIDGET (timeline), "timeline.clear-selection", NULL);
   wait_summary (window, STP_SUMMARY_BY_OP, G_MININT64, G_MAXINT64);
 
+}
+
+static void
+test_step_stats_close (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  CASE_LOCALS;
+
+  show_summary (fixture);
   /* Closing it hides the drawer (no area selected) and the setting. */
   g_signal_emit_by_name (view, "close");
   g_assert_false (g_settings_get_boolean (gs, "show-summary"));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (view)));
   g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (gtk_widget_get_parent (GTK_WIDGET (view)))));
 
-  g_settings_reset (gs, "summary-by");
-  gtk_window_destroy (GTK_WINDOW (window));
-  settle ();
 }
 
 /* Scopes as a tree: a parent's children expand under it, sorted too. */
@@ -891,7 +976,15 @@ main (int   argc,
   if (g_getenv ("STP_TEST_DARK"))
     adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
 
-  g_test_add_func ("/summary-view/step-stats", test_step_stats);
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/summary-view/step-stats/show", test_step_stats_show);
+  ADD ("/summary-view/step-stats/by-op", test_step_stats_by_op);
+  ADD ("/summary-view/step-stats/marks", test_step_stats_marks);
+  ADD ("/summary-view/step-stats/by-device-and-scope", test_step_stats_by_device_and_scope);
+  ADD ("/summary-view/step-stats/range", test_step_stats_range);
+  ADD ("/summary-view/step-stats/close", test_step_stats_close);
+#undef ADD
   g_test_add_func ("/summary-view/scope-tree", test_scope_tree);
   g_test_add_func ("/summary-view/chrome", test_chrome);
   g_test_add_func ("/summary-view/screenshot", test_screenshot);

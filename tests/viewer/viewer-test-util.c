@@ -135,3 +135,43 @@ save_screenshot (GtkWidget  *widget,
   else
     g_test_message ("screenshot: %s", path);
 }
+
+/* The widest slice of a thread track on screen, with its middle. */
+gboolean
+widest_visible (StpWindow  *window,
+                guint32     track_index,
+                StpItemRef *ref)
+{
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpTrace *trace = stp_window_get_trace (window);
+  const StpTrack *track = stp_trace_get_track (trace, track_index);
+  StpRenderView rv;
+  double best = 0;
+
+  stp_timeline_view_get_render_view (view, &rv);
+  for (guint32 i = 0; track->slices != NULL && i < track->slices->len; i++)
+    {
+      const StpSlice *s = stp_track_get_slice (track, i);
+      double x0 = MAX (stp_render_view_time_to_x (&rv, s->ts), rv.gutter_width);
+      double x1 = MIN (stp_render_view_time_to_x (&rv, stp_slice_end (s)), rv.width - 1);
+
+      if (x1 - x0 > best)
+        {
+          best = x1 - x0;
+          *ref = stp_item_ref_slice (track_index, i);
+        }
+    }
+  return best >= 4;
+}
+
+void
+click_item (StpWindow        *window,
+            const StpItemRef *ref)
+{
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  double x, y;
+
+  g_assert_true (stp_timeline_view_get_item_point (view, ref, &x, &y));
+  stp_timeline_view_click (view, 1, x, y);
+  settle ();
+}

@@ -27,5 +27,11 @@ void       open_and_wait           (StpWindow  *window,
                                     GFile      *file);
 void       save_screenshot         (GtkWidget  *widget,
                                     const char *name);
+/* The widest slice of a thread track on screen; a click on an item. */
+gboolean   widest_visible          (StpWindow  *window,
+                                    guint32     track_index,
+                                    StpItemRef *ref);
+void       click_item              (StpWindow        *window,
+                                    const StpItemRef *ref);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #define G_LOG_DOMAIN "stp-trace-info"
 
 #include "stp-trace-info.h"
+#include "stp-json-writer.h"
 
 #include <string.h>
 
@@ -74,6 +75,17 @@ stp_trace_dup_metadata (const StpTrace *trace)
 
   g_return_val_if_fail (trace != NULL, pairs);
 
+  /* The model keeps this one apart (it is read when drawing); shown as
+   * the file has it, JSON, like the other members. */
+  if (trace->display_time_unit != STP_STR_EMPTY)
+    {
+      GString *unit = g_string_new (NULL);
+
+      stp_json_append_string (unit, stp_trace_str (trace, trace->display_time_unit),
+                              strlen (stp_trace_str (trace, trace->display_time_unit)));
+      g_ptr_array_add (pairs, g_strdup ("displayTimeUnit"));
+      g_ptr_array_add (pairs, g_string_free (unit, FALSE));
+    }
   for (guint i = 0; i < trace->metadata->len; i++)
     {
       const StpTraceMetadata *m = &g_array_index (trace->metadata, StpTraceMetadata, i);
