@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "stp-aggregate.h"
+#include "stp-details.h"
 #include "stp-loader.h"
 
 static StpTrace *
@@ -29,12 +30,26 @@ typedef struct
   gint64 total, min, max, self;
 } Expected;
 
+/* What a slice is summed up by: its name, but for a StepStats kernel
+ * timeline.py calls "unknown", its node's name (if it has one). */
+static char *
+row_key (StpTrace       *trace,
+         const StpSlice *s)
+{
+  g_autofree char *node = NULL;
+
+  if ((s->flags & STP_SLICE_STEP_STATS_NODE) && g_str_equal (stp_trace_str (trace, s->name), "unknown") &&
+      (node = stp_details_node_name (trace, s)) != NULL && *node != '\0')
+    return g_strconcat ("node:", node, NULL);
+  return g_strconcat ("name:", stp_trace_str (trace, s->name), NULL);
+}
+
 /* Every slice of every listed track, tested one by one. */
 static GHashTable *
 brute_force (StpTrace *trace,
              StpArea  *area)
 {
-  GHashTable *by_name = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  GHashTable *by_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
   for (guint t = 0; t < area->tracks->len; t++)
     {
@@ -48,6 +63,7 @@ brute_force (StpTrace *trace,
           gint64 end = s->ts + MAX (s->dur, 0);
           gboolean in = s->dur > 0 ? s->ts < area->end && end > area->start
                                    : s->ts >= area->start && s->ts < area->end;
+          g_autofree char *key = NULL;
           Expected *e;
           gint64 covered = 0, self;
 
@@ -64,13 +80,14 @@ brute_force (StpTrace *trace,
             }
           self = MAX (0, MAX (s->dur, 0) - covered);
 
-          e = g_hash_table_lookup (by_name, GUINT_TO_POINTER (s->name));
+          key = row_key (trace, s);
+          e = g_hash_table_lookup (by_name, key);
           if (e == NULL)
             {
               e = g_new0 (Expected, 1);
               e->min = G_MAXINT64;
               e->max = G_MININT64;
-              g_hash_table_insert (by_name, GUINT_TO_POINTER (s->name), e);
+              g_hash_table_insert (by_name, g_strdup (key), e);
             }
           e->count++;
           e->total += MAX (s->dur, 0);
@@ -97,10 +114,14 @@ check_area (StpTrace *trace,
   for (guint i = 0; i < rows->len; i++)
     {
       const StpAggregateRow *row = &g_array_index (rows, StpAggregateRow, i);
-      Expected *e = g_hash_table_lookup (expected, GUINT_TO_POINTER (row->name));
+      g_autofree char *key = row_key (trace, stp_item_get_slice (trace, &row->example));
+      g_autofree char *shown = stp_aggregate_row_dup_name (row, trace);
+      Expected *e = g_hash_table_lookup (expected, key);
       g_autoptr(GArray) refs = NULL;
 
       g_assert_nonnull (e);
+      /* Shown by the node's name, or by its own. */
+      g_assert_cmpstr (shown, ==, strchr (key, ':') + 1);
       g_assert_cmpuint (row->count, ==, e->count);
       g_assert_cmpint (row->total, ==, e->total);
       g_assert_cmpint (row->min, ==, e->min);
@@ -114,14 +135,17 @@ check_area (StpTrace *trace,
         g_assert_cmpint (g_array_index (rows, StpAggregateRow, i - 1).total, >=, row->total);
 
       /* The row's slices, in time order, all with its name. */
-      refs = stp_aggregate_collect (trace, area, row->name);
+      refs = stp_aggregate_collect (trace, area, row);
       g_assert_cmpuint (refs->len, ==, row->count);
       for (guint k = 0; k < refs->len; k++)
         {
           const StpItemRef *ref = &g_array_index (refs, StpItemRef, k);
           const StpSlice *s = stp_item_get_slice (trace, ref);
 
+          g_autofree char *slice_key = row_key (trace, s);
+
           g_assert_cmpuint (s->name, ==, row->name);
+          g_assert_cmpstr (slice_key, ==, key);
           g_assert_true (stp_area_has_track (area, ref->track));
           if (k > 0)
             g_assert_cmpint (g_array_index (refs, StpItemRef, k - 1).ts, <=, s->ts);
@@ -151,6 +175,8 @@ test_areas (void)
     { "chrome", "hta/tests/data/trace_filter/sampled_rank-1.json.gz" },
     { "chrome", "catapult/tracing/test_data/webview.json.gz" },
     { "step-stats", "run_meta.pb" },
+    /* Kernels timeline.py calls "unknown", of two named nodes. */
+    { "step-stats", "gpu_kernel_labels.run_metadata.pb" },
   };
 
   for (guint f = 0; f < G_N_ELEMENTS (files); f++)
@@ -161,7 +187,14 @@ test_areas (void)
       g_test_message ("%s", files[f][1]);
       {
         g_autoptr(StpArea) all = thread_area (trace, trace->start_ts, trace->end_ts + 1, 1);
+        g_autoptr(GArray) rows = stp_aggregate_area (trace, all, NULL, NULL);
+        guint by_node = 0;
+
         check_area (trace, all);
+        for (guint i = 0; i < rows->len; i++)
+          by_node += g_array_index (rows, StpAggregateRow, i).by_node;
+        if (strstr (files[f][1], "gpu_kernel_labels") != NULL)
+          g_assert_cmpuint (by_node, ==, 2);
       }
       {
         g_autoptr(StpArea) middle = thread_area (trace, trace->start_ts + span / 3, trace->start_ts + span / 2, 1);

@@ -117,7 +117,7 @@ cell_text (const StpAreaRow    *item,
 
   switch (column)
     {
-    case STP_AGGREGATE_NAME:    return g_strdup (stp_trace_str (item->trace, row->name));
+    case STP_AGGREGATE_NAME:    return stp_aggregate_row_dup_name (row, item->trace);
     case STP_AGGREGATE_COUNT:   return g_strdup_printf ("%u", row->count);
     case STP_AGGREGATE_TOTAL:   return stp_format_duration (row->total);
     case STP_AGGREGATE_AVERAGE: return stp_format_duration (stp_aggregate_row_average (row));
@@ -206,7 +206,7 @@ on_activate (GtkColumnView *view,
   /* Its slices are marked on the timeline. */
   if (item == NULL || self->trace == NULL)
     return;
-  refs = stp_aggregate_collect (self->trace, self->area, item->row.name);
+  refs = stp_aggregate_collect (self->trace, self->area, &item->row);
   stp_session_set_marked (self->session, refs);
 }
 

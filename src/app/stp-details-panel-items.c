@@ -75,8 +75,9 @@ stp_details_panel_show_items (StpDetailsPanel *self,
       const StpAggregateRow *row = &g_array_index (rows, StpAggregateRow, i);
       g_autofree char *duration = stp_format_duration (row->total);
       g_autofree char *value = g_strdup_printf ("%u × %s", row->count, duration);
+      g_autofree char *name = stp_aggregate_row_dup_name (row, trace);
 
-      stp_details_panel_add_property (self, group, stp_trace_str (trace, row->name), value);
+      stp_details_panel_add_property (self, group, name, value);
     }
   if (rows->len > MAX_NAMES)
     {

@@ -98,8 +98,8 @@ stage_label (const char *stage)
     return _("Parsing");
   if (g_strcmp0 (stage, "analyze") == 0)
     return _("Analyzing");
-  if (g_strcmp0 (stage, "layout") == 0)
-    return _("Laying out");
+  if (g_strcmp0 (stage, "seal") == 0)
+    return _("Nesting slices");
   if (g_strcmp0 (stage, "index") == 0)
     return _("Preparing the timeline");
   return _("Loading");

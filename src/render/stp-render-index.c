@@ -35,13 +35,13 @@ struct _StpRenderIndex
 G_DEFINE_BOXED_TYPE (StpRenderIndex, stp_render_index, stp_render_index_ref, stp_render_index_unref)
 
 static void
-summary_free (StpRunPyramid *summary)
+pyramid_free (StpRunPyramid *pyramid)
 {
-  if (summary == NULL)
+  if (pyramid == NULL)
     return;
-  for (guint l = 0; l < summary->n_levels; l++)
-    g_free (summary->buckets[l]);
-  g_free (summary);
+  for (guint l = 0; l < pyramid->n_levels; l++)
+    g_free (pyramid->buckets[l]);
+  g_free (pyramid);
 }
 
 static inline gint64
@@ -52,14 +52,14 @@ slice_dur (const StpTrack *track,
 }
 
 static void
-set_coverage (StpRunPyramid *summary,
+set_coverage (StpRunPyramid *pyramid,
               guint          level,
               const guint64 *busy)
 {
-  guint64 width = G_GUINT64_CONSTANT (1) << (summary->shift + level);
-  StpSummaryBucket *buckets = summary->buckets[level];
+  guint64 width = G_GUINT64_CONSTANT (1) << (pyramid->shift + level);
+  StpPyramidBucket *buckets = pyramid->buckets[level];
 
-  for (guint32 b = 0; b < summary->len[level]; b++)
+  for (guint32 b = 0; b < pyramid->len[level]; b++)
     {
       guint64 c;
 
@@ -74,7 +74,7 @@ set_coverage (StpRunPyramid *summary,
 }
 
 static void
-set_longest (StpSummaryBucket *bucket,
+set_longest (StpPyramidBucket *bucket,
              const StpTrack   *track,
              const guint8     *colors,
              guint             n_colors,
@@ -91,28 +91,28 @@ set_longest (StpSummaryBucket *bucket,
  * small, fine enough that a view zoomed in past it has only a few slices
  * per pixel to walk. */
 static StpRunPyramid *
-build_summary (const StpTrack *track,
+build_pyramid (const StpTrack *track,
                guint32         lo,
                guint32         hi,
                const guint8   *colors,
                guint           n_colors)
 {
-  StpRunPyramid *summary = g_new0 (StpRunPyramid, 1);
+  StpRunPyramid *pyramid = g_new0 (StpRunPyramid, 1);
   const StpSlice *first = stp_track_get_slice (track, lo);
   gint64 last_end = stp_slice_end (stp_track_get_slice (track, hi - 1));
   guint64 span = (guint64) (last_end - first->ts) + 1;
   guint64 target = MAX (1, (hi - lo) / 8);
   g_autofree guint64 *busy = NULL;
-  StpSummaryBucket *buckets;
+  StpPyramidBucket *buckets;
   guint32 len;
 
-  summary->origin = first->ts;
-  while ((span >> summary->shift) > target)
-    summary->shift++;
+  pyramid->origin = first->ts;
+  while ((span >> pyramid->shift) > target)
+    pyramid->shift++;
 
-  len = (guint32) (((span - 1) >> summary->shift) + 1);
-  summary->len[0] = len;
-  buckets = summary->buckets[0] = g_new0 (StpSummaryBucket, len);
+  len = (guint32) (((span - 1) >> pyramid->shift) + 1);
+  pyramid->len[0] = len;
+  buckets = pyramid->buckets[0] = g_new0 (StpPyramidBucket, len);
   for (guint32 b = 0; b < len; b++)
     buckets[b].longest = STP_INDEX_NONE;
   busy = g_new0 (guint64, len);
@@ -120,15 +120,15 @@ build_summary (const StpTrack *track,
   for (guint32 i = lo; i < hi; i++)
     {
       const StpSlice *s = stp_track_get_slice (track, i);
-      guint64 st = (guint64) (s->ts - summary->origin);
-      guint64 en = (guint64) (stp_slice_end (s) - summary->origin);
-      guint64 b0 = st >> summary->shift;
-      guint64 b1 = (en > st ? en - 1 : st) >> summary->shift;
+      guint64 st = (guint64) (s->ts - pyramid->origin);
+      guint64 en = (guint64) (stp_slice_end (s) - pyramid->origin);
+      guint64 b0 = st >> pyramid->shift;
+      guint64 b1 = (en > st ? en - 1 : st) >> pyramid->shift;
 
       for (guint64 b = b0; b <= b1 && b < len; b++)
         {
-          guint64 bs = b << summary->shift;
-          guint64 be = bs + (G_GUINT64_CONSTANT (1) << summary->shift);
+          guint64 bs = b << pyramid->shift;
+          guint64 be = bs + (G_GUINT64_CONSTANT (1) << pyramid->shift);
 
           busy[b] += MIN (en, be) - MAX (st, bs);
           if (buckets[b].longest == STP_INDEX_NONE || MAX (s->dur, 0) > buckets[b].dur)
@@ -136,22 +136,22 @@ build_summary (const StpTrack *track,
         }
     }
 
-  set_coverage (summary, 0, busy);
-  summary->n_levels = 1;
+  set_coverage (pyramid, 0, busy);
+  pyramid->n_levels = 1;
 
   /* Each level halves the one below: busy time adds, the longest wins. */
-  while (summary->len[summary->n_levels - 1] > 1 && summary->n_levels < STP_SUMMARY_MAX_LEVELS)
+  while (pyramid->len[pyramid->n_levels - 1] > 1 && pyramid->n_levels < STP_PYRAMID_MAX_LEVELS)
     {
-      guint l = summary->n_levels;
-      guint32 below = summary->len[l - 1];
+      guint l = pyramid->n_levels;
+      guint32 below = pyramid->len[l - 1];
       guint32 n = (below + 1) / 2;
-      const StpSummaryBucket *lb = summary->buckets[l - 1];
-      StpSummaryBucket *up = g_new0 (StpSummaryBucket, n);
+      const StpPyramidBucket *lb = pyramid->buckets[l - 1];
+      StpPyramidBucket *up = g_new0 (StpPyramidBucket, n);
 
       for (guint32 b = 0; b < n; b++)
         {
-          const StpSummaryBucket *a = &lb[2 * b];
-          const StpSummaryBucket *c = 2 * b + 1 < below ? &lb[2 * b + 1] : NULL;
+          const StpPyramidBucket *a = &lb[2 * b];
+          const StpPyramidBucket *c = 2 * b + 1 < below ? &lb[2 * b + 1] : NULL;
 
           busy[b] = busy[2 * b] + (c != NULL ? busy[2 * b + 1] : 0);
           if (a->longest == STP_INDEX_NONE || (c != NULL && c->longest != STP_INDEX_NONE && c->dur > a->dur))
@@ -159,22 +159,22 @@ build_summary (const StpTrack *track,
           up[b] = *a;
         }
 
-      summary->len[l] = n;
-      summary->buckets[l] = up;
-      set_coverage (summary, l, busy);
-      summary->n_levels++;
+      pyramid->len[l] = n;
+      pyramid->buckets[l] = up;
+      set_coverage (pyramid, l, busy);
+      pyramid->n_levels++;
     }
 
-  return summary;
+  return pyramid;
 }
 
 static gsize
-summary_size (const StpRunPyramid *summary)
+pyramid_size (const StpRunPyramid *pyramid)
 {
-  gsize size = sizeof *summary;
+  gsize size = sizeof *pyramid;
 
-  for (guint l = 0; l < summary->n_levels; l++)
-    size += summary->len[l] * sizeof (StpSummaryBucket);
+  for (guint l = 0; l < pyramid->n_levels; l++)
+    size += pyramid->len[l] * sizeof (StpPyramidBucket);
   return size;
 }
 
@@ -315,10 +315,10 @@ stp_render_index_new (StpTrace      *trace,
           guint32 lo = track->depth_starts[d];
           guint32 hi = track->depth_starts[d + 1];
 
-          if (hi - lo < STP_SUMMARY_MIN_SLICES || track->kind == STP_TRACK_INSTANTS)
+          if (hi - lo < STP_PYRAMID_MIN_SLICES || track->kind == STP_TRACK_INSTANTS)
             continue;
-          ti->depths[d] = build_summary (track, lo, hi, self->colors, self->n_colors);
-          self->memory += summary_size (ti->depths[d]);
+          ti->depths[d] = build_pyramid (track, lo, hi, self->colors, self->n_colors);
+          self->memory += pyramid_size (ti->depths[d]);
         }
     }
 
@@ -350,7 +350,7 @@ stp_render_index_unref (StpRenderIndex *self)
   for (guint t = 0; self->tracks != NULL && t < self->trace->tracks->len; t++)
     {
       for (guint d = 0; d < self->tracks[t].n_depths; d++)
-        summary_free (self->tracks[t].depths[d]);
+        pyramid_free (self->tracks[t].depths[d]);
       g_free (self->tracks[t].depths);
     }
   g_free (self->tracks);

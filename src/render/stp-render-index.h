@@ -4,8 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Built off the UI thread right after loading, read-only afterwards: the
- * colour of every name, and for every long depth run of slices a summary
- * pyramid, so a zoomed-out frame costs one lookup per pixel column
+ * colour of every name, and for every long depth run of slices a
+ * pyramid of coarser buckets, so a zoomed-out frame costs one lookup per pixel column
  * instead of a walk over millions of slices; and the flows by time span
  * and by slice.
  */
@@ -19,7 +19,7 @@
 
 G_BEGIN_DECLS
 
-#define STP_SUMMARY_MAX_LEVELS 48
+#define STP_PYRAMID_MAX_LEVELS 48
 
 /* Bucket b of level l covers [origin + (b << (shift + l)),
  * origin + ((b + 1) << (shift + l))).  For each bucket: the longest slice
@@ -33,15 +33,15 @@ typedef struct
   guint8  coverage;
   guint8  color;       /* its name's palette index */
   guint16 reserved;
-} StpSummaryBucket;
+} StpPyramidBucket;
 
 typedef struct
 {
   gint64            origin;
   guint             shift;
   guint             n_levels;
-  guint32           len[STP_SUMMARY_MAX_LEVELS];
-  StpSummaryBucket *buckets[STP_SUMMARY_MAX_LEVELS];
+  guint32           len[STP_PYRAMID_MAX_LEVELS];
+  StpPyramidBucket *buckets[STP_PYRAMID_MAX_LEVELS];
 } StpRunPyramid;
 
 typedef struct _StpRenderIndex StpRenderIndex;
@@ -72,7 +72,7 @@ gboolean              stp_render_index_is_bytes_counter (StpRenderIndex *self,
 gsize                 stp_render_index_get_memory_size (StpRenderIndex *self);
 
 /* Exposed for tests: the minimum run length that gets a pyramid. */
-#define STP_SUMMARY_MIN_SLICES 1024
+#define STP_PYRAMID_MIN_SLICES 1024
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpRenderIndex, stp_render_index_unref)
 

@@ -6,7 +6,7 @@
  * Level of detail: within a depth run, slices are sorted by start and by
  * end, so the first visible one is a binary search away and everything
  * inside one pixel column can be skipped with a galloping search once the
- * column is marked.  Zoomed out further than the run's summary pyramid,
+ * column is marked.  Zoomed out further than the run's finest bucket,
  * each column is answered by the pyramid instead: one or two buckets name
  * the longest slice there, drawn whole if it is wide, as a mark if not.
  */
@@ -217,17 +217,17 @@ static void
 draw_run_pyramid (StpFrame            *frame,
                   const StpTrack      *track,
                   guint                depth,
-                  const StpRunPyramid *summary,
+                  const StpRunPyramid *pyramid,
                   guint                level,
                   double               y)
 {
   const StpRenderView *view = frame->view;
-  guint shift = summary->shift + level;
-  const StpSummaryBucket *buckets = summary->buckets[level];
-  guint32 len = summary->len[level];
+  guint shift = pyramid->shift + level;
+  const StpPyramidBucket *buckets = pyramid->buckets[level];
+  guint32 len = pyramid->len[level];
   guint32 last_wide = STP_INDEX_NONE;
   double x = frame->x_left;
-  double origin_x = stp_render_view_time_to_x (view, summary->origin);
+  double origin_x = stp_render_view_time_to_x (view, pyramid->origin);
   double min_dur = STP_MIN_SLICE_PX * view->ns_per_px;
 
   if (origin_x > x)
@@ -238,17 +238,17 @@ draw_run_pyramid (StpFrame            *frame,
       gint64 t0 = stp_render_view_x_to_time (view, x);
       gint64 t1 = stp_render_view_x_to_time (view, x + 1);
       guint64 b0, b1;
-      const StpSummaryBucket *best = NULL;
+      const StpPyramidBucket *best = NULL;
       guint8 cover = 0;
 
-      if (t1 <= summary->origin)
+      if (t1 <= pyramid->origin)
         {
           x++;
           continue;
         }
 
-      b0 = t0 > summary->origin ? (guint64) (t0 - summary->origin) >> shift : 0;
-      b1 = (guint64) (t1 - 1 - summary->origin) >> shift;
+      b0 = t0 > pyramid->origin ? (guint64) (t0 - pyramid->origin) >> shift : 0;
+      b1 = (guint64) (t1 - 1 - pyramid->origin) >> shift;
       if (b0 >= len)
         break;
       b1 = MIN (b1, len - 1);
@@ -256,7 +256,7 @@ draw_run_pyramid (StpFrame            *frame,
       /* Only the buckets: the slices stay untouched unless one is wide. */
       for (guint64 b = b0; b <= b1; b++)
         {
-          const StpSummaryBucket *bucket = &buckets[b];
+          const StpPyramidBucket *bucket = &buckets[b];
 
           frame->stats->visited++;
           if (bucket->longest == STP_INDEX_NONE)
@@ -324,20 +324,20 @@ draw_run (StpFrame       *frame,
           guint           depth,
           double          y)
 {
-  const StpRunPyramid *summary = stp_render_index_get_pyramid (frame->index, track_index, depth);
+  const StpRunPyramid *pyramid = stp_render_index_get_pyramid (frame->index, track_index, depth);
 
   if (track->depth_starts[depth] == track->depth_starts[depth + 1])
     return;
 
-  if (summary != NULL)
+  if (pyramid != NULL)
     {
       /* The coarsest level whose buckets are still narrower than a pixel. */
-      int level = (int) floor (log2 (frame->view->ns_per_px)) - (int) summary->shift - 1;
+      int level = (int) floor (log2 (frame->view->ns_per_px)) - (int) pyramid->shift - 1;
 
       if (level >= 0)
         {
-          draw_run_pyramid (frame, track, depth, summary,
-                            MIN ((guint) level, summary->n_levels - 1), y);
+          draw_run_pyramid (frame, track, depth, pyramid,
+                            MIN ((guint) level, pyramid->n_levels - 1), y);
           return;
         }
     }

@@ -7,7 +7,7 @@
  * export and the benchmark, PDF or SVG), with Pango for text and nothing
  * from GTK.  A frame touches only what is visible: rows by binary search
  * in the layout, slices by binary search per depth run, and zoomed-out
- * runs through the index's summary pyramids; slices narrower than a pixel
+ * runs through the index's pyramids; slices narrower than a pixel
  * merge into marks, so every pixel column holding an event shows one.
  */
 

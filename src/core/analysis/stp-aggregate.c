@@ -11,6 +11,7 @@
 #define G_LOG_DOMAIN "stp-aggregate"
 
 #include "stp-aggregate.h"
+#include "stp-details.h"
 
 #include <string.h>
 
@@ -79,9 +80,53 @@ foreach_slice (const StpTrace  *trace,
 
 typedef struct
 {
-  GHashTable *by_name;    /* StpStr -> row index + 1 */
-  GArray     *rows;
+  const StpTrace *trace;
+  GHashTable     *by_name;    /* StpStr -> row index + 1 */
+  GHashTable     *by_node;    /* node name (owned) -> row index + 1 */
+  GArray         *rows;
 } Aggregation;
+
+static void
+aggregation_init (Aggregation    *agg,
+                  const StpTrace *trace)
+{
+  agg->trace = trace;
+  agg->by_name = g_hash_table_new (NULL, NULL);
+  agg->by_node = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  agg->rows = g_array_new (FALSE, FALSE, sizeof (StpAggregateRow));
+}
+
+static void
+aggregation_clear (Aggregation *agg)
+{
+  g_hash_table_unref (agg->by_name);
+  g_hash_table_unref (agg->by_node);
+}
+
+/* The row of a slice, made if it is the first of its name. */
+static StpAggregateRow *
+row_of (Aggregation    *agg,
+        const StpSlice *s,
+        guint32         track_index,
+        guint32         index)
+{
+  char *node = stp_details_shown_name (agg->trace, s);
+  GHashTable *table = node != NULL ? agg->by_node : agg->by_name;
+  gpointer key = node != NULL ? (gpointer) node : GUINT_TO_POINTER (s->name);
+  guint position = GPOINTER_TO_UINT (g_hash_table_lookup (table, key));
+
+  if (position == 0)
+    {
+      StpAggregateRow fresh = { s->name, 0, 0, G_MAXINT64, G_MININT64, 0, node != NULL,
+                                stp_item_ref_slice (track_index, index) };
+
+      g_array_append_val (agg->rows, fresh);
+      position = agg->rows->len;
+      g_hash_table_insert (table, node != NULL ? g_steal_pointer (&node) : key, GUINT_TO_POINTER (position));
+    }
+  g_free (node);
+  return &g_array_index (agg->rows, StpAggregateRow, position - 1);
+}
 
 static void
 aggregate_slice (const StpTrack *track,
@@ -93,19 +138,8 @@ aggregate_slice (const StpTrack *track,
   const StpSlice *s = stp_track_get_slice (track, index);
   gint64 dur = MAX (s->dur, 0);
   gint64 self = stp_slice_self_time (track, index, NULL);
-  guint position = GPOINTER_TO_UINT (g_hash_table_lookup (agg->by_name, GUINT_TO_POINTER (s->name)));
-  StpAggregateRow *row;
+  StpAggregateRow *row = row_of (agg, s, track_index, index);
 
-  if (position == 0)
-    {
-      StpAggregateRow fresh = { s->name, 0, 0, G_MAXINT64, G_MININT64, 0 };
-
-      g_array_append_val (agg->rows, fresh);
-      position = agg->rows->len;
-      g_hash_table_insert (agg->by_name, GUINT_TO_POINTER (s->name), GUINT_TO_POINTER (position));
-    }
-
-  row = &g_array_index (agg->rows, StpAggregateRow, position - 1);
   row->count++;
   /* Saturating: a hostile trace sums past gint64. */
   row->total = stp_time_add (row->total, dur);
@@ -126,11 +160,9 @@ stp_aggregate_area (const StpTrace  *trace,
   g_return_val_if_fail (trace != NULL, NULL);
   g_return_val_if_fail (area != NULL, NULL);
 
-  agg.by_name = g_hash_table_new (NULL, NULL);
-  agg.rows = g_array_new (FALSE, FALSE, sizeof (StpAggregateRow));
-
+  aggregation_init (&agg, trace);
   ok = foreach_slice (trace, area, aggregate_slice, &agg, cancellable, error);
-  g_hash_table_unref (agg.by_name);
+  aggregation_clear (&agg);
   if (!ok)
     {
       g_array_unref (agg.rows);
@@ -152,8 +184,7 @@ stp_aggregate_items (const StpTrace *trace,
   g_return_val_if_fail (trace != NULL, NULL);
   g_return_val_if_fail (refs != NULL, NULL);
 
-  agg.by_name = g_hash_table_new (NULL, NULL);
-  agg.rows = g_array_new (FALSE, FALSE, sizeof (StpAggregateRow));
+  aggregation_init (&agg, trace);
   for (guint i = 0; i < refs->len; i++)
     {
       const StpItemRef *ref = &g_array_index (refs, StpItemRef, i);
@@ -161,7 +192,7 @@ stp_aggregate_items (const StpTrace *trace,
       if (ref->kind == STP_ITEM_SLICE && stp_item_ref_is_valid (trace, ref))
         aggregate_slice (stp_trace_get_track (trace, ref->track), ref->track, ref->index, &agg);
     }
-  g_hash_table_unref (agg.by_name);
+  aggregation_clear (&agg);
   stp_aggregate_sort (agg.rows, trace, STP_AGGREGATE_TOTAL, TRUE);
   return agg.rows;
 }
@@ -173,6 +204,20 @@ stp_aggregate_row_average (const StpAggregateRow *row)
   return row->count > 0 ? row->total / (gint64) row->count : 0;
 }
 
+char *
+stp_aggregate_row_dup_name (const StpAggregateRow *row,
+                            const StpTrace        *trace)
+{
+  char *node;
+
+  g_return_val_if_fail (row != NULL, NULL);
+  g_return_val_if_fail (trace != NULL, NULL);
+
+  if (row->by_node && (node = stp_details_shown_name (trace, stp_item_get_slice (trace, &row->example))) != NULL)
+    return node;
+  return g_strdup (stp_trace_str (trace, row->name));
+}
+
 static int
 cmp64 (gint64 a,
        gint64 b)
@@ -181,13 +226,18 @@ cmp64 (gint64 a,
 }
 
 static int
-compare_names (const StpTrace *trace,
-               StpStr          a,
-               StpStr          b)
+compare_names (const StpTrace        *trace,
+               const StpAggregateRow *a,
+               const StpAggregateRow *b)
 {
-  if (a == b)
-    return 0;
-  return strcmp (stp_trace_str (trace, a), stp_trace_str (trace, b));
+  g_autofree char *name_a = NULL;
+  g_autofree char *name_b = NULL;
+
+  if (!a->by_node && !b->by_node)
+    return a->name == b->name ? 0 : strcmp (stp_trace_str (trace, a->name), stp_trace_str (trace, b->name));
+  name_a = stp_aggregate_row_dup_name (a, trace);
+  name_b = stp_aggregate_row_dup_name (b, trace);
+  return strcmp (name_a, name_b);
 }
 
 int
@@ -211,7 +261,7 @@ stp_aggregate_compare (const StpAggregateRow *a,
     }
 
   /* Ties (and the name column) go by name, so the order is stable. */
-  return r != 0 ? r : compare_names (trace, a->name, b->name);
+  return r != 0 ? r : compare_names (trace, a, b);
 }
 
 typedef struct
@@ -248,8 +298,10 @@ stp_aggregate_sort (GArray             *rows,
 
 typedef struct
 {
-  StpStr  name;
-  GArray *refs;
+  const StpTrace *trace;
+  StpStr          name;
+  char           *node;   /* the row's node name, or NULL */
+  GArray         *refs;
 } Collection;
 
 static void
@@ -259,9 +311,15 @@ collect_slice (const StpTrack *track,
                gpointer        user_data)
 {
   Collection *c = user_data;
+  const StpSlice *s = stp_track_get_slice (track, index);
+  g_autofree char *node = NULL;
   StpItemRef ref;
 
-  if (stp_track_get_slice (track, index)->name != c->name)
+  if (s->name != c->name)
+    return;
+  /* "unknown" kernels of another node are another row. */
+  node = stp_details_shown_name (c->trace, s);
+  if (g_strcmp0 (node, c->node) != 0)
     return;
   ref = stp_item_ref_slice (track_index, index);
   ref.ts = stp_track_get_slice (track, index)->ts;
@@ -269,18 +327,22 @@ collect_slice (const StpTrack *track,
 }
 
 GArray *
-stp_aggregate_collect (const StpTrace *trace,
-                       const StpArea  *area,
-                       StpStr          name)
+stp_aggregate_collect (const StpTrace        *trace,
+                       const StpArea         *area,
+                       const StpAggregateRow *row)
 {
   Collection c;
 
   g_return_val_if_fail (trace != NULL, NULL);
   g_return_val_if_fail (area != NULL, NULL);
+  g_return_val_if_fail (row != NULL, NULL);
 
-  c.name = name;
+  c.trace = trace;
+  c.name = row->name;
+  c.node = row->by_node ? stp_details_shown_name (trace, stp_item_get_slice (trace, &row->example)) : NULL;
   c.refs = g_array_new (FALSE, FALSE, sizeof (StpItemRef));
   foreach_slice (trace, area, collect_slice, &c, NULL, NULL);
+  g_free (c.node);
   g_array_sort (c.refs, stp_item_ref_compare_by_time);
   return c.refs;
 }

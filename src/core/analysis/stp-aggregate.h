@@ -10,17 +10,23 @@
 #pragma once
 
 #include "stp-area.h"
+#include "stp-item.h"
 
 G_BEGIN_DECLS
 
+/* Slices are summed up by name, except StepStats kernels timeline.py
+ * calls "unknown": by their node's name, as the timeline labels them.
+ * Such a row keeps one of its slices to tell the name by. */
 typedef struct
 {
-  StpStr  name;
-  guint   count;
-  gint64  total;        /* sum of durations */
-  gint64  min;
-  gint64  max;
-  gint64  self_total;   /* sum of self times */
+  StpStr     name;
+  guint      count;
+  gint64     total;        /* sum of durations */
+  gint64     min;
+  gint64     max;
+  gint64     self_total;   /* sum of self times */
+  gboolean   by_node;      /* named by example's node */
+  StpItemRef example;
 } StpAggregateRow;
 
 typedef enum
@@ -49,14 +55,17 @@ int       stp_aggregate_compare    (const StpAggregateRow *a,
                                     const StpTrace     *trace,
                                     StpAggregateColumn  column);
 gint64    stp_aggregate_row_average (const StpAggregateRow *row);
+/* The name a row is shown by. */
+char     *stp_aggregate_row_dup_name (const StpAggregateRow *row,
+                                      const StpTrace        *trace);
 
 /* The slices among refs (StpItemRef), summed up the same way. */
 GArray   *stp_aggregate_items      (const StpTrace     *trace,
                                     GArray             *refs);
 
-/* The slices of the area named `name` (StpItemRef), in time order. */
+/* The slices of the area that `row` sums up (StpItemRef), in time order. */
 GArray   *stp_aggregate_collect    (const StpTrace     *trace,
                                     const StpArea      *area,
-                                    StpStr              name);
+                                    const StpAggregateRow *row);
 
 G_END_DECLS

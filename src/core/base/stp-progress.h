@@ -11,7 +11,7 @@
 G_BEGIN_DECLS
 
 /* Called from the loading thread: `stage` is a short translatable-free
- * identifier ("read", "parse", "analyze", "layout"); done/total are bytes
+ * identifier ("read", "parse", "analyze", "seal"); done/total are bytes
  * for reading and parsing, items otherwise; total may be 0 if unknown. */
 typedef void (*StpProgressFunc) (const char *stage,
                                  guint64     done,

@@ -10,7 +10,7 @@
  * A first-fit scan over the lanes, as timeline.py does, is quadratic when
  * many intervals overlap.  Here a tree of minimum ends over the lanes
  * finds the same lane in O(log lanes), whatever the order intervals
- * arrive in: the timeline.py port assigns in node order, the trace layout
+ * arrive in: the timeline.py port assigns in node order, sealing a trace
  * in start order, and both share this one allocator.
  */
 

@@ -10,12 +10,12 @@
 
 G_BEGIN_DECLS
 
-gboolean stp_trace_layout (StpTrace      *self,
+gboolean stp_trace_seal (StpTrace      *self,
                            GCancellable  *cancellable,
                            GError       **error);
 
 /* stp-trace-flows.c: thread_lanes maps a thread track to its lanes
- * (GArray of guint32 track indices), as stp_trace_layout() made them. */
+ * (GArray of guint32 track indices), as stp_trace_seal() made them. */
 void     stp_trace_bind_flows (StpTrace   *self,
                                GHashTable *thread_lanes);
 

@@ -558,7 +558,7 @@ compare_snapshots (gconstpointer a,
 }
 
 static void
-layout_objects (StpTrace *self)
+place_objects (StpTrace *self)
 {
   guint n = self->objects->len;
   g_autoptr(GArray) keys = g_array_sized_new (FALSE, FALSE, sizeof (ObjectKey), n);
@@ -736,7 +736,7 @@ order_for_display (StpTrace *self)
 /* ------------------------------------------------------------------ */
 
 gboolean
-stp_trace_layout (StpTrace      *self,
+stp_trace_seal (StpTrace      *self,
                   GCancellable  *cancellable,
                   GError       **error)
 {
@@ -798,7 +798,7 @@ stp_trace_layout (StpTrace      *self,
     return FALSE;
 
   stp_trace_bind_flows (self, thread_lanes);
-  layout_objects (self);
+  place_objects (self);
   order_for_display (self);
 
   return TRUE;

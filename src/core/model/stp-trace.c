@@ -960,7 +960,7 @@ stp_trace_finish (StpTrace      *self,
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (!self->finished, FALSE);
 
-  if (!stp_trace_layout (self, cancellable, error))
+  if (!stp_trace_seal (self, cancellable, error))
     return FALSE;
 
   self->finished = TRUE;

@@ -19,7 +19,7 @@
  * - S/T/p/F per (name, id, scope): a slice from S to F, with a child
  *   slice per step (T covers from the step on, p the time before it).
  * - s/t/f per (cat, name, id), as Perfetto keys v1 flows: s->t, t->t,
- *   t->f edges; the layout binds each end to a slice (f without bp "e"
+ *   t->f edges; sealing binds each end to a slice (f without bp "e"
  *   to the next slice).  An end stamped before any start but read after
  *   one (timeline.py writes these when a consumer's recorded start
  *   precedes its producer's end) pairs with that start, as the file

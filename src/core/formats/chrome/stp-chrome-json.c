@@ -540,7 +540,7 @@ stp_chrome_json_load (StpInput         *input,
     }
 
   if (ok && progress != NULL)
-    progress ("layout", 0, 0, user_data);
+    progress ("seal", 0, 0, user_data);
 
   if (ok)
     ok = stp_chrome_match (&parser.loader, cancellable, error);

@@ -377,7 +377,7 @@ stp_xspace_load_bytes (GBytes             *bytes,
   trace->source_args = stp_xspace_append_args;
 
   if (progress != NULL)
-    progress ("layout", 0, 0, user_data);
+    progress ("seal", 0, 0, user_data);
   if (!stp_trace_finish (trace, cancellable, error))
     return NULL;
 
