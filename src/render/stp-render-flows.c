@@ -27,10 +27,10 @@
 #define READABLE_MAX_FLOWS   100
 /* Candidates a frame looks at, at most. */
 #define MAX_VISITS           20000
-/* And when showing all (each costs a hash insertion). */
-#define MAX_VISITS_ALL       6000
-/* Arrows a frame draws, at most, when showing all. */
-#define MAX_DRAWN            1500
+/* And when showing all (each is placed on screen). */
+#define MAX_VISITS_ALL       3000
+/* Arrows a frame draws, at most, when showing all: more are a blanket. */
+#define MAX_DRAWN            600
 /* Past this many arrows, straight lines instead of curves. */
 #define MAX_CURVES           100
 /* Past this many arrows, no heads. */
@@ -259,18 +259,23 @@ remember (StpFrame  *frame,
 
 /* One arrow per source pixel column and pair of rows: what more would
  * add is ink on ink. */
-static gboolean
-bundle_seen (GHashTable      *seen,
-             const DrawnFlow *d)
+/* The bundle an arrow belongs to: its source pixel column and the rows
+ * of both ends. */
+static guint64
+bundle_key (const DrawnFlow *d)
 {
-  guint64 key = ((guint64) (guint) (CLAMP (d->x0, -1, 65534) + 1) << 40) |
-                ((guint64) ((guint) CLAMP (d->y0, 0, 1048575)) << 20) |
-                (guint64) ((guint) CLAMP (d->y1, 0, 1048575));
+  return ((guint64) (guint) (CLAMP (d->x0, -1, 65534) + 1) << 40) |
+         ((guint64) ((guint) CLAMP (d->y0, 0, 1048575)) << 20) |
+         (guint64) ((guint) CLAMP (d->y1, 0, 1048575));
+}
 
-  if (g_hash_table_contains (seen, &key))
-    return TRUE;
-  g_hash_table_add (seen, g_memdup2 (&key, sizeof key));
-  return FALSE;
+static gint
+compare_bundles (gconstpointer a,
+                 gconstpointer b)
+{
+  guint64 ka = bundle_key (a), kb = bundle_key (b);
+
+  return ka < kb ? -1 : ka > kb;
 }
 
 static void
@@ -279,10 +284,9 @@ collect_all (StpFrame *frame,
              GArray   *out)
 {
   StpFlowIndex *index = stp_render_index_get_flows (frame->index);
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   guint n = stp_flow_index_count (index, STP_FLOW_QUERY_CROSSING, frame->t_start, frame->t_end);
   guint stride = (n + MAX_VISITS_ALL - 1) / MAX_VISITS_ALL;
-  guint keep, kept = 0;
+  guint keep, kept = 0, unique = 0;
 
   stp_flow_index_collect (index, STP_FLOW_QUERY_CROSSING, frame->t_start, frame->t_end,
                           stride, MAX_VISITS_ALL + 64, candidates);
@@ -290,9 +294,18 @@ collect_all (StpFrame *frame,
     {
       DrawnFlow d;
 
-      if (screen_points (frame, g_array_index (candidates, guint32, i), &d) && !bundle_seen (seen, &d))
+      if (screen_points (frame, g_array_index (candidates, guint32, i), &d))
         g_array_append_val (out, d);
     }
+
+  /* One arrow per bundle: sorted by bundle (the source column first, so
+   * still left to right), the first of each kept. */
+  g_array_sort (out, compare_bundles);
+  for (guint i = 0; i < out->len; i++)
+    if (unique == 0 || bundle_key (&g_array_index (out, DrawnFlow, i)) !=
+                       bundle_key (&g_array_index (out, DrawnFlow, unique - 1)))
+      g_array_index (out, DrawnFlow, unique++) = g_array_index (out, DrawnFlow, i);
+  g_array_set_size (out, unique);
 
   /* Still too many: every kth, so the whole view keeps its share. */
   if (out->len <= MAX_DRAWN)

@@ -572,6 +572,72 @@ test_folded_instants (void)
   g_assert_cmpint (hit.kind, ==, STP_HIT_INSTANT);
 }
 
+/* Instants closer than a triangle's width draw one band over their
+ * columns; one far from the others keeps its triangle, and nothing is
+ * drawn in the gap between. */
+static void
+test_dense_instants (void)
+{
+  g_autoptr(StpTrace) trace = stp_trace_new (STP_FORMAT_CHROME_JSON, "instants.json");
+  guint32 process = stp_trace_add_process (trace, 1, 0);
+  guint32 thread = stp_trace_add_thread (trace, process, 1, 0);
+  g_autoptr(StpRenderIndex) index = NULL;
+  g_autoptr(StpRenderLayout) layout = NULL;
+  g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 200);
+  const StpRow *row;
+  StpRenderView view;
+  const guchar *data;
+  int stride, y, band_x0, band_x1, gap_x, lone_x;
+  guint32 empty;
+  cairo_t *cr;
+
+  /* 1 ns a pixel: instants every 2 ns from 100 to 500, one at 800. */
+  for (gint64 ts = 100; ts <= 800; ts += ts < 500 ? 2 : 300)
+    {
+      StpSlice *s = stp_trace_add_instant (trace, thread);
+
+      s->ts = ts;
+      s->name = stp_trace_intern0 (trace, "tick");
+      s->seq = stp_trace_next_seq (trace);
+    }
+  g_assert_true (stp_trace_finish (trace, NULL, NULL));
+  index = stp_render_index_new (trace, NULL, NULL);
+  layout = stp_render_layout_new (index);
+  row = stp_render_layout_get_row (layout, stp_render_layout_find_track_row (layout, thread));
+
+  stp_render_view_init (&view, 1200, 200);
+  view.start_ns = 0;
+  view.ns_per_px = 1;
+  view.flags = 0;
+  cr = cairo_create (surface);
+  stp_render_timeline (renderer, cr, &view, layout);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  /* Near the strip's top, where both a band and a triangle draw. */
+  y = (int) (row->y + view.ruler_height + STP_ROW_PADDING + 2);
+  band_x0 = (int) stp_render_view_time_to_x (&view, 100);
+  band_x1 = (int) stp_render_view_time_to_x (&view, 498);
+  gap_x = (int) stp_render_view_time_to_x (&view, 650);
+  lone_x = (int) stp_render_view_time_to_x (&view, 800);
+  empty = *(const guint32 *) (data + y * stride + 4 * gap_x);
+  for (int x = band_x0; x <= band_x1; x++)
+    g_assert_cmphex (*(const guint32 *) (data + y * stride + 4 * x), !=, empty);
+  /* One band of one colour, not a smear of outlined triangles. */
+  for (int x = band_x0 + 6; x <= band_x1 - 6; x++)
+    g_assert_cmphex (*(const guint32 *) (data + y * stride + 4 * x), ==,
+                     *(const guint32 *) (data + y * stride + 4 * (band_x0 + 6)));
+  g_assert_cmphex (*(const guint32 *) (data + y * stride + 4 * lone_x), !=, empty);
+  g_assert_cmphex (*(const guint32 *) (data + y * stride + 4 * (lone_x + 20)), ==, empty);
+  g_assert_cmphex (*(const guint32 *) (data + y * stride + 4 * (band_x1 + 20)), ==, empty);
+  /* Every instant counted, as marks. */
+  g_assert_cmpuint (stp_renderer_get_stats (renderer)->marks, ==, 201 + 1);
+  cairo_surface_destroy (surface);
+}
+
 /* Every pixel column holding a slice shows something, whether the frame
  * walks slices or reads the summary pyramid. */
 static void
@@ -786,6 +852,7 @@ main (int   argc,
   g_test_add ("/render/folded-activity", Fixture, NULL, fixture_set_up, test_folded_activity, fixture_tear_down);
   g_test_add_func ("/render/folded-activity-dense", test_folded_activity_dense);
   g_test_add_func ("/render/folded-instants", test_folded_instants);
+  g_test_add_func ("/render/dense-instants", test_dense_instants);
   g_test_add_func ("/render/level-of-detail", test_level_of_detail);
   g_test_add_func ("/render/ticks", test_ticks);
   g_test_add_func ("/render/fit-name", test_fit_name);
