@@ -68,14 +68,22 @@ bench_one () {
            l, mb, st, mb / st, pt, mb / pt, pt / st, sr / 1e6, sr / b, (sr - base) / b, pr / 1e6 }'
 }
 
+# Two generators: Kineto-shaped (repeated args) and every event unique
+# (args, 10% flows, 6% counters).
 for n in $sizes; do
-  f="$out/chrome-$n.json"
-  if [ ! -f "$f" ]; then
-    echo "generating $f" >&2
-    /usr/bin/python3 "$here/gen-chrome-trace.py" "$n" "$f"
-  fi
-  bench_one "generated $n events" "$f"
-  [ -n "${KEEP:-}" ] || rm -f "$f"
+  for gen in chrome unique; do
+    case $gen in
+      chrome) script=gen-chrome-trace.py; label="generated $n events" ;;
+      unique) script=gen-chrome-unique.py; label="unique args $n events" ;;
+    esac
+    f="$out/$gen-$n.json"
+    if [ ! -f "$f" ]; then
+      echo "generating $f" >&2
+      /usr/bin/python3 "$here/$script" "$n" "$f"
+    fi
+    bench_one "$label" "$f"
+    [ -n "${KEEP:-}" ] || rm -f "$f"
+  done
 done
 
 # The largest real traces of the corpus, uncompressed for both sides.

@@ -13,6 +13,12 @@
  * fragment in it.  A fragment never spans blocks; one larger than a
  * block gets a block of its own.  A reference is (block << 32 | offset).
  *
+ * Compressing is a third of a load's work when every event's args are
+ * new, so full blocks go to a thread of their own while the loader goes
+ * on parsing: the second core does it.  The loader waits only when that
+ * thread falls MAX_PENDING blocks behind; a reader waits for it to be
+ * done (it is, once the trace is finished).
+ *
  * Reading is thread-safe once nothing is added any more: each thread
  * keeps its own last decompressed block, which is what makes
  * stp_raw_store_peek() pointers valid until that thread's next call.
@@ -25,8 +31,9 @@
 #include <string.h>
 #include <zstd.h>
 
-#define BLOCK_SIZE (64 * 1024)
-#define ZSTD_LEVEL 1
+#define BLOCK_SIZE  (64 * 1024)
+#define ZSTD_LEVEL  1
+#define MAX_PENDING 32    /* 2 MiB of blocks waiting to be compressed */
 
 typedef struct
 {
@@ -38,11 +45,19 @@ typedef struct
 
 struct _StpRawStore
 {
-  GArray    *blocks;     /* Block; the last one is open (uncompressed, BLOCK_SIZE) */
-  guint64    uid;        /* tells stores apart in the per-thread caches */
-  gsize      bytes;      /* raw bytes added */
-  gsize      stored;     /* bytes held */
-  ZSTD_CCtx *cctx;
+  GArray      *blocks;     /* Block; the last one is open (uncompressed, BLOCK_SIZE) */
+  guint64      uid;        /* tells stores apart in the per-thread caches */
+  gsize        bytes;      /* raw bytes added */
+  gsize        stored;     /* bytes held */
+
+  /* The compressing thread, once a block is full.  `lock` guards the
+   * blocks array (the loader appends, the compressor writes back into a
+   * full block) and `stored`. */
+  GThreadPool *compressor;
+  ZSTD_CCtx   *cctx;       /* the compressor's own */
+  GMutex       lock;
+  GCond        done;
+  gint         pending;    /* atomic: blocks handed over, not written back */
 };
 
 typedef struct
@@ -83,6 +98,8 @@ stp_raw_store_new (void)
 
   self->blocks = g_array_new (FALSE, FALSE, sizeof (Block));
   g_array_set_clear_func (self->blocks, block_clear);
+  g_mutex_init (&self->lock);
+  g_cond_init (&self->done);
 
   G_LOCK (uid);
   self->uid = next_uid++;
@@ -97,31 +114,59 @@ stp_raw_store_free (StpRawStore *self)
   if (self == NULL)
     return;
 
+  if (self->compressor != NULL)
+    g_thread_pool_free (self->compressor, FALSE, TRUE);
   g_array_unref (self->blocks);
   ZSTD_freeCCtx (self->cctx);
+  g_mutex_clear (&self->lock);
+  g_cond_clear (&self->done);
   g_free (self);
 }
 
-/* Compresses a full block in place, if that saves anything. */
+/* Waits for the compressor to have written back every block it has. */
 static void
-seal_block (StpRawStore *self,
-            Block       *block)
+wait_compressed (const StpRawStore *store,
+                 guint              at_most)
 {
-  gsize bound, clen;
-  guint8 *out;
+  StpRawStore *self = (StpRawStore *) store;
 
-  if (block->compressed || block->len == 0)
+  if ((guint) g_atomic_int_get (&self->pending) <= at_most)
     return;
+  g_mutex_lock (&self->lock);
+  while ((guint) g_atomic_int_get (&self->pending) > at_most)
+    g_cond_wait (&self->done, &self->lock);
+  g_mutex_unlock (&self->lock);
+}
+
+/* On the compressor's thread: block `data` (the pool's item) replaced
+ * by its compressed bytes, if that saves anything.  The loader never
+ * writes a full block again, so only the write-back needs the lock. */
+static void
+compress_block (gpointer data,
+                gpointer user_data)
+{
+  StpRawStore *self = user_data;
+  guint index = GPOINTER_TO_UINT (data) - 1;
+  guint8 *bytes, *out;
+  gsize len, bound, clen;
+  Block *block;
+
+  g_mutex_lock (&self->lock);
+  block = &g_array_index (self->blocks, Block, index);
+  bytes = block->data;
+  len = block->len;
+  g_mutex_unlock (&self->lock);
 
   if (self->cctx == NULL)
     self->cctx = ZSTD_createCCtx ();
-
-  bound = ZSTD_compressBound (block->len);
+  bound = ZSTD_compressBound (len);
   out = g_malloc (bound);
-  clen = ZSTD_compressCCtx (self->cctx, out, bound, block->data, block->len, ZSTD_LEVEL);
+  clen = ZSTD_compressCCtx (self->cctx, out, bound, bytes, len, ZSTD_LEVEL);
 
+  g_mutex_lock (&self->lock);
+  block = &g_array_index (self->blocks, Block, index);
   self->stored -= block->stored_len;
-  if (!ZSTD_isError (clen) && clen < block->len)
+  if (!ZSTD_isError (clen) && clen < len)
     {
       g_free (block->data);
       block->data = g_realloc (out, clen);
@@ -131,10 +176,29 @@ seal_block (StpRawStore *self,
   else
     {
       g_free (out);
-      block->data = g_realloc (block->data, block->len);
-      block->stored_len = block->len;
+      block->data = g_realloc (block->data, len);
+      block->stored_len = len;
     }
   self->stored += block->stored_len;
+  g_atomic_int_dec_and_test (&self->pending);
+  g_cond_broadcast (&self->done);
+  g_mutex_unlock (&self->lock);
+}
+
+/* A full block goes to the compressor. */
+static void
+seal_block (StpRawStore *self,
+            guint        index)
+{
+  if (g_array_index (self->blocks, Block, index).len == 0)
+    return;
+
+  if (self->compressor == NULL)
+    self->compressor = g_thread_pool_new (compress_block, self, 1, FALSE, NULL);
+  /* Too far behind: memory would grow with every block it lags. */
+  wait_compressed (self, MAX_PENDING);
+  g_atomic_int_inc (&self->pending);
+  g_thread_pool_push (self->compressor, GUINT_TO_POINTER (index + 1), NULL);
 }
 
 StpRaw
@@ -154,19 +218,21 @@ stp_raw_store_add (StpRawStore *self,
   if (self->blocks->len > 0)
     block = &g_array_index (self->blocks, Block, self->blocks->len - 1);
 
-  if (block == NULL || block->compressed || block->stored_len - block->len < len)
+  if (block == NULL || block->stored_len - block->len < len)
     {
       Block fresh = { 0 };
 
       if (block != NULL)
-        seal_block (self, block);
+        seal_block (self, self->blocks->len - 1);
 
       /* A fragment larger than a block gets a block of its own. */
       fresh.stored_len = MAX (BLOCK_SIZE, len);
       fresh.data = g_malloc (fresh.stored_len);
+      g_mutex_lock (&self->lock);
       self->stored += fresh.stored_len;
       g_array_append_val (self->blocks, fresh);
       block = &g_array_index (self->blocks, Block, self->blocks->len - 1);
+      g_mutex_unlock (&self->lock);
     }
 
   memcpy (block->data + block->len, bytes, len);
@@ -182,10 +248,12 @@ static const guint8 *
 block_bytes (const StpRawStore *self,
              guint              index)
 {
-  const Block *block = &g_array_index (self->blocks, Block, index);
+  const Block *block;
   Cache *cache;
   gsize n;
 
+  wait_compressed (self, 0);
+  block = &g_array_index (self->blocks, Block, index);
   if (!block->compressed)
     return block->data;
 
@@ -272,5 +340,6 @@ stp_raw_store_get_size (const StpRawStore *self)
 {
   g_return_val_if_fail (self != NULL, 0);
 
+  wait_compressed (self, 0);
   return self->stored + self->blocks->len * sizeof (Block);
 }
