@@ -342,7 +342,10 @@ main (int   argc,
   b.window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (b.window), WIDTH, HEIGHT);
   gtk_window_set_decorated (GTK_WINDOW (b.window), FALSE);
+  /* Scrolled as the window has it (stp-window.ui): the horizontal bar
+   * always there, so zooming in does not make it appear. */
   scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_ALWAYS, GTK_POLICY_AUTOMATIC);
   b.view = STP_TIMELINE_VIEW (stp_timeline_view_new ());
   stp_timeline_view_set_show_flows (b.view, TRUE);
   stp_timeline_view_set_all_flows (b.view, b.all_flows);
