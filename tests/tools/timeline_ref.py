@@ -69,7 +69,10 @@ def load():
   try:
     import google.protobuf  # noqa: F401  (only checks it is there)
   except ImportError:
-    sys.exit('google.protobuf is missing: run this script with /usr/bin/python3')
+    sys.exit('google.protobuf is missing: run this script with /usr/bin/python3, '
+             'with python3-protobuf installed (apt-get install python3-protobuf protobuf-compiler)')
+  if shutil.which('protoc') is None:
+    sys.exit('protoc is missing: apt-get install protobuf-compiler')
 
   tmp = tempfile.mkdtemp(prefix='stepscope-timeline-ref-')
   atexit.register(shutil.rmtree, tmp, True)
