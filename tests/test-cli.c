@@ -162,6 +162,33 @@ test_info (void)
   g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (info, "flows"), "count"), ==,
                    trace->flows->len);
   g_assert_cmpint (json_object_get_int_member (info, "objects"), ==, trace->objects->len);
+
+  /* What the file says about itself: the devices every "<device>
+   * Compute" process is named after. */
+  {
+    JsonArray *processes = json_object_get_array_member (info, "processes");
+    const char *devices = json_object_get_string_member (json_object_get_object_member (info, "metadata"),
+                                                         "devices");
+    guint computes = 0;
+
+    for (guint i = 0; i < json_array_get_length (processes); i++)
+      {
+        const char *name = json_object_get_string_member (json_array_get_object_element (processes, i), "name");
+
+        if (g_str_has_suffix (name, " Compute"))
+          {
+            g_autofree char *device = g_strndup (name, strlen (name) - strlen (" Compute"));
+
+            g_assert_nonnull (strstr (devices, device));
+            computes++;
+          }
+      }
+    g_assert_cmpuint (computes, >, 2);
+  }
+  /* A StepStats times its ops in Unix µs: the clock says when. */
+  g_assert_true (json_object_get_boolean_member (json_object_get_object_member (info, "clock"), "unix_time"));
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (json_object_get_object_member (info, "clock"),
+                                                                  "start"), "20"));
 }
 
 int

@@ -145,6 +145,37 @@ append_warnings (GString        *out,
   g_string_append (out, trace->warnings->len ? "\n  ]\n" : "]\n");
 }
 
+/* "metadata": what the file says about itself, as the information page
+ * shows it: a JSON member as its JSON (strict), a binary format's
+ * description (XSpace hostnames, RunMetadata devices) as a string. */
+static void
+append_metadata (GString        *out,
+                 const StpTrace *trace)
+{
+  gboolean first = TRUE;
+
+  g_string_append (out, "  \"metadata\": {");
+  for (guint i = 0; i < trace->metadata->len; i++)
+    {
+      const StpTraceMetadata *m = &g_array_index (trace->metadata, StpTraceMetadata, i);
+      const char *key = stp_trace_str (trace, m->key);
+      g_autofree char *value = NULL;
+
+      if (m->kind == STP_METADATA_EVENT)
+        continue;
+      value = stp_trace_dup_raw (trace, m->value_ref, m->value_len);
+      if (value == NULL)
+        continue;
+      g_string_append (out, first ? "" : ", ");
+      stp_json_append_string (out, key, strlen (key));
+      g_string_append (out, ": ");
+      if (m->kind != STP_METADATA_MEMBER || !stp_json_append_strict (out, value, m->value_len, FALSE))
+        stp_json_append_string (out, value, m->value_len);
+      first = FALSE;
+    }
+  g_string_append (out, "},\n");
+}
+
 /* "clock": whether times are Unix time, and then when the trace began. */
 static void
 append_clock (GString        *out,
@@ -205,6 +236,7 @@ stp_cli_info_describe (const StpTrace *trace)
   stp_json_append_span_as_us (out, stp_time_span (trace->start_ts, trace->end_ts));
   g_string_append (out, "},\n");
   append_clock (out, trace);
+  append_metadata (out, trace);
   g_string_append_printf (out, "  \"allocator_maximums\": %u,\n", trace->allocator_maximums->len);
   stp_cli_lifetimes_append_info (out, trace);
   append_warnings (out, trace);
