@@ -81,6 +81,7 @@ struct _StpStepsView
   StpTrace         *trace;        /* what the rows are of */
   StpWorker         worker;
   gboolean          dirty;        /* the rows are not of `trace` yet */
+  gboolean          own_steps;    /* the rows are the trace's steps, not markers */
   gboolean          has_kernels;
 };
 
@@ -227,6 +228,7 @@ typedef struct
 {
   GArray  *rows;          /* Row */
   gboolean has_kernels;
+  gboolean own_steps;     /* the trace's, not markers */
 } Result;
 
 static void
@@ -238,16 +240,58 @@ result_free (Result *result)
   g_free (result);
 }
 
+/* What a search for steps works on: the trace, and the session's
+ * markers of some length, which are the steps of a trace that has none
+ * of its own. */
+typedef struct
+{
+  StpTrace *trace;
+  GArray   *marked;   /* StpStep, names owned */
+} Job;
+
+static void
+job_free (Job *job)
+{
+  for (guint i = 0; i < job->marked->len; i++)
+    g_free (g_array_index (job->marked, StpStep, i).name);
+  g_array_unref (job->marked);
+  stp_trace_unref (job->trace);
+  g_free (job);
+}
+
+static gint
+compare_steps (gconstpointer a,
+               gconstpointer b)
+{
+  const StpStep *x = a, *y = b;
+
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
 static void
 find_thread (GTask        *task,
              gpointer      source_object,
              gpointer      task_data,
              GCancellable *cancellable)
 {
-  StpTrace *trace = task_data;
+  Job *job = task_data;
+  StpTrace *trace = job->trace;
   g_autoptr(GArray) steps = stp_steps_find (trace);
   g_autoptr(GArray) kernels = stp_kernels_collect (trace);
   Result *result = g_new0 (Result, 1);
+
+  result->own_steps = steps->len > 0;
+  if (steps->len == 0)
+    {
+      for (guint i = 0; i < job->marked->len; i++)
+        {
+          StpStep step = g_array_index (job->marked, StpStep, i);
+
+          step.name = g_strdup (step.name);
+          g_array_append_val (steps, step);
+        }
+      g_array_sort (steps, compare_steps);
+    }
 
   result->rows = g_array_sized_new (FALSE, TRUE, sizeof (Row), steps->len);
   result->has_kernels = kernels->len > 0;
@@ -276,7 +320,8 @@ show_empty (StpStepsView *self)
   adw_status_page_set_title (ADW_STATUS_PAGE (self->empty), _("No Steps"));
   adw_status_page_set_description (ADW_STATUS_PAGE (self->empty),
                                    _("Steps are PyTorch’s ProfilerStep#N slices, the Steps line of an XSpace, "
-                                     "or a whole TensorFlow StepStats."));
+                                     "or a whole TensorFlow StepStats. In other traces, a range marked with M "
+                                     "is a step."));
   gtk_stack_set_visible_child_name (GTK_STACK (self->content), "empty");
 }
 
@@ -294,6 +339,7 @@ on_found (gpointer      owner,
     return;
 
   self->has_kernels = found->has_kernels;
+  self->own_steps = found->own_steps;
   for (guint i = 0; i < found->rows->len; i++)
     {
       StpStepItem *item = g_object_new (STP_TYPE_STEP_ITEM, NULL);
@@ -319,16 +365,46 @@ on_found (gpointer      owner,
 static void
 update (StpStepsView *self)
 {
+  GArray *markers = self->session ? stp_session_get_markers (self->session) : NULL;
+  Job *job;
+
   if (!self->dirty || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
   self->dirty = FALSE;
   if (self->trace == NULL)
     return;
 
+  job = g_new0 (Job, 1);
+  job->trace = stp_trace_ref (self->trace);
+  job->marked = g_array_new (FALSE, FALSE, sizeof (StpStep));
+  for (guint i = 0; markers != NULL && i < markers->len; i++)
+    {
+      const StpRenderMarker *m = &g_array_index (markers, StpRenderMarker, i);
+      StpStep step = { g_strdup (m->label), -1, m->start, m->end };
+
+      if (m->end > m->start)
+        g_array_append_val (job->marked, step);
+      else
+        g_free (step.name);
+    }
+
   gtk_widget_set_visible (self->spinner, TRUE);
   gtk_spinner_start (GTK_SPINNER (self->spinner));
   stp_worker_run (&self->worker, self, "[stepscope] steps", find_thread,
-                  stp_trace_ref (self->trace), (GDestroyNotify) stp_trace_unref, on_found);
+                  job, (GDestroyNotify) job_free, on_found);
+}
+
+/* A trace without steps of its own takes its markers as steps. */
+static void
+on_markers_changed (StpStepsView *self)
+{
+  /* Rows of the trace's own steps stay what they are. */
+  if (self->trace == NULL || (self->own_steps && !self->dirty && !stp_worker_is_busy (&self->worker)))
+    return;
+  stp_worker_cancel (&self->worker);
+  g_list_store_remove_all (self->store);
+  self->dirty = TRUE;
+  update (self);
 }
 
 static void
@@ -345,6 +421,7 @@ on_document_changed (StpStepsView *self)
   gtk_stack_set_visible_child_name (GTK_STACK (self->content), "table");
   g_clear_pointer (&self->trace, stp_trace_unref);
   self->trace = trace != NULL ? stp_trace_ref (trace) : NULL;
+  self->own_steps = FALSE;
   self->dirty = TRUE;
   update (self);
 }
@@ -389,7 +466,10 @@ stp_steps_view_set_session (StpStepsView *self,
   if (!stp_session_replace (&self->session, session, self))
     return;
   if (session != NULL)
-    stp_session_watch (session, "document", G_CALLBACK (on_document_changed), self);
+    {
+      stp_session_watch (session, "document", G_CALLBACK (on_document_changed), self);
+      stp_session_watch (session, "markers", G_CALLBACK (on_markers_changed), self);
+    }
   else
     on_document_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);

@@ -42,6 +42,14 @@ cli_steps (const char *path)
   return json_object_ref (json_node_get_object (root));
 }
 
+static void
+show_steps_tab (StpStepsView *view)
+{
+  gtk_stack_set_visible_child (GTK_STACK (gtk_widget_get_parent (GTK_WIDGET (view))), GTK_WIDGET (view));
+  settle ();
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
+}
+
 static StpWindow *
 open_with_steps (GFile *file)
 {
@@ -112,7 +120,7 @@ test_kineto (void)
 }
 
 /* A StepStats is one step, the whole trace; a trace without steps says
- * what a step is. */
+ * what a step is, and takes the ranges marked in it as its steps. */
 static void
 test_one_and_none (void)
 {
@@ -131,6 +139,38 @@ test_one_and_none (void)
   wait_for (steps_idle, window);
   g_assert_cmpuint (stp_steps_view_get_n_rows (view), ==, 0);
   save_screenshot (GTK_WIDGET (window), "steps-none");
+
+  /* There, ranges marked with M are the steps, in time order, named
+   * after their markers; a flag (no length) is not one. */
+  trace = stp_window_get_trace (window);
+  stp_session_add_marker (stp_window_get_session (window), trace->start_ts + 40, trace->start_ts + 60, "second");
+  stp_session_add_marker (stp_window_get_session (window), trace->start_ts, trace->start_ts + 20, "first");
+  stp_session_add_marker (stp_window_get_session (window), trace->start_ts + 30, trace->start_ts + 30, "flag");
+  /* The markers' list took the drawer: back to the steps' tab, as a
+   * user would, where they are found. */
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  show_steps_tab (view);
+  wait_for (steps_idle, window);
+  g_assert_cmpuint (stp_steps_view_get_n_rows (view), ==, 2);
+  g_assert_cmpstr (stp_steps_view_get_step (view, 0)->name, ==, "first");
+  g_assert_cmpint (stp_steps_view_get_step (view, 0)->start, ==, trace->start_ts);
+  g_assert_cmpint (stp_steps_view_get_step (view, 0)->end, ==, trace->start_ts + 20);
+  g_assert_cmpstr (stp_steps_view_get_step (view, 1)->name, ==, "second");
+  save_screenshot (GTK_WIDGET (window), "steps-marked");
+  stp_session_remove_marker (stp_window_get_session (window), 1);
+  wait_for (steps_idle, window);
+  g_assert_cmpuint (stp_steps_view_get_n_rows (view), ==, 1);
+  g_assert_cmpstr (stp_steps_view_get_step (view, 0)->name, ==, "second");
+
+  /* A trace with steps of its own keeps them, markers or not. */
+  open_and_wait (window, step_stats);
+  wait_for (steps_idle, window);
+  trace = stp_window_get_trace (window);
+  stp_session_add_marker (stp_window_get_session (window), trace->start_ts, trace->start_ts + 10, "mine");
+  show_steps_tab (view);
+  wait_for (steps_idle, window);
+  g_assert_cmpuint (stp_steps_view_get_n_rows (view), ==, 1);
+  g_assert_cmpint (stp_steps_view_get_step (view, 0)->end, ==, trace->end_ts);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
