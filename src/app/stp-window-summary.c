@@ -137,12 +137,16 @@ on_step_activated (StpWindow *self)
   gtk_widget_activate_action (GTK_WIDGET (self->timeline), "timeline.fit-selection", NULL);
 }
 
-/* The markers' list is there while there are markers. */
+/* The markers' list is there while there are markers.  It comes to
+ * the front with the first one only: marking more (steps, say) leaves
+ * the tab the user reads where it is. */
 static void
 on_markers_changed (StpWindow *self)
 {
-  stp_window_show_drawer_page (self, GTK_WIDGET (self->markers_view),
-                               stp_session_get_markers (self->session)->len > 0);
+  gboolean any = stp_session_get_markers (self->session)->len > 0;
+
+  if (gtk_widget_get_visible (GTK_WIDGET (self->markers_view)) != any)
+    stp_window_show_drawer_page (self, GTK_WIDGET (self->markers_view), any);
 }
 
 static void

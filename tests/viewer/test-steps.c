@@ -157,6 +157,12 @@ test_one_and_none (void)
   g_assert_cmpint (stp_steps_view_get_step (view, 0)->end, ==, trace->start_ts + 20);
   g_assert_cmpstr (stp_steps_view_get_step (view, 1)->name, ==, "second");
   save_screenshot (GTK_WIDGET (window), "steps-marked");
+  /* More markers leave the tab being read in front. */
+  stp_session_add_marker (stp_window_get_session (window), trace->start_ts + 70, trace->start_ts + 80, "third");
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  wait_for (steps_idle, window);
+  g_assert_cmpuint (stp_steps_view_get_n_rows (view), ==, 3);
+  stp_session_remove_marker (stp_window_get_session (window), 3);
   stp_session_remove_marker (stp_window_get_session (window), 1);
   wait_for (steps_idle, window);
   g_assert_cmpuint (stp_steps_view_get_n_rows (view), ==, 1);
