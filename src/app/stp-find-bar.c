@@ -53,7 +53,6 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 enum {
-  MATCHES_CHANGED,
   MATCH_SELECTED,
   N_SIGNALS
 };
@@ -103,7 +102,6 @@ publish_matches (StpFindBar *self)
 {
   if (self->session != NULL)
     stp_session_set_matches (self->session, self->matches, self->matches != NULL ? self->max_duration : 0);
-  g_signal_emit (self, signals[MATCHES_CHANGED], 0);
 }
 
 static void
@@ -586,14 +584,6 @@ stp_find_bar_class_init (StpFindBarClass *klass)
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /**
-   * StpFindBar::matches-changed:
-   *
-   * The matches (stp_find_bar_get_matches()) changed.
-   */
-  signals[MATCHES_CHANGED] =
-    g_signal_new ("matches-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /**
    * StpFindBar::match-selected:
    * @item: (type gpointer): the StpItemRef stepped to
