@@ -765,21 +765,6 @@ load_bytes (const guint8 *data,
   return stp_load_input (input, "tiny", NULL, NULL, NULL, NULL, error);
 }
 
-/* The description of `key` the load left, or NULL. */
-static char *
-dup_description (StpTrace   *trace,
-                 const char *key)
-{
-  for (guint i = 0; i < trace->metadata->len; i++)
-    {
-      const StpTraceMetadata *m = &g_array_index (trace->metadata, StpTraceMetadata, i);
-
-      if (m->kind == STP_METADATA_DESCRIPTION && g_str_equal (stp_trace_str (trace, m->key), key))
-        return stp_trace_dup_raw (trace, m->value_ref, m->value_len);
-    }
-  return NULL;
-}
-
 /* The top-level members of the Chrome JSON export of `trace`. */
 static JsonObject *
 export_members (StpTrace *trace)
@@ -820,9 +805,9 @@ test_descriptions (void)
     if (space->planes[i]->name[0] != '\0')
       g_string_append_printf (planes, "%s%s", planes->len ? ", " : "", space->planes[i]->name);
   g_assert_cmpuint (planes->len, >, 0);
-  shown_planes = dup_description (trace, "planes");
+  shown_planes = stp_trace_dup_metadata_value (trace, STP_METADATA_DESCRIPTION, "planes");
   g_assert_cmpstr (shown_planes, ==, planes->str);
-  real_hosts = dup_description (trace, "hostnames");
+  real_hosts = stp_trace_dup_metadata_value (trace, STP_METADATA_DESCRIPTION, "hostnames");
   if (space->n_hostnames == 0)
     g_assert_null (real_hosts);
   else
@@ -838,7 +823,7 @@ test_descriptions (void)
   stp_wire_put_bytes (with_hosts, 4, "worker-0", 8);
   stp_wire_put_bytes (with_hosts, 4, "worker-1", 8);
   built = xspace_load (with_hosts, STP_XSPACE_LOAD_DEFAULT);
-  shown_hosts = dup_description (built, "hostnames");
+  shown_hosts = stp_trace_dup_metadata_value (built, STP_METADATA_DESCRIPTION, "hostnames");
   g_assert_cmpstr (shown_hosts, ==, "worker-0, worker-1");
 
   members = export_members (built);

@@ -74,7 +74,7 @@ trace_steps_free (gpointer data)
 static gint64
 find_rank (const StpTrace *trace)
 {
-  g_autofree char *value = stp_trace_dup_metadata_member (trace, "distributedInfo");
+  g_autofree char *value = stp_trace_dup_metadata_value (trace, STP_METADATA_MEMBER, "distributedInfo");
   g_autoptr(JsonParser) parser = json_parser_new ();
   JsonNode *root;
   JsonObject *object;

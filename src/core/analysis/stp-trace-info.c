@@ -109,7 +109,7 @@ stp_trace_dup_metadata (const StpTrace *trace)
 static gint64
 base_time_ns (const StpTrace *trace)
 {
-  g_autofree char *value = stp_trace_dup_metadata_member (trace, "baseTimeNanoseconds");
+  g_autofree char *value = stp_trace_dup_metadata_value (trace, STP_METADATA_MEMBER, "baseTimeNanoseconds");
   gint64 base;
   char *end;
 

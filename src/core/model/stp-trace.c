@@ -634,22 +634,28 @@ stp_trace_add_raw (StpTrace   *self,
   return stp_raw_store_add (self->raw, bytes, len);
 }
 
+static void
+add_metadata (StpTrace        *self,
+              StpMetadataKind  kind,
+              StpStr           key,
+              const char      *value,
+              gsize            len)
+{
+  StpRaw raw = stp_raw_store_add (self->raw, value, len);
+  StpTraceMetadata md = { key, raw.ref, raw.len, kind };
+
+  g_array_append_val (self->metadata, md);
+}
+
 void
 stp_trace_add_metadata (StpTrace   *self,
                         StpStr      key,
                         const char *value,
                         gsize       len)
 {
-  StpTraceMetadata md = { 0 };
-  StpRaw raw;
-
   g_return_if_fail (self != NULL);
 
-  raw = stp_raw_store_add (self->raw, value, len);
-  md.key = key;
-  md.value_ref = raw.ref;
-  md.value_len = raw.len;
-  g_array_append_val (self->metadata, md);
+  add_metadata (self, STP_METADATA_MEMBER, key, value, len);
 }
 
 /* A whole event kept verbatim (an M event of another name, an unknown
@@ -662,8 +668,7 @@ stp_trace_add_event_metadata (StpTrace   *self,
 {
   g_return_if_fail (self != NULL);
 
-  stp_trace_add_metadata (self, key, event, len);
-  g_array_index (self->metadata, StpTraceMetadata, self->metadata->len - 1).kind = STP_METADATA_EVENT;
+  add_metadata (self, STP_METADATA_EVENT, key, event, len);
 }
 
 /* What a binary format says about itself, as text for the information
@@ -676,14 +681,15 @@ stp_trace_add_description (StpTrace   *self,
   g_return_if_fail (self != NULL);
   g_return_if_fail (key != NULL && text != NULL);
 
-  stp_trace_add_metadata (self, stp_trace_intern0 (self, key), text, strlen (text));
-  g_array_index (self->metadata, StpTraceMetadata, self->metadata->len - 1).kind = STP_METADATA_DESCRIPTION;
+  add_metadata (self, STP_METADATA_DESCRIPTION, stp_trace_intern0 (self, key), text, strlen (text));
 }
 
-/* The raw value of the first metadata member named `key`, or NULL. */
+/* The value of the first metadata of `kind` named `key` (a member's
+ * JSON, a description's text), or NULL. */
 char *
-stp_trace_dup_metadata_member (const StpTrace *self,
-                               const char     *key)
+stp_trace_dup_metadata_value (const StpTrace  *self,
+                              StpMetadataKind  kind,
+                              const char      *key)
 {
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (key != NULL, NULL);
@@ -692,7 +698,7 @@ stp_trace_dup_metadata_member (const StpTrace *self,
     {
       const StpTraceMetadata *m = &g_array_index (self->metadata, StpTraceMetadata, i);
 
-      if (m->kind == STP_METADATA_MEMBER && g_str_equal (stp_trace_str (self, m->key), key))
+      if (m->kind == kind && g_str_equal (stp_trace_str (self, m->key), key))
         return stp_trace_dup_raw (self, m->value_ref, m->value_len);
     }
   return NULL;

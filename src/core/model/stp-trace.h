@@ -436,8 +436,9 @@ void         stp_trace_add_event_metadata (StpTrace    *self,
 void         stp_trace_add_description (StpTrace       *self,
                                         const char     *key,
                                         const char     *text);
-char        *stp_trace_dup_metadata_member (const StpTrace *self,
-                                            const char     *key);
+char        *stp_trace_dup_metadata_value (const StpTrace  *self,
+                                           StpMetadataKind  kind,
+                                           const char      *key);
 guint32      stp_trace_add_extra_full  (StpTrace       *self,
                                         const StpExtra *extra);
 void         stp_trace_warn            (StpTrace       *self,
