@@ -259,15 +259,6 @@ job_free (Job *job)
   g_free (job);
 }
 
-static gint
-compare_steps (gconstpointer a,
-               gconstpointer b)
-{
-  const StpStep *x = a, *y = b;
-
-  return x->start < y->start ? -1 : x->start > y->start;
-}
-
 static void
 find_thread (GTask        *task,
              gpointer      source_object,
@@ -290,7 +281,7 @@ find_thread (GTask        *task,
           step.name = g_strdup (step.name);
           g_array_append_val (steps, step);
         }
-      g_array_sort (steps, compare_steps);
+      stp_steps_sort (steps);
     }
 
   result->rows = g_array_sized_new (FALSE, TRUE, sizeof (Row), steps->len);

@@ -192,8 +192,16 @@ stp_steps_find (const StpTrace *trace)
   else
     find_profiler_steps (trace, steps);
 
-  g_array_sort (steps, compare_steps);
+  stp_steps_sort (steps);
   return steps;
+}
+
+/* In time order (and by number where two start together). */
+void
+stp_steps_sort (GArray *steps)
+{
+  g_return_if_fail (steps != NULL);
+  g_array_sort (steps, compare_steps);
 }
 
 gint

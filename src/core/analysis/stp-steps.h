@@ -42,6 +42,7 @@ typedef struct
 GArray     *stp_steps_find            (const StpTrace *trace);
 /* The index of the step numbered `number` (or, for steps without a
  * number, at position `number`), or -1. */
+void        stp_steps_sort            (GArray         *steps);
 gint        stp_steps_lookup          (const GArray   *steps,
                                        gint64          number);
 
