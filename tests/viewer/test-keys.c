@@ -718,7 +718,7 @@ is_shown_popover (GtkWidget *widget)
 
 /* Keys alone rename a marker: F2 on its row opens its name, selected,
  * typing replaces it and Return keeps it; the list and the session say
- * the new name. */
+ * the new name.  A blank name is refused. */
 static void
 test_rename_marker (void)
 {
@@ -755,6 +755,17 @@ test_rename_marker (void)
   g_assert_cmpstr (g_array_index (stp_session_get_markers (session), StpRenderMarker, 0).label, ==, "warmup");
   row = find_widget (GTK_WIDGET (list), is_list_box_row);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "warmup");
+  g_assert_null (find_widget (GTK_WIDGET (window), is_shown_popover));
+
+  /* A name of blanks would leave nothing to tell the marker by: the
+   * popover closes and the name stays. */
+  gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_parent (row)), GTK_LIST_BOX_ROW (row));
+  g_assert_true (gtk_widget_grab_focus (row));
+  press (GTK_WINDOW (window), GDK_KEY_F2);
+  press (GTK_WINDOW (window), GDK_KEY_space);
+  press (GTK_WINDOW (window), GDK_KEY_space);
+  press (GTK_WINDOW (window), GDK_KEY_Return);
+  g_assert_cmpstr (g_array_index (stp_session_get_markers (session), StpRenderMarker, 0).label, ==, "warmup");
   g_assert_null (find_widget (GTK_WIDGET (window), is_shown_popover));
   gtk_window_destroy (GTK_WINDOW (window));
 }
