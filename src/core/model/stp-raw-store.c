@@ -190,7 +190,10 @@ static void
 seal_block (StpRawStore *self,
             guint        index)
 {
-  if (g_array_index (self->blocks, Block, index).len == 0)
+  const Block *block = &g_array_index (self->blocks, Block, index);
+
+  /* Empty, or compressed already (an adopted store's last block). */
+  if (block->len == 0 || block->compressed)
     return;
 
   if (self->compressor == NULL)
@@ -242,6 +245,54 @@ stp_raw_store_add (StpRawStore *self,
   self->bytes += len;
 
   return raw;
+}
+
+/* The open block, if any, keeps only what it holds: it is full from
+ * now on (a later add starts a new one). */
+static void
+close_last_block (StpRawStore *self)
+{
+  Block *block;
+
+  if (self->blocks->len == 0)
+    return;
+  block = &g_array_index (self->blocks, Block, self->blocks->len - 1);
+  if (block->compressed || block->stored_len == block->len)
+    return;
+  self->stored -= block->stored_len - block->len;
+  block->data = g_realloc (block->data, MAX (block->len, 1));
+  block->stored_len = block->len;
+}
+
+guint64
+stp_raw_store_adopt (StpRawStore *self,
+                     StpRawStore *other)
+{
+  guint64 base;
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (other != NULL && other != self, 0);
+
+  wait_compressed (self, 0);
+  wait_compressed (other, 0);
+  close_last_block (self);
+  close_last_block (other);
+
+  base = (guint64) self->blocks->len << 32;
+  g_mutex_lock (&self->lock);
+  g_array_append_vals (self->blocks, other->blocks->data, other->blocks->len);
+  self->bytes += other->bytes;
+  self->stored += other->stored;
+  g_mutex_unlock (&self->lock);
+
+  /* The blocks' bytes are self's now. */
+  g_array_set_clear_func (other->blocks, NULL);
+  g_array_set_size (other->blocks, 0);
+  g_array_set_clear_func (other->blocks, block_clear);
+  other->bytes = 0;
+  other->stored = 0;
+
+  return base;
 }
 
 static const guint8 *

@@ -37,6 +37,11 @@ void         stp_raw_store_append_to (const StpRawStore *self,
                                       guint32            len,
                                       GString           *out);
 gsize        stp_raw_store_get_size  (const StpRawStore *self);
+/* Moves every block of `other` to the end of self, without copying or
+ * recompressing, and leaves other empty.  A reference r into other is
+ * r + the returned base in self. */
+guint64      stp_raw_store_adopt     (StpRawStore       *self,
+                                      StpRawStore       *other);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpRawStore, stp_raw_store_free)
 
