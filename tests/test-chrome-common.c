@@ -172,7 +172,7 @@ put_slice (GString        *s,
   if (relaxed)
     {
       g_string_append_c (s, '<');
-      stp_trace_append_args (t, slice, s);
+      stp_trace_append_args (t, NULL, slice, s);
       g_string_append_c (s, '>');
       return;
     }

@@ -80,7 +80,7 @@ test_complete (void)
   StpTrack *t = thread (trace, 1, 2, 0);
   StpSlice *a = slice_named (trace, t, "a");
   StpSlice *open = slice_named (trace, t, "open");
-  g_autofree char *args = stp_trace_dup_args (trace, a);
+  g_autofree char *args = stp_trace_dup_args (trace, t, a);
   g_autofree char *extra = extra_text (trace, a->extra);
 
   g_assert_cmpint (a->ts, ==, 10000);

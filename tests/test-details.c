@@ -702,7 +702,7 @@ test_args_tree (void)
         {
           StpItemRef ref = stp_item_ref_slice (t, i);
           g_autoptr(StpDetails) d = stp_details_new (trace, NULL, &ref);
-          g_autofree char *raw = stp_trace_dup_args (trace, stp_track_get_slice (track, i));
+          g_autofree char *raw = stp_trace_dup_args (trace, track, stp_track_get_slice (track, i));
           g_autoptr(JsonParser) parser = json_parser_new ();
 
           if (raw == NULL)

@@ -84,7 +84,7 @@ brute_match (StpTrace       *trace,
 
   if ((scope & STP_SEARCH_NAMES) && contains (stp_trace_str (trace, s->name), query))
     return TRUE;
-  if (!(scope & STP_SEARCH_ARGS) || (args = stp_trace_dup_args (trace, s)) == NULL)
+  if (!(scope & STP_SEARCH_ARGS) || (args = stp_trace_dup_args (trace, NULL, s)) == NULL)
     return FALSE;
 
   parser = json_parser_new ();

@@ -329,7 +329,7 @@ args_of (StpTrace       *trace,
          const StpSlice *slice,
          JsonParser     *parser)
 {
-  g_autofree char *args = stp_trace_dup_args (trace, slice);
+  g_autofree char *args = stp_trace_dup_args (trace, NULL, slice);
 
   if (args == NULL || !json_parser_load_from_data (parser, args, -1, NULL))
     return NULL;

@@ -48,7 +48,7 @@ slice_args (StpTrace       *trace,
             const StpSlice *slice,
             JsonParser     *parser)
 {
-  g_autofree char *args = stp_trace_dup_args (trace, slice);
+  g_autofree char *args = stp_trace_dup_args (trace, NULL, slice);
   g_autoptr(GError) error = NULL;
 
   g_assert_nonnull (args);

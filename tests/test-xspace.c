@@ -175,7 +175,7 @@ check_args (StpTrace     *trace,
             const Tensorflow__Profiler__XEventMetadata *meta,
             JsonParser   *parser)
 {
-  g_autofree char *args = stp_trace_dup_args (trace, slice);
+  g_autofree char *args = stp_trace_dup_args (trace, NULL, slice);
   g_autoptr(GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GError) error = NULL;
   JsonObject *object;
@@ -341,8 +341,8 @@ assert_same_slices (StpTrace *trace,
       g_assert_cmpstr (stp_trace_str (trace, sa->name), ==, stp_trace_str (trace, sb->name));
       if (with_args)
         {
-          g_autofree char *args_a = stp_trace_dup_args (trace, sa);
-          g_autofree char *args_b = stp_trace_dup_args (trace, sb);
+          g_autofree char *args_a = stp_trace_dup_args (trace, a, sa);
+          g_autofree char *args_b = stp_trace_dup_args (trace, b, sb);
 
           g_assert_cmpstr (args_a, ==, args_b);
         }
@@ -544,7 +544,7 @@ test_mutated (void)
               StpTrack *track = stp_trace_get_track (trace, t);
 
               for (guint s = 0; track->slices != NULL && s < track->slices->len; s += 13)
-                g_free (stp_trace_dup_args (trace, stp_track_get_slice (track, s)));
+                g_free (stp_trace_dup_args (trace, track, stp_track_get_slice (track, s)));
             }
         }
     }
@@ -645,7 +645,7 @@ test_args (void)
 
   trace = xspace_load (space, STP_XSPACE_LOAD_DEFAULT);
   track = find_track (trace, 0, "thread");
-  args = stp_trace_dup_args (trace, stp_track_get_slice (track, 0));
+  args = stp_trace_dup_args (trace, track, stp_track_get_slice (track, 0));
   json_parser_load_from_data (parser, args, -1, &error);
   g_assert_no_error (error);
   o = json_node_get_object (json_parser_get_root (parser));

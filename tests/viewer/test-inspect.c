@@ -381,7 +381,7 @@ test_search (void)
         {
           const StpSlice *s = stp_track_get_slice (track, i);
           g_autofree char *name = g_utf8_casefold (stp_trace_str (trace, s->name), -1);
-          g_autofree char *args = stp_trace_dup_args (trace, s);
+          g_autofree char *args = stp_trace_dup_args (trace, track, s);
           g_autoptr(JsonParser) parser = json_parser_new ();
           gboolean hit = strstr (name, query) != NULL;
 

@@ -269,7 +269,7 @@ arg_string (StpTrace       *trace,
             const StpSlice *slice,
             const char     *member)
 {
-  g_autofree char *args = stp_trace_dup_args (trace, slice);
+  g_autofree char *args = stp_trace_dup_args (trace, NULL, slice);
   g_autoptr(JsonParser) parser = json_parser_new ();
   JsonObject *object;
 

@@ -489,12 +489,13 @@ add_flow (const StpTrace *trace,
 static void
 fill_args (StpDetails     *self,
            const StpTrace *trace,
+           const StpTrack *track,
            const StpSlice *slice)
 {
   g_autoptr(GString) json = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
 
-  if (!stp_trace_append_args (trace, slice, json) || json->len == 0)
+  if (!stp_trace_append_args (trace, track, slice, json) || json->len == 0)
     return;
 
   self->args = stp_arg_parse (json->str, json->len, &error);
@@ -680,7 +681,7 @@ fill_slice (StpDetails       *self,
       stp_slice_children (trace, ref, STP_DETAILS_MAX_CHILDREN, self->children);
     }
 
-  fill_args (self, trace, slice);
+  fill_args (self, trace, ref->kind == STP_ITEM_GLOBAL_INSTANT ? NULL : stp_trace_get_track (trace, ref->track), slice);
 
   if (ref->kind == STP_ITEM_SLICE)
     {

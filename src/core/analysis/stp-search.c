@@ -213,10 +213,11 @@ name_matches (StpSearch *self,
 
 static gboolean
 args_match (StpSearch      *self,
+            const StpTrack *track,
             const StpSlice *slice)
 {
   g_string_truncate (self->args, 0);
-  if (!stp_trace_append_args (self->trace, slice, self->args))
+  if (!stp_trace_append_args (self->trace, track, slice, self->args))
     return FALSE;
   return stp_search_match_json (self, self->args->str, self->args->len);
 }
@@ -249,7 +250,7 @@ search_array (Run         *run,
 
       hit = (run->scope & STP_SEARCH_NAMES) && name_matches (run->self, s->name);
       if (!hit && (run->scope & STP_SEARCH_ARGS))
-        hit = args_match (run->self, s);
+        hit = args_match (run->self, track == STP_INDEX_NONE ? NULL : stp_trace_get_track (run->self->trace, track), s);
 
       if (hit)
         {

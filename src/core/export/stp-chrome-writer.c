@@ -201,6 +201,7 @@ put_raw_member (Writer     *w,
 
 static void
 put_args (Writer         *w,
+          const StpTrack *track,
           const StpSlice *s)
 {
   gsize mark = w->buf->len;
@@ -209,7 +210,7 @@ put_args (Writer         *w,
   /* Args read from a file; the loaders' own are written strict. */
   if (s->args_len > 0)
     put_raw_value (w, s->args_ref, s->args_len);
-  else if (!stp_trace_append_args (w->trace, s, w->buf))
+  else if (!stp_trace_append_args (w->trace, track, s, w->buf))
     g_string_truncate (w->buf, mark);
 }
 
@@ -292,7 +293,7 @@ write_async_event (Writer         *w,
   stp_json_append_ns_as_us (b, ts);
   w->written++;
   put_extra (w, s->extra);
-  put_args (w, s);
+  put_args (w, track, s);
   stp_json_append_c (b, '}');
 }
 
@@ -363,7 +364,7 @@ write_slice (Writer         *w,
 
   if (!(s->flags & STP_SLICE_STEP_STATS_NODE))
     put_extra (w, s->extra);
-  put_args (w, s);
+  put_args (w, track, s);
   stp_json_append_c (w->buf, '}');
 }
 
@@ -381,7 +382,7 @@ write_instant (Writer         *w,
   if (!(s->flags & STP_SLICE_SAMPLE))
     g_string_append_printf (w->buf, ",\"s\":\"%s\"", scope);
   put_extra (w, s->extra);
-  put_args (w, s);
+  put_args (w, track, s);
   stp_json_append_c (w->buf, '}');
 }
 

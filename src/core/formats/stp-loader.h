@@ -41,5 +41,8 @@ StpTrace *stp_trace_reanalyze (StpTrace                 *trace,
 gboolean  stp_trace_is_step_stats (const StpTrace       *trace);
 
 gboolean  stp_loader_sniff_file   (GFile                *file);
+gboolean  stp_loader_find_traces  (GFile                *folder,
+                                   GPtrArray            *out,
+                                   GError              **error);
 
 G_END_DECLS

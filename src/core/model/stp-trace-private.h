@@ -19,4 +19,12 @@ gboolean stp_trace_seal (StpTrace      *self,
 void     stp_trace_bind_flows (StpTrace   *self,
                                GHashTable *thread_lanes);
 
+/* For a merge, which adds processes and tracks whole. */
+void     stp_trace_index_process (StpTrace *self,
+                                  guint32   index);
+void     stp_trace_index_threads (StpTrace *self);
+
+/* Frees what a part owns (set as the clear function of trace->parts). */
+void     stp_trace_part_clear (StpTracePart *part);
+
 G_END_DECLS

@@ -104,6 +104,17 @@ track_free (gpointer data)
   g_free (track);
 }
 
+void
+stp_trace_part_clear (StpTracePart *part)
+{
+  if (part->source_free != NULL && part->source != NULL)
+    part->source_free (part->source);
+  part->source = NULL;
+  g_clear_pointer (&part->lifetimes, stp_lifetimes_free);
+  g_clear_pointer (&part->label, g_free);
+  g_clear_pointer (&part->filename, g_free);
+}
+
 static void
 allocator_maximum_clear (gpointer data)
 {
@@ -165,6 +176,7 @@ stp_trace_unref (StpTrace *self)
   if (self->source_free != NULL && self->source != NULL)
     self->source_free (self->source);
   g_clear_pointer (&self->lifetimes, stp_lifetimes_free);
+  g_clear_pointer (&self->parts, g_array_unref);
 
   g_array_unref (self->processes);
   g_array_unref (self->process_order);
@@ -338,6 +350,34 @@ stp_trace_find_thread (const StpTrace *self,
   if (!g_hash_table_lookup_extended (self->thread_index, &key, NULL, &value))
     return STP_INDEX_NONE;
   return GPOINTER_TO_UINT (value);
+}
+
+/* Makes stp_trace_find_process() find process `index` (a merge adds
+ * processes whole). */
+void
+stp_trace_index_process (StpTrace *self,
+                         guint32   index)
+{
+  const StpProcess *process = stp_trace_get_process (self, index);
+
+  g_hash_table_insert (self->process_index,
+                       id_key_new (process->pid, process->pid_str, 0),
+                       GUINT_TO_POINTER (index));
+}
+
+/* Makes stp_trace_find_thread() find every thread's first lane. */
+void
+stp_trace_index_threads (StpTrace *self)
+{
+  for (guint i = 0; i < self->tracks->len; i++)
+    {
+      const StpTrack *track = stp_trace_get_track (self, i);
+
+      if (track->kind == STP_TRACK_THREAD && track->lane == 0)
+        g_hash_table_insert (self->thread_index,
+                             id_key_new (track->tid, track->tid_str, track->process),
+                             GUINT_TO_POINTER (i));
+    }
 }
 
 guint32
@@ -796,9 +836,13 @@ stp_trace_dup_raw (const StpTrace *self,
 /* Appends the slice's args object; FALSE if it has none. */
 gboolean
 stp_trace_append_args (const StpTrace *self,
+                       const StpTrack *track,
                        const StpSlice *slice,
                        GString        *out)
 {
+  gpointer source = self ? self->source : NULL;
+  StpSourceArgsFunc source_args = self ? self->source_args : NULL;
+
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (slice != NULL, FALSE);
 
@@ -808,18 +852,30 @@ stp_trace_append_args (const StpTrace *self,
       return TRUE;
     }
 
-  if ((slice->flags & (STP_SLICE_STEP_STATS_NODE | STP_SLICE_SOURCE_EVENT)) &&
-      self->source_args != NULL)
+  if (!(slice->flags & (STP_SLICE_STEP_STATS_NODE | STP_SLICE_SOURCE_EVENT)))
+    return FALSE;
+
+  if (self->parts != NULL)
     {
-      self->source_args (self->source, slice, out);
-      return TRUE;
+      const StpTracePart *part;
+
+      if (track == NULL || track->process >= self->processes->len)
+        return FALSE;
+      part = &g_array_index (self->parts, StpTracePart,
+                             stp_trace_get_process (self, track->process)->part);
+      source = part->source;
+      source_args = part->source_args;
     }
 
-  return FALSE;
+  if (source_args == NULL)
+    return FALSE;
+  source_args (source, slice, out);
+  return TRUE;
 }
 
 char *
 stp_trace_dup_args (const StpTrace *self,
+                    const StpTrack *track,
                     const StpSlice *slice)
 {
   g_autoptr(GString) out = g_string_new (NULL);
@@ -827,7 +883,7 @@ stp_trace_dup_args (const StpTrace *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (slice != NULL, NULL);
 
-  if (!stp_trace_append_args (self, slice, out))
+  if (!stp_trace_append_args (self, track, slice, out))
     return NULL;
   return g_string_free (g_steal_pointer (&out), FALSE);
 }

@@ -196,6 +196,7 @@ typedef struct
   guint32    first_object;   /* objects of this process: a range of trace->objects */
   guint32    n_objects;
   guint32    n_object_lanes;
+  guint32    part;           /* index into trace->parts of a merged trace, else 0 */
 } StpProcess;
 
 /* One end of a flow arrow: a flow event (s/t/f) or a v2 flow on a slice. */
@@ -310,6 +311,27 @@ typedef struct
   guint32 kind;        /* StpMetadataKind; fits the padding: 24 bytes */
 } StpTraceMetadata;
 
+/* A slice's args made from its format's source on demand. */
+typedef void (*StpSourceArgsFunc) (gpointer        source,
+                                   const StpSlice *slice,
+                                   GString        *out);
+
+/* One input of a merged trace (stp_trace_merge()): what it was, where
+ * its processes are, and the format data it keeps for details. */
+typedef struct
+{
+  char              *label;          /* "rank 3", a host, or the file's name */
+  char              *filename;
+  StpFormat          format;
+  gint64             offset;         /* ns added to every time of the input */
+  guint32            first_process;  /* its processes: a range of trace->processes */
+  guint32            n_processes;
+  gpointer           source;
+  GDestroyNotify     source_free;
+  StpSourceArgsFunc  source_args;
+  struct _StpLifetimes *lifetimes;
+} StpTracePart;
+
 typedef struct _StpTrace StpTrace;
 
 struct _StpTrace
@@ -346,12 +368,16 @@ struct _StpTrace
   /* Args derived from the source on demand (slices without stored args
    * that have STP_SLICE_STEP_STATS_NODE or STP_SLICE_SOURCE_EVENT),
    * rather than kept in memory. */
-  void           (*source_args) (gpointer        source,
-                                 const StpSlice *slice,
-                                 GString        *out);
+  StpSourceArgsFunc source_args;
   /* StepStats tensor lifetimes from the graph (stp-lifetimes.h), or
    * NULL when there was no graph. */
   struct _StpLifetimes *lifetimes;
+  /* StpTracePart per input when several were merged into this trace
+   * (then source is NULL: each part keeps its own), else NULL. */
+  GArray          *parts;
+  /* Whether the parts were moved to align their first steps, rather
+   * than kept on the clock they share. */
+  gboolean         parts_aligned;
 
   /*< private >*/
   GHashTable      *process_index;
@@ -491,9 +517,13 @@ guint32      stp_trace_find_thread     (const StpTrace *self,
                                         gint64          tid,
                                         StpStr          tid_str);
 guint        stp_trace_count_slices    (const StpTrace *self);
+/* A slice's args; track is the one it is on (NULL for a global
+ * instant), which says whose source made it in a merged trace. */
 char        *stp_trace_dup_args        (const StpTrace *self,
+                                        const StpTrack *track,
                                         const StpSlice *slice);
 gboolean     stp_trace_append_args     (const StpTrace *self,
+                                        const StpTrack *track,
                                         const StpSlice *slice,
                                         GString        *out);
 char        *stp_trace_dup_raw         (const StpTrace *self,

@@ -1,0 +1,233 @@
+/* stp-merge.c: several traces on one timeline, each named and placed
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The ranks of a PyTorch job and the hosts of an XSpace run record Unix
+ * time, so they are shown as recorded: what happened at once lines up.
+ * Two runs recorded apart are lined up at their first steps instead,
+ * which is what comparing them needs.
+ */
+
+#define G_LOG_DOMAIN "stp-merge"
+
+#include "stp-merge.h"
+#include "stp-steps.h"
+#include "stp-trace-info.h"
+#include "stp-trace-merge.h"
+
+#include <string.h>
+
+const char *
+stp_merge_clock_to_string (StpMergeClock clock)
+{
+  switch (clock)
+    {
+    case STP_MERGE_CLOCK_COMMON:     return "common";
+    case STP_MERGE_CLOCK_FIRST_STEP: return "first-step";
+    case STP_MERGE_CLOCK_AUTO:
+    default:                         return "auto";
+    }
+}
+
+gboolean
+stp_merge_clock_from_string (const char    *text,
+                             StpMergeClock *clock)
+{
+  for (StpMergeClock c = STP_MERGE_CLOCK_AUTO; c <= STP_MERGE_CLOCK_FIRST_STEP; c++)
+    if (g_strcmp0 (text, stp_merge_clock_to_string (c)) == 0)
+      {
+        *clock = c;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* distributedInfo's "rank", or -1. */
+static gint64
+kineto_rank (const StpTrace *trace)
+{
+  g_autofree char *info = stp_trace_dup_metadata_value (trace, STP_METADATA_MEMBER, "distributedInfo");
+  const char *at;
+  char *end;
+  gint64 rank;
+
+  if (info == NULL || (at = strstr (info, "\"rank\"")) == NULL)
+    return -1;
+  at += strlen ("\"rank\"");
+  while (*at == ' ' || *at == ':')
+    at++;
+  rank = g_ascii_strtoll (at, &end, 10);
+  return end == at || rank < 0 ? -1 : rank;
+}
+
+char *
+stp_trace_dup_part_label (const StpTrace *trace)
+{
+  g_autofree char *hosts = NULL;
+  gint64 rank;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+
+  if ((rank = kineto_rank (trace)) >= 0)
+    return g_strdup_printf ("rank %" G_GINT64_FORMAT, rank);
+
+  hosts = stp_trace_dup_metadata_value (trace, STP_METADATA_DESCRIPTION, "hostnames");
+  if (hosts != NULL && hosts[0] != '\0')
+    return g_strndup (hosts, strcspn (hosts, ","));
+
+  return g_path_get_basename (trace->filename);
+}
+
+/* Labels as the traces give them; a label two traces share is told
+ * apart by the file's name, then by its position. */
+static char **
+make_labels (GPtrArray *traces)
+{
+  char **labels = g_new0 (char *, traces->len + 1);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < traces->len; i++)
+    labels[i] = stp_trace_dup_part_label (g_ptr_array_index (traces, i));
+
+  for (guint i = 0; i < traces->len; i++)
+    {
+      const StpTrace *trace = g_ptr_array_index (traces, i);
+      g_autofree char *base = g_path_get_basename (trace->filename);
+
+      if (g_hash_table_contains (seen, labels[i]) && !g_str_equal (labels[i], base))
+        {
+          g_autofree char *old = labels[i];
+
+          labels[i] = g_strdup_printf ("%s (%s)", old, base);
+        }
+      if (g_hash_table_contains (seen, labels[i]))
+        {
+          g_autofree char *old = labels[i];
+
+          labels[i] = g_strdup_printf ("%s #%u", old, i + 1);
+        }
+      g_hash_table_add (seen, labels[i]);
+    }
+  return labels;
+}
+
+/* Offsets that put every trace on Unix time, relative to the first
+ * trace's clock; FALSE unless every trace records Unix time and all of
+ * them were recording at some one moment. */
+static gboolean
+common_offsets (GPtrArray *traces,
+                gint64    *offsets)
+{
+  gint64 latest_start = G_MININT64, earliest_end = G_MAXINT64;
+  gint64 base0 = 0;
+
+  for (guint i = 0; i < traces->len; i++)
+    {
+      const StpTrace *trace = g_ptr_array_index (traces, i);
+      gint64 base;
+
+      if (!stp_trace_get_wall_clock (trace, &base))
+        return FALSE;
+      if (i == 0)
+        base0 = base;
+      offsets[i] = base - base0;
+      latest_start = MAX (latest_start, stp_time_add (trace->start_ts, offsets[i]));
+      earliest_end = MIN (earliest_end, stp_time_add (trace->end_ts, offsets[i]));
+    }
+  return latest_start <= earliest_end;
+}
+
+static gint64
+first_step_start (const StpTrace *trace)
+{
+  g_autoptr(GArray) steps = stp_steps_find (trace);
+  gint64 start = trace->start_ts;
+
+  for (guint i = 0; i < steps->len; i++)
+    start = i == 0 ? g_array_index (steps, StpStep, i).start
+                   : MIN (start, g_array_index (steps, StpStep, i).start);
+  return start;
+}
+
+static void
+first_step_offsets (GPtrArray *traces,
+                    gint64    *offsets)
+{
+  gint64 anchor = 0;
+
+  for (guint i = 0; i < traces->len; i++)
+    {
+      gint64 start = first_step_start (g_ptr_array_index (traces, i));
+
+      if (i == 0)
+        anchor = start;
+      offsets[i] = stp_time_sub (anchor, start);
+    }
+}
+
+/* "first.json +7": the core has no translations; the viewer names the
+ * window from the parts. */
+static char *
+merged_name (GPtrArray *traces)
+{
+  const StpTrace *first = g_ptr_array_index (traces, 0);
+
+  return g_strdup_printf ("%s +%u", first->filename, traces->len - 1);
+}
+
+StpTrace *
+stp_traces_merge (GPtrArray     *traces,
+                  StpMergeClock  clock,
+                  StpMergeClock *used)
+{
+  g_autofree gint64 *offsets = NULL;
+  g_auto(GStrv) labels = NULL;
+  g_autofree char *name = NULL;
+  g_autofree StpTrace **parts = NULL;
+  StpTrace *merged;
+  guint n_parts;
+
+  g_return_val_if_fail (traces != NULL && traces->len > 0, NULL);
+
+  if (traces->len == 1)
+    {
+      if (used != NULL)
+        *used = STP_MERGE_CLOCK_COMMON;
+      return g_ptr_array_steal_index (traces, 0);
+    }
+
+  offsets = g_new0 (gint64, traces->len);
+  if (clock == STP_MERGE_CLOCK_FIRST_STEP ||
+      (!common_offsets (traces, offsets) && clock == STP_MERGE_CLOCK_AUTO))
+    {
+      first_step_offsets (traces, offsets);
+      clock = STP_MERGE_CLOCK_FIRST_STEP;
+    }
+  else
+    {
+      /* Asked for the common clock: as recorded, on Unix time if all
+       * have it (common_offsets() filled the offsets), else raw. */
+      if (!common_offsets (traces, offsets))
+        memset (offsets, 0, traces->len * sizeof (gint64));
+      clock = STP_MERGE_CLOCK_COMMON;
+    }
+
+  labels = make_labels (traces);
+  name = merged_name (traces);
+  n_parts = traces->len;
+  parts = (StpTrace **) g_ptr_array_steal (traces, NULL);
+  merged = stp_trace_merge (parts, n_parts, (const char *const *) labels, offsets, name);
+  merged->parts_aligned = clock == STP_MERGE_CLOCK_FIRST_STEP;
+  if (used != NULL)
+    *used = clock;
+  return merged;
+}
+
+StpMergeClock
+stp_trace_get_merge_clock (const StpTrace *trace)
+{
+  g_return_val_if_fail (trace != NULL, STP_MERGE_CLOCK_COMMON);
+
+  return trace->parts_aligned ? STP_MERGE_CLOCK_FIRST_STEP : STP_MERGE_CLOCK_COMMON;
+}

@@ -1,0 +1,371 @@
+/* test-merge.c: several traces as one (stp_traces_merge)
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each merged trace is checked against its inputs loaded again on their
+ * own: every process, track, slice, args object and flow of input i is
+ * in the merged trace, at its own place, moved by the input's offset.
+ */
+
+#include <json-glib/json-glib.h>
+#include <glib/gstdio.h>
+
+#include "cli-test-util.h"
+#include "stp-chrome-writer.h"
+#include "stp-loader.h"
+#include "stp-merge.h"
+#include "stp-steps.h"
+#include "stp-trace-info.h"
+
+#define RANKS "chrome/hta/tests/data/trace_filter/sampled_rank-"
+#define BASE  "chrome/hta/tests/data/trace_compare/base/base.json.gz"
+#define TEST  "chrome/hta/tests/data/trace_compare/test/test.json.gz"
+#define XSPACE "xspace/34.83.195.179_6003.xplane.pb"
+
+static StpTrace *
+load (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
+  StpTrace *trace = stp_load_file (file, &options, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return trace;
+}
+
+/* Loads the names twice: once to merge, once to check against. */
+static StpTrace *
+merge_files (const char *const *names,
+             StpMergeClock      clock,
+             StpMergeClock     *used,
+             GPtrArray         *originals)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_ptr_array_add (parts, load (names[i]));
+      g_ptr_array_add (originals, load (names[i]));
+    }
+  return stp_traces_merge (parts, clock, used);
+}
+
+static char *
+args_or_empty (const StpTrace *trace,
+               const StpTrack *track,
+               const StpSlice *slice)
+{
+  char *args = stp_trace_dup_args (trace, track, slice);
+
+  return args != NULL ? args : g_strdup ("");
+}
+
+static void
+assert_slices_moved (const StpTrace *merged,
+                     const StpTrack *got,
+                     const StpTrace *original,
+                     const StpTrack *want,
+                     gint64          offset)
+{
+  guint n = want->slices != NULL ? want->slices->len : 0;
+
+  g_assert_cmpuint (got->slices != NULL ? got->slices->len : 0, ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const StpSlice *a = stp_track_get_slice (got, i);
+      const StpSlice *b = stp_track_get_slice (want, i);
+      g_autofree char *args_a = args_or_empty (merged, got, a);
+      g_autofree char *args_b = args_or_empty (original, want, b);
+
+      g_assert_cmpint (a->ts, ==, b->ts + offset);
+      g_assert_cmpint (a->dur, ==, b->dur);
+      g_assert_cmpuint (a->depth, ==, b->depth);
+      g_assert_cmpstr (stp_trace_str (merged, a->name), ==, stp_trace_str (original, b->name));
+      g_assert_cmpstr (stp_trace_str (merged, a->cat), ==, stp_trace_str (original, b->cat));
+      g_assert_cmpstr (args_a, ==, args_b);
+    }
+}
+
+/* Every input's processes, tracks, slices and flows are in the merged
+ * trace, in the input's range, named after it and moved by its offset. */
+static void
+assert_merge_of (const StpTrace *merged,
+                 GPtrArray      *originals)
+{
+  g_autoptr(GHashTable) pids = g_hash_table_new (g_int64_hash, g_int64_equal);
+  guint32 track_base = 0, flow_base = 0;
+  gsize memory = 0;
+
+  g_assert_nonnull (merged->parts);
+  g_assert_cmpuint (merged->parts->len, ==, originals->len);
+
+  for (guint p = 0; p < originals->len; p++)
+    {
+      const StpTrace *original = g_ptr_array_index (originals, p);
+      const StpTracePart *part = &g_array_index (merged->parts, StpTracePart, p);
+
+      g_assert_cmpuint (part->n_processes, ==, original->processes->len);
+      for (guint k = 0; k < original->processes->len; k++)
+        {
+          const StpProcess *got = stp_trace_get_process (merged, part->first_process + k);
+          const StpProcess *want = stp_trace_get_process (original, k);
+          g_autofree char *name = want->name != STP_STR_EMPTY
+            ? g_strdup_printf ("%s · %s", part->label, stp_trace_str (original, want->name))
+            : g_strdup (part->label);
+
+          g_assert_cmpuint (got->part, ==, p);
+          g_assert_cmpstr (stp_trace_str (merged, got->name), ==, name);
+          g_assert_cmpuint (got->tracks->len, ==, want->tracks->len);
+          if (got->pid_str == STP_STR_EMPTY)
+            {
+              /* Distinct over the whole merged trace. */
+              g_assert_false (g_hash_table_contains (pids, &got->pid));
+              g_hash_table_add (pids, (gpointer) &got->pid);
+            }
+        }
+
+      for (guint t = 0; t < original->tracks->len; t++)
+        {
+          const StpTrack *got = stp_trace_get_track (merged, track_base + t);
+          const StpTrack *want = stp_trace_get_track (original, t);
+
+          g_assert_cmpuint (got->process, ==, part->first_process + want->process);
+          g_assert_cmpstr (stp_trace_str (merged, got->name), ==, stp_trace_str (original, want->name));
+          assert_slices_moved (merged, got, original, want, part->offset);
+        }
+
+      for (guint f = 0; f < original->flows->len; f++)
+        {
+          const StpFlow *got = &g_array_index (merged->flows, StpFlow, flow_base + f);
+          const StpFlow *want = &g_array_index (original->flows, StpFlow, f);
+
+          g_assert_cmpuint (got->src.track, ==, track_base + want->src.track);
+          g_assert_cmpint (got->src.ts, ==, want->src.ts + part->offset);
+          if (want->dst.track != STP_INDEX_NONE)
+            g_assert_cmpuint (got->dst.track, ==, track_base + want->dst.track);
+        }
+
+      track_base += original->tracks->len;
+      flow_base += original->flows->len;
+      memory += stp_trace_get_memory_size (original);
+    }
+
+  g_assert_cmpuint (merged->tracks->len, ==, track_base);
+  g_assert_cmpuint (merged->flows->len, ==, flow_base);
+  /* The events moved; nothing was copied twice.  Strings shared between
+   * inputs are kept once, so the merge may be smaller. */
+  g_assert_cmpuint (stp_trace_get_memory_size (merged), <=, memory + memory / 50);
+}
+
+/* "rank N" from the file's distributedInfo, read here with json-glib. */
+static char *
+expected_rank_label (const StpTrace *trace)
+{
+  g_autofree char *info = stp_trace_dup_metadata_value (trace, STP_METADATA_MEMBER, "distributedInfo");
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (info);
+  node = json_from_string (info, &error);
+  g_assert_no_error (error);
+  return g_strdup_printf ("rank %" G_GINT64_FORMAT,
+                          json_object_get_int_member (json_node_get_object (node), "rank"));
+}
+
+static void
+test_ranks (void)
+{
+  const char *names[] = { RANKS "0.json.gz", RANKS "1.json.gz", NULL };
+  g_autoptr(GPtrArray) originals = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
+  g_autoptr(StpTrace) merged = NULL;
+  StpMergeClock used;
+  gint64 base[2];
+  gboolean wall[2];
+
+  merged = merge_files (names, STP_MERGE_CLOCK_AUTO, &used, originals);
+  assert_merge_of (merged, originals);
+
+  /* Two ranks of one job record Unix time and overlap: the common clock. */
+  for (guint i = 0; i < 2; i++)
+    {
+      const StpTrace *original = g_ptr_array_index (originals, i);
+      g_autofree char *label = expected_rank_label (original);
+
+      g_assert_cmpstr (g_array_index (merged->parts, StpTracePart, i).label, ==, label);
+      wall[i] = stp_trace_get_wall_clock (original, &base[i]);
+    }
+  g_assert_true (wall[0] && wall[1]);
+  g_assert_cmpint (used, ==, STP_MERGE_CLOCK_COMMON);
+  g_assert_cmpint (stp_trace_get_merge_clock (merged), ==, STP_MERGE_CLOCK_COMMON);
+  g_assert_cmpint (g_array_index (merged->parts, StpTracePart, 1).offset, ==, base[1] - base[0]);
+  g_assert_cmpint (merged->start_ts, ==,
+                   MIN (((StpTrace *) originals->pdata[0])->start_ts,
+                        ((StpTrace *) originals->pdata[1])->start_ts + base[1] - base[0]));
+}
+
+/* Two runs recorded apart, lined up at their first steps. */
+static void
+test_first_step (void)
+{
+  const char *names[] = { BASE, TEST, NULL };
+  g_autoptr(GPtrArray) originals = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
+  g_autoptr(StpTrace) merged = NULL;
+  g_autoptr(GArray) steps0 = NULL;
+  g_autoptr(GArray) steps1 = NULL;
+  StpMergeClock used;
+
+  merged = merge_files (names, STP_MERGE_CLOCK_FIRST_STEP, &used, originals);
+  assert_merge_of (merged, originals);
+  g_assert_cmpint (used, ==, STP_MERGE_CLOCK_FIRST_STEP);
+  g_assert_cmpint (stp_trace_get_merge_clock (merged), ==, STP_MERGE_CLOCK_FIRST_STEP);
+
+  steps0 = stp_steps_find (originals->pdata[0]);
+  steps1 = stp_steps_find (originals->pdata[1]);
+  g_assert_cmpuint (steps0->len, >, 0);
+  g_assert_cmpuint (steps1->len, >, 0);
+  g_assert_cmpint (g_array_index (merged->parts, StpTracePart, 0).offset, ==, 0);
+  g_assert_cmpint (g_array_index (steps1, StpStep, 0).start +
+                   g_array_index (merged->parts, StpTracePart, 1).offset, ==,
+                   g_array_index (steps0, StpStep, 0).start);
+}
+
+/* XSpace slices take their args from their own input's bytes. */
+static void
+test_xspace_sources (void)
+{
+  const char *names[] = { XSPACE, XSPACE, NULL };
+  g_autoptr(GPtrArray) originals = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
+  g_autoptr(StpTrace) merged = NULL;
+  const StpTracePart *a, *b;
+  StpMergeClock used;
+
+  merged = merge_files (names, STP_MERGE_CLOCK_AUTO, &used, originals);
+  assert_merge_of (merged, originals);
+
+  /* One file twice: the same label, told apart. */
+  a = &g_array_index (merged->parts, StpTracePart, 0);
+  b = &g_array_index (merged->parts, StpTracePart, 1);
+  g_assert_cmpstr (a->label, !=, b->label);
+  g_assert_true (g_str_has_prefix (b->label, a->label));
+  g_assert_nonnull (a->source);
+  g_assert_nonnull (b->source);
+  g_assert_true (a->source != b->source);
+  g_assert_null (merged->source);
+}
+
+static StpTrace *
+load_path (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
+  StpTrace *trace = stp_load_file (file, &options, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return trace;
+}
+
+static guint
+count_bound_flows (const StpTrace *trace)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < trace->flows->len; i++)
+    n += g_array_index (trace->flows, StpFlow, i).dst.track != STP_INDEX_NONE;
+  return n;
+}
+
+/* `stepscope-cli convert A B`: one Chrome JSON that reads back with
+ * every process apart and no flow joined across inputs; a bad input is
+ * named and left out. */
+static void
+test_cli_convert (void)
+{
+  g_autofree char *rank0 = g_test_build_filename (G_TEST_DIST, "data", RANKS "0.json.gz", NULL);
+  g_autofree char *rank1 = g_test_build_filename (G_TEST_DIST, "data", RANKS "1.json.gz", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("stepscope-merge-XXXXXX", NULL);
+  g_autofree char *out = g_build_filename (dir, "merged.json", NULL);
+  g_autofree char *bad = g_build_filename (dir, "broken.json", NULL);
+  g_autoptr(StpTrace) a = load (RANKS "0.json.gz");
+  g_autoptr(StpTrace) b = load (RANKS "1.json.gz");
+  g_autoptr(StpTrace) back = NULL;
+  g_auto(Run) run = { 0 };
+  g_auto(Run) with_bad = { 0 };
+
+  run_cli (&run, "convert", rank0, rank1, "-o", out, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  back = load_path (out);
+  g_assert_cmpuint (back->processes->len, ==, a->processes->len + b->processes->len);
+  g_assert_cmpuint (stp_trace_count_slices (back), ==,
+                    stp_trace_count_slices (a) + stp_trace_count_slices (b));
+  g_assert_cmpuint (back->flows->len, ==, a->flows->len + b->flows->len);
+  g_assert_cmpuint (count_bound_flows (back), ==, count_bound_flows (a) + count_bound_flows (b));
+  g_clear_pointer (&back, stp_trace_unref);
+
+  g_assert_true (g_file_set_contents (bad, "[{\"ph\":\"X\",", -1, NULL));
+  run_cli (&with_bad, "convert", rank0, bad, rank1, "-o", out, NULL);
+  g_assert_cmpint (with_bad.status, ==, 1);
+  g_assert_nonnull (strstr (with_bad.err, "broken.json"));
+  back = load_path (out);
+  g_assert_cmpuint (back->processes->len, ==, a->processes->len + b->processes->len);
+
+  g_unlink (out);
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
+/* Raw stores moved into another keep every fragment readable. */
+static void
+test_raw_adopt (void)
+{
+  g_autoptr(StpRawStore) into = stp_raw_store_new ();
+  g_autoptr(StpRawStore) from = stp_raw_store_new ();
+  g_autoptr(GArray) refs = g_array_new (FALSE, FALSE, sizeof (StpRaw));
+  guint64 base;
+  StpRaw extra;
+
+  for (guint i = 0; i < 50000; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("{\"i\":%u,\"from\":true}", i);
+      StpRaw raw = stp_raw_store_add (from, text, strlen (text));
+
+      g_array_append_val (refs, raw);
+      if (i % 7 == 0)
+        stp_raw_store_add (into, text, strlen (text));
+    }
+  base = stp_raw_store_adopt (into, from);
+  g_assert_cmpuint (stp_raw_store_get_size (from), ==, 0);
+  extra = stp_raw_store_add (into, "after", 5);
+
+  for (guint i = 0; i < refs->len; i++)
+    {
+      StpRaw raw = g_array_index (refs, StpRaw, i);
+      g_autofree char *want = g_strdup_printf ("{\"i\":%u,\"from\":true}", i);
+      g_autofree char *got = stp_raw_store_dup (into, raw.ref + base, raw.len);
+
+      g_assert_cmpstr (got, ==, want);
+    }
+  {
+    g_autofree char *after = stp_raw_store_dup (into, extra.ref, extra.len);
+
+    g_assert_cmpstr (after, ==, "after");
+  }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/merge/raw-adopt", test_raw_adopt);
+  g_test_add_func ("/merge/ranks", test_ranks);
+  g_test_add_func ("/merge/first-step", test_first_step);
+  g_test_add_func ("/merge/xspace-sources", test_xspace_sources);
+  g_test_add_func ("/merge/cli-convert", test_cli_convert);
+
+  return g_test_run ();
+}
