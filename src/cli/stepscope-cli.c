@@ -22,6 +22,7 @@
 #include "stp-file-map.h"
 #include "stp-json-writer.h"
 #include "stp-loader.h"
+#include "stp-merge.h"
 #include "stp-safe-output.h"
 #include "stp-text.h"
 #include "stp-cli-compare.h"
@@ -210,31 +211,101 @@ output_error (const GError *error)
   return EXIT_BAD_INPUT;
 }
 
+static char *opt_clock;
+
+static const GOptionEntry merge_entries[] = {
+  { "clock", 0, 0, G_OPTION_ARG_STRING, &opt_clock,
+    "Several inputs: on their common clock, each moved to start its first step with "
+    "the first input's, or auto (the common clock when they share one)", "common|first-step|auto" },
+  { NULL }
+};
+
+/* Several inputs (or a folder) as one trace: each input's processes
+ * named after it.  A bad input is reported and left out; *n_failed
+ * counts them. */
+static StpTrace *
+load_merged (GPtrArray                *inputs,
+             const StpAnalysisOptions *options,
+             StpMergeClock             clock,
+             guint                    *n_failed,
+             GError                  **error)
+{
+  g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
+
+  for (guint i = 0; i < inputs->len; i++)
+    {
+      g_autoptr(GError) local_error = NULL;
+      StpTrace *trace = load (g_ptr_array_index (inputs, i), options, &local_error);
+
+      if (trace == NULL)
+        {
+          print_error ("%s", local_error->message);
+          (*n_failed)++;
+          continue;
+        }
+      g_ptr_array_add (traces, trace);
+    }
+
+  if (traces->len == 0)
+    {
+      g_set_error_literal (error, STP_ERROR, STP_ERROR_EMPTY, "none of the inputs could be read");
+      return NULL;
+    }
+  return stp_traces_merge (traces, clock, NULL);
+}
+
 static int
 run_convert (int    argc,
              char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("INPUT");
+  g_autoptr(GOptionContext) context = g_option_context_new ("INPUT…");
   g_autoptr(StpTrace) trace = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) inputs = NULL;
+  StpMergeClock clock = STP_MERGE_CLOCK_AUTO;
   StpAnalysisOptions options;
+  gboolean had_folder;
+  guint n_failed = 0;
   const char *input;
   int status;
 
-  g_option_context_set_summary (context, "Write a trace as Chrome Trace Event JSON");
+  g_option_context_set_summary (context, "Write traces as Chrome Trace Event JSON");
   g_option_context_set_description (context,
     "Writes INPUT (any format Stepscope reads) as Chrome Trace Event JSON.\n"
     "For StepStats the output is the same, event for event, as TensorFlow's\n"
-    "timeline.py generate_chrome_trace_format() with the same options.");
+    "timeline.py generate_chrome_trace_format() with the same options.\n"
+    "\n"
+    "Several inputs, or a folder, are written as one trace: each input's\n"
+    "processes keep distinct pids and are named after it (the rank, the host\n"
+    "or the file name). An input that cannot be read is reported and left out,\n"
+    "and the exit status is then 1.");
   g_option_context_add_main_entries (context, timeline_entries, NULL);
   g_option_context_add_main_entries (context, stp_cli_lifetime_entries, NULL);
+  g_option_context_add_main_entries (context, merge_entries, NULL);
   g_option_context_add_main_entries (context, output_entries, NULL);
 
-  if ((status = parse_command (context, &argc, &argv, &input)) != 0 ||
-      (status = timeline_options (context, &options)) != 0)
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (context, error->message);
+  if (argc < 2)
+    return usage_error (context, "no input file given");
+  if ((status = timeline_options (context, &options)) != 0)
     return status;
+  if (opt_clock != NULL && !stp_merge_clock_from_string (opt_clock, &clock))
+    {
+      g_autofree char *message =
+        g_strdup_printf ("--clock must be common, first-step or auto, not “%s”", opt_clock);
+      return usage_error (context, message);
+    }
 
-  trace = load (input, &options, &error);
+  inputs = stp_cli_inputs_expand (argv + 1, argc - 1, &had_folder, &error);
+  if (inputs == NULL)
+    return input_error (error);
+  input = g_ptr_array_index (inputs, 0);
+
+  if (inputs->len == 1)
+    trace = load (input, &options, &error);
+  else
+    trace = load_merged (inputs, &options, clock, &n_failed, &error);
   if (trace == NULL)
     return input_error (error);
   if (!stp_cli_lifetimes_check (trace, input))
@@ -263,7 +334,7 @@ run_convert (int    argc,
         }
     }
 
-  return EXIT_SUCCESS;
+  return n_failed > 0 ? EXIT_BAD_INPUT : EXIT_SUCCESS;
 }
 
 static int
@@ -476,7 +547,7 @@ run_summary_each (int    argc,
 
 static const Command commands[] = {
   { "compare", "A B",  "Compare two traces name by name (op, kernel, scope, device)", stp_cli_compare_run },
-  { "convert", "INPUT", "Write a trace as Chrome Trace Event JSON", run_convert },
+  { "convert", "INPUT…", "Write traces as Chrome Trace Event JSON (several as one)", run_convert },
   { "info",    "INPUT…", "Describe what traces hold, as JSON", run_info_each },
   { "peaks",   "INPUT", "Print a StepStats' allocator memory peaks, as JSON", run_peaks },
   { "steps",   "INPUT…", "The steps of traces side by side, and their GPU time breakdown (HTA)", stp_cli_steps_run },

@@ -25,55 +25,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static gint
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(const char * const *) a, *(const char * const *) b);
-}
-
-static gboolean
-add_folder (GFile      *folder,
-            GPtrArray  *out,
-            GError    **error)
-{
-  g_autoptr(GFileEnumerator) children = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  GFileInfo *info;
-
-  children = g_file_enumerate_children (folder, G_FILE_ATTRIBUTE_STANDARD_NAME ","
-                                        G_FILE_ATTRIBUTE_STANDARD_TYPE ","
-                                        G_FILE_ATTRIBUTE_STANDARD_IS_HIDDEN,
-                                        G_FILE_QUERY_INFO_NONE, NULL, error);
-  if (children == NULL)
-    return FALSE;
-
-  while ((info = g_file_enumerator_next_file (children, NULL, error)) != NULL)
-    {
-      if (!g_file_info_get_is_hidden (info))
-        g_ptr_array_add (names, g_strdup (g_file_info_get_name (info)));
-      g_object_unref (info);
-    }
-  if (error != NULL && *error != NULL)
-    return FALSE;
-
-  g_ptr_array_sort (names, compare_names);
-  for (guint i = 0; i < names->len; i++)
-    {
-      g_autoptr(GFile) child = g_file_get_child (folder, g_ptr_array_index (names, i));
-      GFileType type = g_file_query_file_type (child, G_FILE_QUERY_INFO_NONE, NULL);
-
-      if (type == G_FILE_TYPE_DIRECTORY)
-        {
-          if (!add_folder (child, out, error))
-            return FALSE;
-        }
-      else if (type == G_FILE_TYPE_REGULAR && stp_loader_sniff_file (child))
-        g_ptr_array_add (out, g_file_get_path (child));
-    }
-  return TRUE;
-}
-
 GPtrArray *
 stp_cli_inputs_expand (char     **args,
                        int        n_args,
@@ -96,7 +47,7 @@ stp_cli_inputs_expand (char     **args,
         }
 
       *had_folder = TRUE;
-      if (!add_folder (file, inputs, error))
+      if (!stp_loader_find_traces (file, inputs, error))
         {
           g_prefix_error (error, "%s: ", args[i]);
           return NULL;
