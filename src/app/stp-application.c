@@ -52,30 +52,22 @@ stp_application_open (GApplication  *app,
                       const char    *hint)
 {
   GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (app));
+  StpWindow *window;
 
-  for (int i = 0; i < n_files; i++)
-    {
-      StpWindow *window;
-      /* `stepscope run_meta graph.pbtxt`: a GraphDef after a trace goes
-       * with it (a GraphDef alone opens, and says what it is). */
-      GFile *graph = i + 1 < n_files && stp_graph_sniff_file (files[i + 1]) &&
-                     !stp_graph_sniff_file (files[i]) ? files[i + 1] : NULL;
+  /* An empty window takes the files; otherwise a new one. */
+  if (STP_IS_WINDOW (active) && stp_window_is_empty (STP_WINDOW (active)))
+    window = STP_WINDOW (active);
+  else
+    window = stp_window_new (GTK_APPLICATION (app));
 
-      /* An empty window takes the first file; the rest get new ones. */
-      if (i == 0 && STP_IS_WINDOW (active) && stp_window_is_empty (STP_WINDOW (active)))
-        window = STP_WINDOW (active);
-      else
-        window = stp_window_new (GTK_APPLICATION (app));
-
-      if (graph != NULL)
-        {
-          stp_window_open_with_graph (window, files[i], graph);
-          i++;
-        }
-      else
-        stp_window_open (window, files[i]);
-      gtk_window_present (GTK_WINDOW (window));
-    }
+  /* `stepscope run_meta graph.pbtxt`: a GraphDef after a trace goes
+   * with it (a GraphDef alone opens, and says what it is).  Several
+   * traces, or a folder of them, are one window's, side by side. */
+  if (n_files == 2 && stp_graph_sniff_file (files[1]) && !stp_graph_sniff_file (files[0]))
+    stp_window_open_with_graph (window, files[0], files[1]);
+  else
+    stp_window_open_files (window, files, n_files);
+  gtk_window_present (GTK_WINDOW (window));
 }
 
 static void

@@ -20,7 +20,7 @@ struct _StpDocument
 {
   GObject         parent_instance;
 
-  GFile          *file;
+  GPtrArray      *files;         /* GFile: the traces opened, in order (a folder's, each) */
   StpRenderIndex *index;
   StpLinks       *links;
   double          load_seconds;
@@ -34,7 +34,7 @@ stp_document_finalize (GObject *object)
 {
   StpDocument *self = (StpDocument *) object;
 
-  g_clear_object (&self->file);
+  g_clear_pointer (&self->files, g_ptr_array_unref);
   g_clear_pointer (&self->index, stp_render_index_unref);
   g_clear_pointer (&self->links, stp_links_unref);
 
@@ -54,7 +54,7 @@ stp_document_init (StpDocument *self)
 
 /* `load_seconds` is what the user waited, from asking to seeing. */
 StpDocument *
-stp_document_new (GFile          *file,
+stp_document_new (GPtrArray      *files,
                   StpRenderIndex *index,
                   StpLinks       *links,
                   double          load_seconds,
@@ -62,12 +62,12 @@ stp_document_new (GFile          *file,
 {
   StpDocument *self;
 
-  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (files != NULL && files->len > 0, NULL);
   g_return_val_if_fail (index != NULL, NULL);
   g_return_val_if_fail (links != NULL, NULL);
 
   self = g_object_new (STP_TYPE_DOCUMENT, NULL);
-  self->file = g_object_ref (file);
+  self->files = g_ptr_array_ref (files);
   self->index = stp_render_index_ref (index);
   self->links = stp_links_ref (links);
   self->load_seconds = load_seconds;
@@ -75,11 +75,23 @@ stp_document_new (GFile          *file,
   return self;
 }
 
+/* The first file opened (the one file, most of the time). */
 GFile *
 stp_document_get_file (StpDocument *self)
 {
   g_return_val_if_fail (STP_IS_DOCUMENT (self), NULL);
-  return self->file;
+
+  return g_ptr_array_index (self->files, 0);
+}
+
+/* Every trace file opened into the document, in order: what a
+ * reload opens again.  Do not modify. */
+GPtrArray *
+stp_document_get_files (StpDocument *self)
+{
+  g_return_val_if_fail (STP_IS_DOCUMENT (self), NULL);
+
+  return self->files;
 }
 
 StpTrace *

@@ -17,12 +17,13 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StpDocument, stp_document, STP, DOCUMENT, GObject)
 
-StpDocument    *stp_document_new              (GFile          *file,
+StpDocument    *stp_document_new              (GPtrArray      *files,
                                                StpRenderIndex *index,
                                                StpLinks       *links,
                                                double          load_seconds,
                                                gboolean        reanalysis);
 GFile          *stp_document_get_file         (StpDocument    *self);
+GPtrArray      *stp_document_get_files        (StpDocument    *self);
 StpTrace       *stp_document_get_trace        (StpDocument    *self);
 StpRenderIndex *stp_document_get_index        (StpDocument    *self);
 StpLinks       *stp_document_get_links        (StpDocument    *self);

@@ -8,21 +8,30 @@
  * render index and its links, all read-only from then on.  Progress from the thread is coalesced
  * (stp-progress-relay.c): at most one idle is pending on the owner's
  * main context, however fast the loader reports.
+ *
+ * Several files (or a folder) are loaded one after the other and merged
+ * into one trace (stp-merge.h).  A file that cannot be read does not
+ * stop the others: it is left out and listed in the task's failures.
  */
 
 #define G_LOG_DOMAIN "stp-load-task"
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "stp-load-task.h"
+#include "stp-error.h"
+#include "stp-merge.h"
 #include "stp-progress-relay.h"
 
 struct _StpLoadTask
 {
   GObject             parent_instance;
 
-  GFile              *file;          /* load this, */
-  StpTrace           *trace;         /* or re-analyse this, which `file` holds */
+  GPtrArray          *files;         /* GFile: load these (folders: their traces), */
+  StpTrace           *trace;         /* or re-analyse this, which `files` hold */
+  GPtrArray          *failures;      /* char*: "file: why", one per file left out */
   GFile              *graph_file;    /* with this GraphDef, if set */
   StpAnalysisOptions  options;
   GCancellable       *cancellable;
@@ -64,6 +73,112 @@ progress_changed (GObject    *object,
   g_object_notify_by_pspec (object, properties[PROP_FRACTION]);
 }
 
+/* The files named, with each folder replaced by the traces in it. */
+static GPtrArray *
+expand_folders (GPtrArray  *files,
+                GError    **error)
+{
+  g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      GFile *file = g_ptr_array_index (files, i);
+      g_autoptr(GPtrArray) paths = NULL;
+      g_autofree char *name = NULL;
+
+      if (g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_DIRECTORY)
+        {
+          g_ptr_array_add (out, g_object_ref (file));
+          continue;
+        }
+
+      paths = g_ptr_array_new_with_free_func (g_free);
+      name = g_file_get_parse_name (file);
+      if (!stp_loader_find_traces (file, paths, error))
+        {
+          g_prefix_error (error, "%s: ", name);
+          return NULL;
+        }
+      if (paths->len == 0)
+        {
+          g_set_error (error, STP_ERROR, STP_ERROR_UNKNOWN_FORMAT,
+                       _("%s: no trace in this folder (nothing in it is a StepStats, XSpace or Chrome trace)"),
+                       name);
+          return NULL;
+        }
+      for (guint k = 0; k < paths->len; k++)
+        g_ptr_array_add (out, g_file_new_for_path (g_ptr_array_index (paths, k)));
+    }
+  return g_steal_pointer (&out);
+}
+
+/* Progress of file i of n, as a share of the whole load. */
+typedef struct
+{
+  StpProgressRelay *relay;
+  guint             i;
+  guint             n;
+} FileProgress;
+
+static void
+report_file_progress (const char *stage,
+                      guint64     done,
+                      guint64     total,
+                      gpointer    user_data)
+{
+  FileProgress *p = user_data;
+  double fraction = total > 0 ? (double) MIN (done, total) / total : 0;
+
+  stp_progress_relay_report (stage, (guint64) ((p->i + fraction) * 1000), p->n * 1000, p->relay);
+}
+
+/* One file as it is; several merged, without those that fail. */
+static StpTrace *
+load_files (StpLoadTask   *self,
+            GCancellable  *cancellable,
+            GError       **error)
+{
+  g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
+  g_autoptr(GPtrArray) files = expand_folders (self->files, error);
+
+  if (files == NULL)
+    return NULL;
+  g_ptr_array_unref (self->files);
+  self->files = g_ptr_array_ref (files);
+
+  if (files->len == 1)
+    return stp_load_file (g_ptr_array_index (files, 0), &self->options,
+                          stp_progress_relay_report, &self->progress, cancellable, error);
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      FileProgress progress = { &self->progress, i, files->len };
+      g_autoptr(GError) local_error = NULL;
+      StpTrace *trace;
+
+      trace = stp_load_file (g_ptr_array_index (files, i), &self->options,
+                             report_file_progress, &progress, cancellable, &local_error);
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+      if (trace == NULL)
+        g_ptr_array_add (self->failures, g_strdup (local_error->message));
+      else
+        g_ptr_array_add (traces, trace);
+    }
+
+  if (traces->len == 0)
+    {
+      g_autofree char *reasons = g_strjoinv ("\n", (char **) self->failures->pdata);
+
+      g_set_error (error, STP_ERROR, STP_ERROR_EMPTY,
+                   _("None of the %u traces could be opened:\n%s"), files->len, reasons);
+      return NULL;
+    }
+
+  stp_progress_relay_report ("merge", 0, 0, &self->progress);
+  return stp_traces_merge (traces, STP_MERGE_CLOCK_AUTO, NULL);
+}
+
 static void
 run_thread (GTask        *task,
             gpointer      source_object,
@@ -91,7 +206,7 @@ run_thread (GTask        *task,
     }
 
   if (self->trace == NULL)
-    trace = stp_load_file (self->file, &self->options, stp_progress_relay_report, &self->progress, cancellable, &error);
+    trace = load_files (self, cancellable, &error);
   else
     {
       stp_progress_relay_report ("analyze", 0, 0, &self->progress);
@@ -123,7 +238,7 @@ run_thread (GTask        *task,
     }
 
   seconds = (g_get_monotonic_time () - self->started) / (double) G_USEC_PER_SEC;
-  g_task_return_pointer (task, stp_document_new (self->file, index, links, seconds, self->trace != NULL),
+  g_task_return_pointer (task, stp_document_new (self->files, index, links, seconds, self->trace != NULL),
                          g_object_unref);
 }
 
@@ -132,7 +247,8 @@ stp_load_task_finalize (GObject *object)
 {
   StpLoadTask *self = (StpLoadTask *) object;
 
-  g_clear_object (&self->file);
+  g_clear_pointer (&self->files, g_ptr_array_unref);
+  g_clear_pointer (&self->failures, g_ptr_array_unref);
   g_clear_object (&self->graph_file);
   g_clear_pointer (&self->trace, stp_trace_unref);
   g_clear_object (&self->cancellable);
@@ -189,22 +305,36 @@ stp_load_task_init (StpLoadTask *self)
   stp_progress_relay_init (&self->progress, G_OBJECT (self), self->context,
                            "[stepscope] load progress", progress_changed);
   self->fraction = -1;
+  self->failures = g_ptr_array_new_null_terminated (0, g_free, TRUE);
   g_strlcpy (self->stage, "read", sizeof self->stage);
+}
+
+/* Files and folders (every trace in them) as one trace. */
+StpLoadTask *
+stp_load_task_new_load_files (GFile * const            *files,
+                              guint                     n_files,
+                              const StpAnalysisOptions *options)
+{
+  StpLoadTask *self;
+
+  g_return_val_if_fail (files != NULL && n_files > 0, NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+
+  self = g_object_new (STP_TYPE_LOAD_TASK, NULL);
+  self->files = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < n_files; i++)
+    g_ptr_array_add (self->files, g_object_ref (files[i]));
+  self->options = *options;
+  return self;
 }
 
 StpLoadTask *
 stp_load_task_new_load (GFile                    *file,
                         const StpAnalysisOptions *options)
 {
-  StpLoadTask *self;
-
   g_return_val_if_fail (G_IS_FILE (file), NULL);
-  g_return_val_if_fail (options != NULL, NULL);
 
-  self = g_object_new (STP_TYPE_LOAD_TASK, NULL);
-  self->file = g_object_ref (file);
-  self->options = *options;
-  return self;
+  return stp_load_task_new_load_files (&file, 1, options);
 }
 
 /* The same file's trace again, with other options, without reading it. */
@@ -218,7 +348,7 @@ stp_load_task_new_reanalyze (StpDocument              *document,
   g_return_val_if_fail (options != NULL, NULL);
 
   self = g_object_new (STP_TYPE_LOAD_TASK, NULL);
-  self->file = g_object_ref (stp_document_get_file (document));
+  self->files = g_ptr_array_ref (stp_document_get_files (document));
   self->trace = stp_trace_ref (stp_document_get_trace (document));
   self->options = *options;
   g_strlcpy (self->stage, "analyze", sizeof self->stage);
@@ -249,6 +379,15 @@ stp_load_task_get_fraction (StpLoadTask *self)
 {
   g_return_val_if_fail (STP_IS_LOAD_TASK (self), -1);
   return self->fraction;
+}
+
+/* What each file left out of a load of several said, once it is done
+ * (NULL-terminated; empty when all loaded). */
+const char * const *
+stp_load_task_get_failures (StpLoadTask *self)
+{
+  g_return_val_if_fail (STP_IS_LOAD_TASK (self), NULL);
+  return (const char * const *) self->failures->pdata;
 }
 
 void

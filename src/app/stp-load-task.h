@@ -19,12 +19,16 @@ G_DECLARE_FINAL_TYPE (StpLoadTask, stp_load_task, STP, LOAD_TASK, GObject)
 
 StpLoadTask    *stp_load_task_new_load      (GFile                    *file,
                                              const StpAnalysisOptions *options);
+StpLoadTask    *stp_load_task_new_load_files (GFile * const            *files,
+                                              guint                     n_files,
+                                              const StpAnalysisOptions *options);
 StpLoadTask    *stp_load_task_new_reanalyze (StpDocument              *document,
                                              const StpAnalysisOptions *options);
 void            stp_load_task_set_graph_file (StpLoadTask             *self,
                                               GFile                   *graph_file);
 const char     *stp_load_task_get_stage     (StpLoadTask              *self);
 double          stp_load_task_get_fraction  (StpLoadTask              *self);
+const char * const *stp_load_task_get_failures (StpLoadTask          *self);
 void            stp_load_task_cancel        (StpLoadTask              *self);
 gboolean        stp_load_task_is_cancelled  (StpLoadTask              *self);
 void            stp_load_task_run_async     (StpLoadTask              *self,

@@ -140,12 +140,14 @@ reload_action (GtkWidget  *widget,
                GVariant   *parameter)
 {
   StpWindow *self = STP_WINDOW (widget);
+  GPtrArray *files;
 
   if (stp_window_get_file (self) == NULL)
     return;
   if (self->changed_toast != NULL)
     adw_toast_dismiss (self->changed_toast);
-  stp_window_open (self, stp_window_get_file (self));
+  files = stp_document_get_files (stp_session_get_document (self->session));
+  stp_window_open_files (self, (GFile **) files->pdata, files->len);
 }
 
 void

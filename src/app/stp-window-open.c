@@ -4,7 +4,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The Open dialog (Ctrl+O), a row of the start page's recent traces,
- * and files dropped on the window: each ends in stp_window_open().
+ * and files dropped on the window: each ends in stp_window_open_files().
+ * Several files chosen or dropped at once open side by side in the
+ * window; Add Traces (Ctrl+Shift+O) opens them beside what is shown.
  */
 
 #define G_LOG_DOMAIN "stp-window-open"
@@ -15,19 +17,33 @@
 
 #include "stp-window-private.h"
 
+/* The files chosen, after those already shown when adding. */
 static void
 on_chooser_response (GtkNativeDialog *chooser,
                      int              response,
                      StpWindow       *self)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  gboolean adding = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (chooser), "stp-adding"));
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GListModel) chosen = NULL;
+  StpDocument *document = stp_session_get_document (stp_window_get_session (self));
 
-      if (file != NULL)
-        stp_window_open (self, file);
-    }
+  if (response == GTK_RESPONSE_ACCEPT)
+    chosen = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
   g_object_unref (chooser);
+  if (chosen == NULL || g_list_model_get_n_items (chosen) == 0)
+    return;
+
+  if (adding && document != NULL)
+    {
+      GPtrArray *shown = stp_document_get_files (document);
+
+      for (guint i = 0; i < shown->len; i++)
+        g_ptr_array_add (files, g_object_ref (g_ptr_array_index (shown, i)));
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (chosen); i++)
+    g_ptr_array_add (files, g_list_model_get_item (chosen, i));
+  stp_window_open_files (self, (GFile **) files->pdata, files->len);
 }
 
 static void
@@ -55,11 +71,9 @@ action_open_uri (GtkWidget  *widget,
 }
 
 static void
-action_open (GtkWidget  *widget,
-             const char *name,
-             GVariant   *param)
+choose_traces (StpWindow *self,
+               gboolean   adding)
 {
-  StpWindow *self = STP_WINDOW (widget);
   GtkFileChooserNative *chooser;
   static const char *const traces[] = {
     "*.json", "*.json.gz", "*.trace", "*.trace.gz", "*.pb", "*.pb.gz", "*.pbtxt",
@@ -69,9 +83,13 @@ action_open (GtkWidget  *widget,
   static const char *const tensorflow[] = { "*.pb", "*.pb.gz", "*.pbtxt", "*.xplane.pb", "run_meta*", "*.runmeta", NULL };
   static const char *const all[] = { "*", NULL };
 
-  chooser = gtk_file_chooser_native_new (_("Open Trace"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  chooser = gtk_file_chooser_native_new (adding ? _("Add Traces") : _("Open Traces"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         adding ? _("_Add") : _("_Open"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  /* Several at once open side by side: the ranks of a job, two runs. */
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+  g_object_set_data (G_OBJECT (chooser), "stp-adding", GINT_TO_POINTER (adding));
   add_filter (GTK_FILE_CHOOSER (chooser), _("All Traces"), traces);
   add_filter (GTK_FILE_CHOOSER (chooser), _("Chrome Trace JSON"), chrome);
   add_filter (GTK_FILE_CHOOSER (chooser), _("TensorFlow (StepStats, RunMetadata, XSpace)"), tensorflow);
@@ -82,6 +100,22 @@ action_open (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+static void
+action_open (GtkWidget  *widget,
+             const char *name,
+             GVariant   *param)
+{
+  choose_traces (STP_WINDOW (widget), FALSE);
+}
+
+static void
+action_add_traces (GtkWidget  *widget,
+                   const char *name,
+                   GVariant   *param)
+{
+  choose_traces (STP_WINDOW (widget), TRUE);
+}
+
 static gboolean
 on_drop (GtkDropTarget *target,
          const GValue  *value,
@@ -89,6 +123,7 @@ on_drop (GtkDropTarget *target,
          double         y,
          StpWindow     *self)
 {
+  g_autoptr(GPtrArray) array = g_ptr_array_new ();
   GSList *files;
 
   if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
@@ -98,18 +133,10 @@ on_drop (GtkDropTarget *target,
   if (files == NULL)
     return FALSE;
 
-  /* The first here, any others each in a window of their own. */
-  stp_window_open (self, files->data);
-  if (files->next != NULL)
-    {
-      GPtrArray *rest = g_ptr_array_new ();
-
-      for (GSList *l = files->next; l != NULL; l = l->next)
-        g_ptr_array_add (rest, l->data);
-      g_application_open (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
-                          (GFile **) rest->pdata, rest->len, "");
-      g_ptr_array_unref (rest);
-    }
+  /* Files and folders dropped together open together, side by side. */
+  for (GSList *l = files; l != NULL; l = l->next)
+    g_ptr_array_add (array, l->data);
+  stp_window_open_files (self, (GFile **) array->pdata, array->len);
   g_slist_free (files);
   return TRUE;
 }
@@ -119,7 +146,10 @@ stp_window_class_init_open (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.open", NULL, action_open);
   gtk_widget_class_install_action (widget_class, "win.open-uri", "s", action_open_uri);
+  gtk_widget_class_install_action (widget_class, "win.add-traces", NULL, action_add_traces);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_O, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.add-traces", NULL);
 }
 
 void

@@ -72,7 +72,8 @@ struct _StpWindow
   GSettings            *settings;
   GAction              *setting_actions[10]; /* win.show-dataflow ...: see setting_actions */
   StpLoadTask          *task;          /* the running load or re-analysis */
-  GFile                *task_file;     /* what it loads, NULL for re-analysis */
+  GFile                *task_file;     /* what it loads (the first), NULL for re-analysis */
+  GPtrArray            *task_files;    /* GFile: all it loads, NULL for re-analysis */
   char                 *error_title;
   char                 *error_message;
 
@@ -114,6 +115,7 @@ void stp_window_keep_graph (StpWindow   *self,
                             GFile       *file);
 
 const char *stp_window_format_label (StpFormat format);
+const char *stp_window_clock_label  (const StpTrace *trace);
 
 /* stp-window-filter.c */
 void stp_window_class_init_filter (GtkWidgetClass *widget_class);

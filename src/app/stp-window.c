@@ -22,6 +22,7 @@
 
 #include <glib/gi18n.h>
 
+#include "stp-merge.h"
 #include "stp-settings.h"
 #include "stp-window-private.h"
 
@@ -71,6 +72,15 @@ display_name (GFile *file)
   if (info != NULL)
     return g_strdup (g_file_info_get_display_name (info));
   return g_file_get_basename (file);
+}
+
+/* How the traces of a merged trace were lined up in time. */
+const char *
+stp_window_clock_label (const StpTrace *trace)
+{
+  if (stp_trace_get_merge_clock (trace) == STP_MERGE_CLOCK_FIRST_STEP)
+    return _("Aligned at first steps");
+  return _("Common clock");
 }
 
 const char *
@@ -234,10 +244,20 @@ on_document_changed (StpWindow *self)
     return;
 
   trace = stp_document_get_trace (document);
-  name = display_name (stp_document_get_file (document));
   n_slices = stp_trace_count_slices (trace);
   count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u slice", "%u slices", n_slices), n_slices);
-  subtitle = g_strdup_printf ("%s · %s", stp_window_format_label (trace->format), count);
+  if (trace->parts != NULL)
+    {
+      /* Several traces: how many, and how their times were lined up. */
+      name = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Trace", "%u Traces", trace->parts->len),
+                              trace->parts->len);
+      subtitle = g_strdup_printf ("%s · %s", stp_window_clock_label (trace), count);
+    }
+  else
+    {
+      name = display_name (stp_document_get_file (document));
+      subtitle = g_strdup_printf ("%s · %s", stp_window_format_label (trace->format), count);
+    }
   adw_window_title_set_title (self->window_title, name);
   adw_window_title_set_subtitle (self->window_title, subtitle);
   gtk_window_set_title (GTK_WINDOW (self), name);
@@ -297,6 +317,36 @@ selected_node (StpWindow *self)
 }
 
 static void
+add_recent (StpDocument *document)
+{
+  GPtrArray *files = stp_document_get_files (document);
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autofree char *uri = g_file_get_uri (g_ptr_array_index (files, i));
+
+      gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+    }
+}
+
+/* Traces of several that were left out: one toast names them all. */
+static void
+report_failures (StpWindow          *self,
+                 const char * const *failures)
+{
+  guint n = g_strv_length ((char **) failures);
+  g_autofree char *title = NULL;
+  g_autofree char *message = NULL;
+
+  if (n == 0)
+    return;
+  title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u trace could not be opened",
+                                        "%u traces could not be opened", n), n);
+  message = g_strjoinv ("\n", (char **) failures);
+  stp_window_report_error (self, title, message);
+}
+
+static void
 on_task_done (GObject      *source,
               GAsyncResult *result,
               gpointer      user_data)
@@ -317,6 +367,7 @@ on_task_done (GObject      *source,
 
   reanalysis = self->task_file == NULL;
   file = g_steal_pointer (&self->task_file);
+  g_clear_pointer (&self->task_files, g_ptr_array_unref);
   g_signal_handlers_disconnect_by_func (task, on_task_progress, self);
   g_clear_object (&self->task);
   set_loading_ui (self, FALSE);
@@ -336,11 +387,8 @@ on_task_done (GObject      *source,
             stp_timeline_view_select_item (self->timeline, &item, STP_REVEAL_NONE);
         }
       if (!reanalysis)
-        {
-          g_autofree char *uri = g_file_get_uri (file);
-
-          gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
-        }
+        add_recent (document);
+      report_failures (self, stp_load_task_get_failures (task));
       return;
     }
 
@@ -377,16 +425,37 @@ void
 stp_window_open (StpWindow *self,
                  GFile     *file)
 {
-  g_autoptr(StpLoadTask) task = NULL;
-  StpAnalysisOptions options;
-
   g_return_if_fail (STP_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
+  stp_window_open_files (self, &file, 1);
+}
+
+/* Several files, or folders of traces, as one trace (stp-merge.h): a
+ * file that cannot be read is left out, and named in a toast. */
+void
+stp_window_open_files (StpWindow     *self,
+                       GFile * const *files,
+                       guint          n_files)
+{
+  g_autoptr(StpLoadTask) task = NULL;
+  g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (g_object_unref);
+  StpAnalysisOptions options;
+
+  g_return_if_fail (STP_IS_WINDOW (self));
+  g_return_if_fail (files != NULL && n_files > 0);
+
   read_options (self, &options);
-  task = stp_load_task_new_load (file, &options);
-  stp_window_keep_graph (self, task, file);
-  start_task (self, task, file);
+  task = stp_load_task_new_load_files (files, n_files, &options);
+  /* A graph goes with one StepStats. */
+  if (n_files == 1)
+    stp_window_keep_graph (self, task, files[0]);
+  else
+    g_clear_object (&self->graph_file);
+  for (guint i = 0; i < n_files; i++)
+    g_ptr_array_add (all, g_object_ref (files[i]));
+  start_task (self, task, files[0]);
+  self->task_files = g_steal_pointer (&all);
 }
 
 /* Opens file with the GraphDef graph_file beside it (stp-window-graph.c):
@@ -408,6 +477,8 @@ stp_window_open_with_graph (StpWindow *self,
   g_set_object (&self->graph_file, graph_file);
   stp_load_task_set_graph_file (task, graph_file);
   start_task (self, task, file);
+  self->task_files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (self->task_files, g_object_ref (file));
 }
 
 void
@@ -423,6 +494,7 @@ stp_window_cancel_load (StpWindow *self)
   g_signal_handlers_disconnect_by_func (self->task, on_task_progress, self);
   g_clear_object (&self->task);
   g_clear_object (&self->task_file);
+  g_clear_pointer (&self->task_files, g_ptr_array_unref);
   set_loading_ui (self, FALSE);
   if (stp_session_get_document (self->session) == NULL &&
       g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "loading") == 0)
@@ -438,12 +510,12 @@ on_analysis_option_changed (StpWindow  *self,
   StpAnalysisOptions options;
   g_autoptr(StpLoadTask) task = NULL;
 
-  if (self->task != NULL && self->task_file != NULL)
+  if (self->task != NULL && self->task_files != NULL)
     {
-      /* A file is loading: load it again with the new options. */
-      g_autoptr(GFile) file = g_object_ref (self->task_file);
+      /* Files are loading: load them again with the new options. */
+      g_autoptr(GPtrArray) files = g_ptr_array_ref (self->task_files);
 
-      stp_window_open (self, file);
+      stp_window_open_files (self, (GFile **) files->pdata, files->len);
       return;
     }
 
@@ -769,6 +841,7 @@ stp_window_finalize (GObject *object)
   for (guint i = 0; i < G_N_ELEMENTS (self->setting_actions); i++)
     g_clear_object (&self->setting_actions[i]);
   g_clear_object (&self->task_file);
+  g_clear_pointer (&self->task_files, g_ptr_array_unref);
   g_clear_object (&self->graph_file);
   g_clear_object (&self->session);
   g_clear_object (&self->export_task);

@@ -27,6 +27,9 @@ G_DECLARE_FINAL_TYPE (StpWindow, stp_window, STP, WINDOW, AdwApplicationWindow)
 StpWindow       *stp_window_new               (GtkApplication *application);
 void             stp_window_open              (StpWindow      *self,
                                                GFile          *file);
+void             stp_window_open_files        (StpWindow      *self,
+                                               GFile * const  *files,
+                                               guint           n_files);
 void             stp_window_open_with_graph   (StpWindow      *self,
                                                GFile          *file,
                                                GFile          *graph_file);
