@@ -386,7 +386,12 @@ stp_load_task_get_fraction (StpLoadTask *self)
 const char * const *
 stp_load_task_get_failures (StpLoadTask *self)
 {
+  static const char *const none[] = { NULL };
+
   g_return_val_if_fail (STP_IS_LOAD_TASK (self), NULL);
+  /* An empty array may have no storage at all yet. */
+  if (self->failures->len == 0)
+    return none;
   return (const char * const *) self->failures->pdata;
 }
 

@@ -104,6 +104,10 @@ describe_hit (StpTimelineView *self,
       return g_markup_printf_escaped ("%s", stp_render_layout_get_collapsed (self->layout, hit->process)
                                             ? _("Click to expand") : _("Click to collapse"));
 
+    case STP_HIT_PART:
+      return g_markup_printf_escaped ("%s", stp_render_layout_get_part_collapsed (self->layout, hit->index)
+                                            ? _("Click to expand") : _("Click to collapse"));
+
     case STP_HIT_TRACK_LABEL:
       if (hit->row != STP_INDEX_NONE)
         return g_markup_escape_text (stp_render_layout_get_row (self->layout, hit->row)->label, -1);
@@ -216,11 +220,15 @@ on_pressed (GtkGestureClick *gesture,
   /* The label column's edge is for resizing (on_drag_begin). */
   if (on_label_edge (self, x))
     return;
-  if (stp_timeline_view_hit_test (self, x, y, &hit) && hit.kind == STP_HIT_PROCESS)
-    {
-      stp_timeline_view_toggle_process (self, hit.process);
-      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-    }
+  if (!stp_timeline_view_hit_test (self, x, y, &hit))
+    return;
+  if (hit.kind == STP_HIT_PROCESS)
+    stp_timeline_view_toggle_process (self, hit.process);
+  else if (hit.kind == STP_HIT_PART)
+    stp_timeline_view_toggle_part (self, hit.index);
+  else
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
 }
 
 /* A click that did not become a drag selects what is under it. */
@@ -236,7 +244,7 @@ on_released (GtkGestureClick *gesture,
   if (on_label_edge (self, x))
     return;
   if (stp_timeline_view_hit_test (self, x, y, &hit) &&
-      (hit.kind == STP_HIT_PROCESS || hit.kind == STP_HIT_RULER))
+      (hit.kind == STP_HIT_PROCESS || hit.kind == STP_HIT_PART || hit.kind == STP_HIT_RULER))
     return;
   /* Ctrl+click on a slice adds it to the selection (or takes it out). */
   if ((gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)) & GDK_CONTROL_MASK) &&

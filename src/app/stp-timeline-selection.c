@@ -683,6 +683,7 @@ stp_timeline_view_click (StpTimelineView *self,
           break;
         case STP_HIT_TRACK_LABEL:
         case STP_HIT_PROCESS:
+        case STP_HIT_PART:
         case STP_HIT_RULER:
           return;
         case STP_HIT_TRACK:
@@ -716,20 +717,21 @@ stp_timeline_view_click (StpTimelineView *self,
 static void
 add_row_tracks (StpTimelineView *self,
                 StpArea         *area,
-                const StpRow    *row)
+                guint            ri)
 {
-  StpTrace *trace = get_trace (self);
+  const StpRow *row = stp_render_layout_get_row (self->layout, ri);
+  g_autoptr(GArray) folded = NULL;
 
   if (row->kind == STP_ROW_TRACK)
-    stp_area_add_track (area, row->track);
-  else if (row->kind == STP_ROW_PROCESS && stp_render_layout_get_collapsed (self->layout, row->process))
     {
-      /* A collapsed process stands for all of its tracks. */
-      const StpProcess *process = stp_trace_get_process (trace, row->process);
-
-      for (guint i = 0; i < process->tracks->len; i++)
-        stp_area_add_track (area, g_array_index (process->tracks, guint32, i));
+      stp_area_add_track (area, row->track);
+      return;
     }
+
+  /* A collapsed process or input stands for all of its tracks. */
+  folded = stp_render_layout_dup_folded_tracks (self->layout, ri);
+  for (guint i = 0; i < folded->len; i++)
+    stp_area_add_track (area, g_array_index (folded, guint32, i));
 }
 
 StpArea *
@@ -768,7 +770,7 @@ stp_timeline_view_area_at (StpTimelineView *self,
       double top = stp_render_layout_screen_y (self->layout, &view, row->y);
 
       if (top < MAX (y0, y1) && top + row->height > MIN (y0, y1))
-        add_row_tracks (self, area, row);
+        add_row_tracks (self, area, i);
     }
   if (MAX (y0, y1) < band)
     return area;
@@ -784,7 +786,7 @@ stp_timeline_view_area_at (StpTimelineView *self,
     r1 = n - 1;
 
   for (guint i = r0; i <= r1 && i < n; i++)
-    add_row_tracks (self, area, stp_render_layout_get_row (self->layout, i));
+    add_row_tracks (self, area, i);
 
   return area;
 }

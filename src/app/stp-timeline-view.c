@@ -305,6 +305,22 @@ stp_timeline_view_toggle_process (StpTimelineView *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* Collapses one input of several, or expands it again. */
+void
+stp_timeline_view_toggle_part (StpTimelineView *self,
+                               guint32          part)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (self->layout == NULL)
+    return;
+
+  stp_render_layout_set_part_collapsed (self->layout, part,
+                                        !stp_render_layout_get_part_collapsed (self->layout, part));
+  stp_timeline_view_update_adjustments (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 gboolean
 stp_timeline_view_get_show_flows (StpTimelineView *self)
 {

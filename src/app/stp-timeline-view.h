@@ -54,6 +54,8 @@ void             stp_timeline_view_zoom              (StpTimelineView *self,
                                                       double           anchor_x);
 void             stp_timeline_view_scroll_to_row     (StpTimelineView *self,
                                                       guint            row);
+void             stp_timeline_view_toggle_part       (StpTimelineView *self,
+                                                      guint32          part);
 void             stp_timeline_view_toggle_process    (StpTimelineView *self,
                                                       guint32          process);
 /* A hidden process has no rows (stp-timeline-processes.c). */

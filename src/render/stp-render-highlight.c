@@ -87,8 +87,8 @@ item_rect (StpFrame         *frame,
   x0 = stp_render_view_time_to_x (view, start);
   x1 = stp_render_view_time_to_x (view, end);
 
-  /* In a collapsed process, a mark on its header. */
-  if (row->kind == STP_ROW_PROCESS)
+  /* In a collapsed process or input, a mark on its header. */
+  if (row->kind == STP_ROW_PROCESS || row->kind == STP_ROW_PART)
     {
       *rect = (StpRect) { x0, stp_frame_screen_y (frame, row->y) + 5, MAX (x1 - x0, 2), row->height - 10 };
       *is_marker = s == NULL || s->dur <= 0;
@@ -182,12 +182,13 @@ draw_area (StpFrame      *frame,
 
       if (row->kind == STP_ROW_TRACK)
         in = stp_area_has_track (area, row->track);
-      else if (row->kind == STP_ROW_PROCESS && stp_render_layout_get_collapsed (frame->layout, row->process))
+      else if ((row->kind == STP_ROW_PROCESS && stp_render_layout_get_collapsed (frame->layout, row->process)) ||
+               (row->kind == STP_ROW_PART && stp_render_layout_get_part_collapsed (frame->layout, row->part)))
         {
-          const StpProcess *process = stp_trace_get_process (frame->trace, row->process);
+          g_autoptr(GArray) tracks = stp_render_layout_dup_folded_tracks (frame->layout, i);
 
-          for (guint j = 0; !in && j < process->tracks->len; j++)
-            in = stp_area_has_track (area, g_array_index (process->tracks, guint32, j));
+          for (guint j = 0; !in && j < tracks->len; j++)
+            in = stp_area_has_track (area, g_array_index (tracks, guint32, j));
         }
 
       if (!in)

@@ -18,6 +18,7 @@ struct _StpRenderLayout
   StpTrace       *trace;
   gboolean       *collapsed;     /* per process */
   gboolean       *hidden;        /* per process: no rows at all */
+  gboolean       *parts_collapsed; /* per part of a merged trace: its header only */
   char           *filter;        /* casefolded: only rows whose label (or process's) has it */
   GArray         *pinned;        /* guint32 tracks pinned to the top, in the order pinned */
   GArray         *rows;          /* StpRow: the pinned ones first */
@@ -77,6 +78,8 @@ static void
 add_row (StpRenderLayout *self,
          StpRow          *row)
 {
+  if (row->kind != STP_ROW_PART)
+    row->part = STP_INDEX_NONE;
   row->y = self->height;
   self->height += row->height;
   g_array_append_val (self->rows, *row);
@@ -130,11 +133,126 @@ add_pinned_rows (StpRenderLayout *self)
   self->pinned_height = self->height;
 }
 
+/* The header of one input of a merged trace: its label and file. */
+static void
+add_part_row (StpRenderLayout *self,
+              guint32          part)
+{
+  const StpTracePart *p = &g_array_index (self->trace->parts, StpTracePart, part);
+  g_autofree char *base = g_path_get_basename (p->filename);
+  StpRow row = { STP_ROW_PART, STP_INDEX_NONE, STP_INDEX_NONE, part };
+
+  row.height = STP_ROW_PART_HEIGHT;
+  row.label = g_str_equal (base, p->label) ? g_strdup (p->label)
+                                           : g_strdup_printf ("%s — %s", p->label, base);
+  add_row (self, &row);
+}
+
+/* A process of a collapsed input: its tracks are drawn in the input's
+ * header (the last row). */
+static void
+hide_in_part_row (StpRenderLayout *self,
+                  guint32          pi)
+{
+  const StpProcess *process = stp_trace_get_process (self->trace, pi);
+
+  for (guint j = 0; j < process->tracks->len; j++)
+    {
+      guint32 ti = g_array_index (process->tracks, guint32, j);
+
+      if (!is_pinned (self, ti))
+        self->track_rows[ti] = self->rows->len - 1;
+    }
+}
+
+/* A process's header, then its tracks and objects as shown. */
+static void
+add_process_rows (StpRenderLayout *self,
+                  guint32          pi,
+                  GArray          *tracks)
+{
+  StpTrace *trace = self->trace;
+  const StpProcess *process = stp_trace_get_process (trace, pi);
+  StpRow header = { STP_ROW_PROCESS, pi, STP_INDEX_NONE };
+  gboolean whole;
+
+  /* A process that is only a name (Kineto names every GPU pid,
+   * timeline.py emits a Tensors process per device) has no row. */
+  if ((process->tracks->len == 0 && process->n_objects == 0) || self->hidden[pi])
+    return;
+
+  header.height = STP_ROW_PROCESS_HEIGHT;
+  header.label = stp_trace_describe_process (trace, process);
+  g_array_set_size (tracks, 0);
+  whole = passes (self, header.label);
+  for (guint j = 0; j < process->tracks->len; j++)
+    {
+      guint32 ti = g_array_index (process->tracks, guint32, j);
+      const StpTrack *track = stp_trace_get_track (trace, ti);
+      StpRow row = { STP_ROW_TRACK, pi, ti };
+
+      if (is_pinned (self, ti))
+        continue;
+      row.label = stp_trace_describe_track (trace, track);
+      if (!whole && !passes (self, row.label))
+        {
+          g_free (row.label);
+          continue;
+        }
+      row.height = track_height (track, &row.slices_y);
+      g_array_append_val (tracks, row);
+    }
+  /* Filtered out: neither the process's name nor a thread's has it. */
+  if (!whole && tracks->len == 0)
+    {
+      g_free (header.label);
+      return;
+    }
+  add_row (self, &header);
+
+  if (self->collapsed[pi])
+    {
+      for (guint j = 0; j < process->tracks->len; j++)
+        if (!is_pinned (self, g_array_index (process->tracks, guint32, j)))
+          self->track_rows[g_array_index (process->tracks, guint32, j)] = self->rows->len - 1;
+      for (guint j = 0; j < tracks->len; j++)
+        g_free (g_array_index (tracks, StpRow, j).label);
+      g_array_set_size (tracks, 0);
+      return;
+    }
+
+  for (guint j = 0; j < tracks->len; j++)
+    {
+      StpRow *row = &g_array_index (tracks, StpRow, j);
+
+      self->track_rows[row->track] = self->rows->len;
+      add_row (self, row);
+    }
+  /* The rows own the labels now. */
+  g_array_set_size (tracks, 0);
+
+  if (process->n_objects > 0 && whole)
+    {
+      StpRow row = { STP_ROW_OBJECTS, pi, STP_INDEX_NONE };
+      guint lanes = MAX (1, process->n_object_lanes);
+
+      /* Few lanes are tall enough to carry their tensors' names. */
+      row.lane_height = CLAMP (floor ((double) STP_ROW_OBJECTS_MAX_HEIGHT / lanes), 2,
+                               STP_ROW_SLICE_HEIGHT - 4);
+      row.slices_y = STP_ROW_PADDING;
+      row.height = lanes * row.lane_height + 2 * STP_ROW_PADDING;
+      /* Translators: the row of tensor (object) lifetimes, with their count */
+      row.label = g_strdup_printf (_("Objects (%u)"), process->n_objects);
+      add_row (self, &row);
+    }
+}
+
 static void
 rebuild (StpRenderLayout *self)
 {
   StpTrace *trace = self->trace;
   g_autoptr(GArray) tracks = g_array_new (FALSE, FALSE, sizeof (StpRow));
+  guint32 last_part = STP_INDEX_NONE;
 
   g_array_set_size (self->rows, 0);
   self->height = 0;
@@ -156,79 +274,19 @@ rebuild (StpRenderLayout *self)
   for (guint i = 0; i < trace->process_order->len; i++)
     {
       guint32 pi = g_array_index (trace->process_order, guint32, i);
-      const StpProcess *process = stp_trace_get_process (trace, pi);
-      StpRow header = { STP_ROW_PROCESS, pi, STP_INDEX_NONE };
-      gboolean whole;
+      guint32 part = stp_trace_get_process (trace, pi)->part;
 
-      /* A process that is only a name (Kineto names every GPU pid,
-       * timeline.py emits a Tensors process per device) has no row. */
-      if ((process->tracks->len == 0 && process->n_objects == 0) || self->hidden[pi])
-        continue;
-
-      header.height = STP_ROW_PROCESS_HEIGHT;
-      header.label = stp_trace_describe_process (trace, process);
-      g_array_set_size (tracks, 0);
-      whole = passes (self, header.label);
-      for (guint j = 0; j < process->tracks->len; j++)
+      if (trace->parts != NULL && part != last_part)
         {
-          guint32 ti = g_array_index (process->tracks, guint32, j);
-          const StpTrack *track = stp_trace_get_track (trace, ti);
-          StpRow row = { STP_ROW_TRACK, pi, ti };
-
-          if (is_pinned (self, ti))
-            continue;
-          row.label = stp_trace_describe_track (trace, track);
-          if (!whole && !passes (self, row.label))
-            {
-              g_free (row.label);
-              continue;
-            }
-          row.height = track_height (track, &row.slices_y);
-          g_array_append_val (tracks, row);
+          add_part_row (self, part);
+          last_part = part;
         }
-      /* Filtered out: neither the process's name nor a thread's has it. */
-      if (!whole && tracks->len == 0)
+      if (trace->parts != NULL && self->parts_collapsed[part])
         {
-          g_free (header.label);
+          hide_in_part_row (self, pi);
           continue;
         }
-      add_row (self, &header);
-
-      if (self->collapsed[pi])
-        {
-          for (guint j = 0; j < process->tracks->len; j++)
-            if (!is_pinned (self, g_array_index (process->tracks, guint32, j)))
-              self->track_rows[g_array_index (process->tracks, guint32, j)] = self->rows->len - 1;
-          for (guint j = 0; j < tracks->len; j++)
-            g_free (g_array_index (tracks, StpRow, j).label);
-          g_array_set_size (tracks, 0);
-          continue;
-        }
-
-      for (guint j = 0; j < tracks->len; j++)
-        {
-          StpRow *row = &g_array_index (tracks, StpRow, j);
-
-          self->track_rows[row->track] = self->rows->len;
-          add_row (self, row);
-        }
-      /* The rows own the labels now. */
-      g_array_set_size (tracks, 0);
-
-      if (process->n_objects > 0 && whole)
-        {
-          StpRow row = { STP_ROW_OBJECTS, pi, STP_INDEX_NONE };
-          guint lanes = MAX (1, process->n_object_lanes);
-
-          /* Few lanes are tall enough to carry their tensors' names. */
-          row.lane_height = CLAMP (floor ((double) STP_ROW_OBJECTS_MAX_HEIGHT / lanes), 2,
-                                   STP_ROW_SLICE_HEIGHT - 4);
-          row.slices_y = STP_ROW_PADDING;
-          row.height = lanes * row.lane_height + 2 * STP_ROW_PADDING;
-          /* Translators: the row of tensor (object) lifetimes, with their count */
-          row.label = g_strdup_printf (_("Objects (%u)"), process->n_objects);
-          add_row (self, &row);
-        }
+      add_process_rows (self, pi, tracks);
     }
 }
 
@@ -244,6 +302,7 @@ stp_render_layout_new (StpRenderIndex *index)
   self->trace = stp_trace_ref (stp_render_index_get_trace (index));
   self->collapsed = g_new0 (gboolean, MAX (1, self->trace->processes->len));
   self->hidden = g_new0 (gboolean, MAX (1, self->trace->processes->len));
+  self->parts_collapsed = g_new0 (gboolean, self->trace->parts ? MAX (1, self->trace->parts->len) : 1);
   self->rows = g_array_new (FALSE, TRUE, sizeof (StpRow));
   self->pinned = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->track_rows = g_new (guint, MAX (1, self->trace->tracks->len));
@@ -264,6 +323,7 @@ stp_render_layout_free (StpRenderLayout *self)
   g_free (self->track_rows);
   g_free (self->collapsed);
   g_free (self->hidden);
+  g_free (self->parts_collapsed);
   g_free (self->filter);
   stp_trace_unref (self->trace);
   stp_render_index_unref (self->index);
@@ -306,6 +366,61 @@ stp_render_layout_get_collapsed (StpRenderLayout *self,
   g_return_val_if_fail (process < self->trace->processes->len, FALSE);
 
   return self->collapsed[process];
+}
+
+static void
+append_process_tracks (GArray           *out,
+                       const StpProcess *process)
+{
+  g_array_append_vals (out, process->tracks->data, process->tracks->len);
+}
+
+GArray *
+stp_render_layout_dup_folded_tracks (StpRenderLayout *self,
+                                     guint            ri)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (guint32));
+  const StpRow *row;
+
+  g_return_val_if_fail (self != NULL, out);
+  g_return_val_if_fail (ri < self->rows->len, out);
+
+  row = &g_array_index (self->rows, StpRow, ri);
+  if (row->kind == STP_ROW_PROCESS && self->collapsed[row->process])
+    append_process_tracks (out, stp_trace_get_process (self->trace, row->process));
+  else if (row->kind == STP_ROW_PART && self->parts_collapsed[row->part])
+    {
+      const StpTracePart *part = &g_array_index (self->trace->parts, StpTracePart, row->part);
+
+      for (guint32 p = part->first_process; p < part->first_process + part->n_processes; p++)
+        if (!self->hidden[p])
+          append_process_tracks (out, stp_trace_get_process (self->trace, p));
+    }
+  return out;
+}
+
+void
+stp_render_layout_set_part_collapsed (StpRenderLayout *self,
+                                      guint32          part,
+                                      gboolean         collapsed)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (self->trace->parts != NULL && part < self->trace->parts->len);
+
+  if (self->parts_collapsed[part] == !!collapsed)
+    return;
+  self->parts_collapsed[part] = !!collapsed;
+  rebuild (self);
+}
+
+gboolean
+stp_render_layout_get_part_collapsed (StpRenderLayout *self,
+                                      guint32          part)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (self->trace->parts != NULL && part < self->trace->parts->len, FALSE);
+
+  return self->parts_collapsed[part];
 }
 
 /* A hidden process has no rows; its tracks have no display row. */
@@ -755,6 +870,11 @@ stp_render_layout_hit_test (StpRenderLayout     *self,
 
   if (row->kind == STP_ROW_PROCESS)
     hit->kind = STP_HIT_PROCESS;
+  else if (row->kind == STP_ROW_PART)
+    {
+      hit->kind = STP_HIT_PART;
+      hit->index = row->part;
+    }
   else if (x < view->gutter_width)
     hit->kind = STP_HIT_TRACK_LABEL;
   else if (row->kind == STP_ROW_GLOBAL)

@@ -3,8 +3,9 @@
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The layout places what the trace holds on a vertical axis: a header
- * per process (in the model's process_order, collapsible), then the
+ * The layout places what the trace holds on a vertical axis: in a
+ * trace of several inputs a header per input (collapsible) above its
+ * processes; a header per process (in the model's process_order, collapsible), then the
  * process's tracks (in its display order, each as tall as its deepest
  * nesting) and its tensor objects.  It knows nothing about drawing; the
  * renderer, the widget and the tests all ask it where things are.
@@ -18,6 +19,7 @@
 G_BEGIN_DECLS
 
 #define STP_ROW_PROCESS_HEIGHT  28
+#define STP_ROW_PART_HEIGHT     32
 #define STP_ROW_SLICE_HEIGHT    20
 #define STP_ROW_PADDING          3
 #define STP_ROW_INSTANT_STRIP   12
@@ -31,6 +33,7 @@ typedef enum
   STP_ROW_TRACK,     /* one track of a process */
   STP_ROW_OBJECTS,   /* the tensor objects of a process */
   STP_ROW_GLOBAL,    /* global instants */
+  STP_ROW_PART,      /* the header of one input of a merged trace: part */
 } StpRowKind;
 
 typedef struct
@@ -38,6 +41,7 @@ typedef struct
   StpRowKind kind;
   guint32    process;       /* index into trace->processes; STP_INDEX_NONE for GLOBAL */
   guint32    track;         /* index into trace->tracks for TRACK, else STP_INDEX_NONE */
+  guint32    part;          /* index into trace->parts for PART, else STP_INDEX_NONE */
   double     y;             /* top, in content coordinates (0 = first row) */
   double     height;
   double     slices_y;      /* TRACK: top of depth 0, relative to y */
@@ -50,6 +54,7 @@ typedef enum
   STP_HIT_NONE,
   STP_HIT_RULER,
   STP_HIT_PROCESS,          /* a process header: process */
+  STP_HIT_PART,             /* an input's header in a merged trace: index = part */
   STP_HIT_TRACK_LABEL,      /* the gutter of a track row: track */
   STP_HIT_TRACK,            /* empty space in a track: track */
   STP_HIT_SLICE,            /* track, index into track->slices */
@@ -82,6 +87,12 @@ void             stp_render_layout_set_collapsed  (StpRenderLayout *self,
                                                    gboolean         collapsed);
 gboolean         stp_render_layout_get_collapsed  (StpRenderLayout *self,
                                                    guint32          process);
+/* A collapsed input (of a merged trace) shows its header only. */
+void             stp_render_layout_set_part_collapsed (StpRenderLayout *self,
+                                                   guint32          part,
+                                                   gboolean         collapsed);
+gboolean         stp_render_layout_get_part_collapsed (StpRenderLayout *self,
+                                                   guint32          part);
 void             stp_render_layout_set_hidden     (StpRenderLayout *self,
                                                    guint32          process,
                                                    gboolean         hidden);
@@ -121,9 +132,13 @@ guint            stp_render_layout_find_row       (StpRenderLayout *self,
 guint            stp_render_layout_find_track_row (StpRenderLayout *self,
                                                    guint32          track);
 /* The row a track is drawn in: its own, or its process header when the
- * process is collapsed. */
+ * process is collapsed (its input's header when that is). */
 guint            stp_render_layout_get_track_display_row (StpRenderLayout *self,
                                                    guint32          track);
+/* The tracks a collapsed process's or input's header row stands for
+ * (guint32; empty for any other row). */
+GArray          *stp_render_layout_dup_folded_tracks (StpRenderLayout *self,
+                                                   guint            row);
 guint            stp_render_layout_find_process_row (StpRenderLayout *self,
                                                    guint32          process);
 

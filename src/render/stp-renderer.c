@@ -14,6 +14,7 @@
 #include "stp-render-private.h"
 #include "stp-details.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <pango/pangocairo.h>
 
@@ -241,6 +242,59 @@ draw_process_header (StpFrame     *frame,
                        frame->view->width - GUTTER_INDENT - w - 18);
 }
 
+/* How many processes an input shows, and how far its times were moved
+ * to line its first step up with the first input's. */
+static char *
+describe_part (const StpTrace     *trace,
+               const StpTracePart *part)
+{
+  g_autofree char *offset = NULL;
+  guint n = 0;
+
+  for (guint32 p = part->first_process; p < part->first_process + part->n_processes; p++)
+    {
+      const StpProcess *process = stp_trace_get_process (trace, p);
+
+      n += process->tracks->len > 0 || process->n_objects > 0;
+    }
+  if (!trace->parts_aligned || part->offset == 0)
+    /* Translators: how many processes one of several traces has */
+    return g_strdup_printf (ngettext ("%u process", "%u processes", n), n);
+
+  offset = stp_format_duration (ABS (part->offset));
+  /* Translators: how many processes one of several traces has, and how
+   * far it was moved in time to line its first step up with the others */
+  return g_strdup_printf (ngettext ("%u process · moved %s %s", "%u processes · moved %s %s", n),
+                          n, part->offset < 0 ? "−" : "+", offset);
+}
+
+/* An input of a merged trace: a band across the whole width, in the
+ * accent colour, with its label (and how many processes it has). */
+static void
+draw_part_header (StpFrame     *frame,
+                  const StpRow *row)
+{
+  const StpTracePart *part = &g_array_index (frame->trace->parts, StpTracePart, row->part);
+  double y = stp_frame_screen_y (frame, row->y);
+  double cy = y + row->height / 2;
+  gboolean collapsed = stp_render_layout_get_part_collapsed (frame->layout, row->part);
+  g_autofree char *info = NULL;
+  double w;
+
+  fill (frame, &frame->style->header_bg, 0, y, frame->view->width, row->height);
+  fill (frame, &frame->style->accent, 0, y, 4, row->height);
+  fill (frame, &frame->style->accent, 0, y + row->height - 2, frame->view->width, 2);
+  draw_expander (frame, 13, cy, collapsed);
+
+  stp_frame_set_color (frame, &frame->style->fg);
+  w = stp_text_cache_draw (frame->renderer->bold, frame->cr, row->label, GUTTER_INDENT, cy,
+                           frame->view->width - GUTTER_INDENT - 8);
+  info = describe_part (frame->trace, part);
+  stp_frame_set_color (frame, &frame->style->dim_fg);
+  stp_text_cache_draw (frame->renderer->small, frame->cr, info, GUTTER_INDENT + w + 10, cy,
+                       frame->view->width - GUTTER_INDENT - w - 18);
+}
+
 static void
 draw_row_label (StpFrame     *frame,
                 const StpRow *row)
@@ -298,7 +352,7 @@ draw_row_range (StpFrame *frame,
         break;
 
       frame->stats->rows++;
-      if (row->kind != STP_ROW_PROCESS && (i % 2) == 1)
+      if (row->kind != STP_ROW_PROCESS && row->kind != STP_ROW_PART && (i % 2) == 1)
         fill (frame, &frame->style->alt_bg, frame->x_left, y, frame->x_right - frame->x_left, row->height);
 
       switch (row->kind)
@@ -338,6 +392,8 @@ draw_row_range (StpFrame *frame,
         break;
       if (row->kind == STP_ROW_PROCESS)
         draw_process_header (frame, row);
+      else if (row->kind == STP_ROW_PART)
+        draw_part_header (frame, row);
       else
         draw_row_label (frame, row);
     }

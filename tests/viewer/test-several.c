@@ -1,0 +1,205 @@
+/* test-several.c: several traces side by side in one window
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "stp-timeline-view-private.h"
+#include "viewer-test-util.h"
+
+#define RANKS "chrome", "hta", "tests", "data", "trace_filter"
+
+static void
+open_files_and_wait (StpWindow *window,
+                     GFile     *a,
+                     GFile     *b,
+                     GFile     *c)
+{
+  GFile *files[] = { a, b, c };
+
+  stp_window_open_files (window, files, c != NULL ? 3 : 2);
+  wait_for (not_loading, window);
+  wait_for (drawn, window);
+}
+
+/* Whether a label under widget shows exactly text (a toast's title). */
+static gboolean
+shows_label (GtkWidget  *widget,
+             const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    if (shows_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* Each input has one header row, and every row under it up to the next
+ * is of its processes. */
+static void
+assert_grouped (StpRenderLayout *layout,
+                const StpTrace  *trace)
+{
+  guint32 part = STP_INDEX_NONE;
+  guint n_headers = 0;
+
+  for (guint i = 0; i < stp_render_layout_get_n_rows (layout); i++)
+    {
+      const StpRow *row = stp_render_layout_get_row (layout, i);
+
+      if (row->kind == STP_ROW_PART)
+        {
+          g_assert_cmpuint (row->part, ==, n_headers);
+          part = row->part;
+          n_headers++;
+          g_assert_true (g_str_has_prefix (row->label, g_array_index (trace->parts, StpTracePart, part).label));
+        }
+      else if (row->process != STP_INDEX_NONE)
+        g_assert_cmpuint (stp_trace_get_process (trace, row->process)->part, ==, part);
+    }
+  g_assert_cmpuint (n_headers, ==, trace->parts->len);
+}
+
+static guint
+find_part_row (StpRenderLayout *layout,
+               guint32          part)
+{
+  for (guint i = 0; i < stp_render_layout_get_n_rows (layout); i++)
+    {
+      const StpRow *row = stp_render_layout_get_row (layout, i);
+
+      if (row->kind == STP_ROW_PART && row->part == part)
+        return i;
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_side_by_side (void)
+{
+  g_autoptr(GFile) rank0 = data_file ("data", RANKS, "sampled_rank-0.json.gz", NULL);
+  g_autoptr(GFile) rank1 = data_file ("data", RANKS, "sampled_rank-1.json.gz", NULL);
+  StpWindow *window = new_window ();
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpRenderLayout *layout;
+  const StpTracePart *first;
+  StpTrace *trace;
+  guint header, n_rows;
+
+  open_files_and_wait (window, rank0, rank1, NULL);
+  trace = stp_window_get_trace (window);
+  g_assert_nonnull (trace->parts);
+  g_assert_cmpuint (trace->parts->len, ==, 2);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "2 Traces");
+  g_assert_false (shows_label (GTK_WIDGET (window), "1 trace could not be opened"));
+  layout = stp_timeline_view_get_layout (view);
+  assert_grouped (layout, trace);
+  save_screenshot (GTK_WIDGET (window), "several-traces");
+
+  /* Collapsed, the first input is its header: its tracks are drawn
+   * there, and an area over it takes them all. */
+  first = &g_array_index (trace->parts, StpTracePart, 0);
+  n_rows = stp_render_layout_get_n_rows (layout);
+  header = find_part_row (layout, 0);
+  stp_timeline_view_toggle_part (view, 0);
+  g_assert_true (stp_render_layout_get_part_collapsed (layout, 0));
+  g_assert_cmpuint (stp_render_layout_get_n_rows (layout), <, n_rows);
+  assert_grouped (layout, trace);
+  for (guint32 p = first->first_process; p < first->first_process + first->n_processes; p++)
+    {
+      const StpProcess *process = stp_trace_get_process (trace, p);
+
+      g_assert_cmpuint (stp_render_layout_find_process_row (layout, p), ==, STP_INDEX_NONE);
+      for (guint k = 0; k < process->tracks->len; k++)
+        g_assert_cmpuint (stp_render_layout_get_track_display_row (layout, g_array_index (process->tracks, guint32, k)),
+                          ==, header);
+    }
+  {
+    g_autoptr(GArray) folded = stp_render_layout_dup_folded_tracks (layout, header);
+    guint expected = 0;
+
+    for (guint32 p = first->first_process; p < first->first_process + first->n_processes; p++)
+      expected += stp_trace_get_process (trace, p)->tracks->len;
+    g_assert_cmpuint (folded->len, ==, expected);
+  }
+  save_screenshot (GTK_WIDGET (window), "several-traces-collapsed");
+
+  stp_timeline_view_toggle_part (view, 0);
+  g_assert_cmpuint (stp_render_layout_get_n_rows (layout), ==, n_rows);
+
+  /* A reload opens both again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.reload", NULL));
+  wait_for (not_loading, window);
+  g_assert_true (stp_window_get_trace (window) != trace);
+  g_assert_cmpuint (stp_window_get_trace (window)->parts->len, ==, 2);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A file that cannot be read is left out, and a toast says so. */
+static void
+test_one_bad (void)
+{
+  g_autoptr(GFile) rank0 = data_file ("data", RANKS, "sampled_rank-0.json.gz", NULL);
+  g_autoptr(GFile) rank1 = data_file ("data", RANKS, "sampled_rank-1.json.gz", NULL);
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "stepscope-broken-rank.json", NULL);
+  g_autoptr(GFile) bad = g_file_new_for_path (path);
+  StpWindow *window = new_window ();
+  StpTrace *trace;
+
+  g_assert_true (g_file_set_contents (path, "[{\"ph\":\"X\",", -1, NULL));
+  open_files_and_wait (window, rank0, bad, rank1);
+  trace = stp_window_get_trace (window);
+  g_assert_nonnull (trace);
+  g_assert_cmpuint (trace->parts->len, ==, 2);
+  g_assert_true (shows_label (GTK_WIDGET (window), "1 trace could not be opened"));
+  save_screenshot (GTK_WIDGET (window), "several-traces-one-bad");
+
+  /* All bad: the error page names them. */
+  open_files_and_wait (window, bad, bad, NULL);
+  g_assert_nonnull (stp_window_get_error_message (window));
+  g_assert_nonnull (strstr (stp_window_get_error_message (window), "stepscope-broken-rank.json"));
+
+  g_unlink (path);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A folder opens as every trace in it. */
+static void
+test_folder (void)
+{
+  g_autoptr(GFile) folder = data_file ("data", RANKS, NULL);
+  StpWindow *window = new_window ();
+  GFile *files[] = { folder };
+  StpTrace *trace;
+
+  stp_window_open_files (window, files, 1);
+  wait_for (not_loading, window);
+  trace = stp_window_get_trace (window);
+  g_assert_nonnull (trace);
+  g_assert_nonnull (trace->parts);
+  g_assert_cmpuint (trace->parts->len, ==, 2);
+  g_assert_true (g_str_has_suffix (g_array_index (trace->parts, StpTracePart, 0).filename, "sampled_rank-0.json.gz"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  viewer_test_init ();
+
+  g_test_add_func ("/several/side-by-side", test_side_by_side);
+  g_test_add_func ("/several/one-bad", test_one_bad);
+  g_test_add_func ("/several/folder", test_folder);
+
+  return g_test_run ();
+}
