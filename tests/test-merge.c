@@ -10,6 +10,7 @@
 
 #include <json-glib/json-glib.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "cli-test-util.h"
 #include "stp-chrome-writer.h"
@@ -112,12 +113,16 @@ assert_merge_of (const StpTrace *merged,
         {
           const StpProcess *got = stp_trace_get_process (merged, part->first_process + k);
           const StpProcess *want = stp_trace_get_process (original, k);
-          g_autofree char *name = want->name != STP_STR_EMPTY
-            ? g_strdup_printf ("%s · %s", part->label, stp_trace_str (original, want->name))
-            : g_strdup (part->label);
+          g_autofree char *want_described = stp_trace_describe_process (original, want);
+          g_autofree char *described = stp_trace_describe_process (merged, got);
+          g_autofree char *prefix = g_strdup_printf ("%s · ", part->label);
 
+          /* Names stay as recorded; what shows them puts the label first. */
           g_assert_cmpuint (got->part, ==, p);
-          g_assert_cmpstr (stp_trace_str (merged, got->name), ==, name);
+          g_assert_cmpstr (stp_trace_str (merged, got->name), ==, stp_trace_str (original, want->name));
+          g_assert_true (g_str_has_prefix (described, prefix));
+          if (want->name != STP_STR_EMPTY)
+            g_assert_cmpstr (described + strlen (prefix), ==, want_described);
           g_assert_cmpuint (got->tracks->len, ==, want->tracks->len);
           if (got->pid_str == STP_STR_EMPTY)
             {
@@ -303,6 +308,18 @@ test_cli_convert (void)
                     stp_trace_count_slices (a) + stp_trace_count_slices (b));
   g_assert_cmpuint (back->flows->len, ==, a->flows->len + b->flows->len);
   g_assert_cmpuint (count_bound_flows (back), ==, count_bound_flows (a) + count_bound_flows (b));
+  /* Every process is named after its input. */
+  {
+    g_autofree char *label_a = expected_rank_label (a);
+    g_autofree char *label_b = expected_rank_label (b);
+
+    for (guint i = 0; i < back->processes->len; i++)
+      {
+        const char *name = stp_trace_str (back, stp_trace_get_process (back, i)->name);
+
+        g_assert_true (g_str_has_prefix (name, label_a) || g_str_has_prefix (name, label_b));
+      }
+  }
   g_clear_pointer (&back, stp_trace_unref);
 
   g_assert_true (g_file_set_contents (bad, "[{\"ph\":\"X\",", -1, NULL));

@@ -729,6 +729,21 @@ write_metadata_event (Writer           *w,
   stp_json_append_literal (b, "}}");
 }
 
+/* Several inputs in one file: each process named after its input, so
+ * that whoever reads the file can tell them apart. */
+static void
+write_part_process_name (Writer           *w,
+                         const StpProcess *process)
+{
+  g_autofree char *name = stp_trace_describe_process (w->trace, process);
+
+  stp_json_append_literal (w->buf, ",\n{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":");
+  put_id_value (w, process->pid, process->pid_str);
+  stp_json_append_literal (w->buf, ",\"args\":{\"name\":");
+  stp_json_append_string (w->buf, name, strlen (name));
+  stp_json_append_literal (w->buf, "}}");
+}
+
 /* Metadata first, in process order, as timeline.py writes it. */
 static void
 write_metadata (Writer *w)
@@ -739,7 +754,9 @@ write_metadata (Writer *w)
     {
       const StpProcess *p = stp_trace_get_process (trace, i);
 
-      if (p->name != STP_STR_EMPTY)
+      if (trace->parts != NULL)
+        write_part_process_name (w, p);
+      else if (p->name != STP_STR_EMPTY)
         write_metadata_event (w, "process_name", p, NULL, "name", p->name, 0);
       if (p->has_sort_index)
         write_metadata_event (w, "process_sort_index", p, NULL, "sort_index", 0, p->sort_index);

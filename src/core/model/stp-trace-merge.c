@@ -9,7 +9,9 @@
  * trace instead of copying them: its tracks, slices and raw args blocks
  * change owner, and only what names things is rewritten (strings are
  * interned again in one table, indices, times and input positions are
- * shifted).  So merging costs about a pass over the events, and the
+ * shifted).  Names stay as recorded (analyses read device names such
+ * as "/device:GPU:0"); what shows or exports a process puts its input's
+ * label before it.  So merging costs about a pass over the events, and the
  * merged trace about the memory of its inputs together.
  *
  * What each input's format keeps for details (its source) stays with it
@@ -183,22 +185,6 @@ make_pid_distinct (StpTrace   *merged,
   process->pid = pid;
 }
 
-/* Processes keep their names with the input's label before them, which
- * is what tells rank 0's "python" from rank 1's anywhere they show. */
-static void
-name_process (StpTrace   *merged,
-              StpProcess *process,
-              const char *label)
-{
-  g_autofree char *name = NULL;
-
-  if (process->name == STP_STR_EMPTY)
-    name = g_strdup (label);
-  else
-    name = g_strdup_printf ("%s · %s", label, stp_trace_str (merged, process->name));
-  process->name = stp_trace_intern0 (merged, name);
-}
-
 static void
 move_processes (StpTrace     *merged,
                 StpTrace     *part,
@@ -219,7 +205,6 @@ move_processes (StpTrace     *merged,
       for (guint k = 0; k < process.tracks->len; k++)
         g_array_index (process.tracks, guint32, k) += r->track_base;
       make_pid_distinct (merged, &process, label);
-      name_process (merged, &process, label);
       g_array_append_val (merged->processes, process);
       stp_trace_index_process (merged, merged->processes->len - 1);
     }

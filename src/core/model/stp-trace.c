@@ -908,6 +908,16 @@ stp_trace_describe_process (const StpTrace   *self,
   g_return_val_if_fail (process != NULL, NULL);
 
   id = describe_id (self, process->pid, process->pid_str);
+  /* Among several inputs, the input's label tells rank 0's "python"
+   * from rank 1's. */
+  if (self->parts != NULL)
+    {
+      const char *label = g_array_index (self->parts, StpTracePart, process->part).label;
+
+      if (process->name != STP_STR_EMPTY)
+        return g_strdup_printf ("%s · %s", label, stp_trace_str (self, process->name));
+      return g_strdup_printf ("%s · Process %s", label, id);
+    }
   if (process->name != STP_STR_EMPTY)
     return g_strdup (stp_trace_str (self, process->name));
   return g_strdup_printf ("Process %s", id);
