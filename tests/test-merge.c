@@ -90,6 +90,40 @@ assert_slices_moved (const StpTrace *merged,
     }
 }
 
+/* The steps and GPU breakdown of an input, found in the merged trace,
+ * are the input's own, moved. */
+static void
+assert_steps_moved (const StpTrace *merged,
+                    guint32         part,
+                    const StpTrace *original,
+                    gint64          offset)
+{
+  g_autoptr(GArray) got = stp_steps_find_in_part (merged, part);
+  g_autoptr(GArray) want = stp_steps_find (original);
+  g_autoptr(GArray) got_kernels = stp_kernels_collect_in_part (merged, part);
+  g_autoptr(GArray) want_kernels = stp_kernels_collect (original);
+
+  g_assert_cmpuint (got->len, ==, want->len);
+  g_assert_cmpuint (got_kernels->len, ==, want_kernels->len);
+  for (guint i = 0; i < want->len; i++)
+    {
+      const StpStep *a = &g_array_index (got, StpStep, i);
+      const StpStep *b = &g_array_index (want, StpStep, i);
+      StpBreakdown ba, bb;
+
+      g_assert_cmpstr (a->name, ==, b->name);
+      g_assert_cmpint (a->number, ==, b->number);
+      g_assert_cmpint (a->start, ==, b->start + offset);
+      g_assert_cmpint (a->end, ==, b->end + offset);
+      stp_breakdown_compute (got_kernels, a->start, a->end, &ba);
+      stp_breakdown_compute (want_kernels, b->start, b->end, &bb);
+      g_assert_cmpint (ba.busy, ==, bb.busy);
+      g_assert_cmpint (ba.compute, ==, bb.compute);
+      g_assert_cmpint (ba.comm_overlapped, ==, bb.comm_overlapped);
+      g_assert_cmpuint (ba.n_kernels, ==, bb.n_kernels);
+    }
+}
+
 /* Every input's processes, tracks, slices and flows are in the merged
  * trace, in the input's range, named after it and moved by its offset. */
 static void
@@ -152,6 +186,8 @@ assert_merge_of (const StpTrace *merged,
           if (want->dst.track != STP_INDEX_NONE)
             g_assert_cmpuint (got->dst.track, ==, track_base + want->dst.track);
         }
+
+      assert_steps_moved (merged, p, original, part->offset);
 
       track_base += original->tracks->len;
       flow_base += original->flows->len;
@@ -259,6 +295,31 @@ test_xspace_sources (void)
   g_assert_nonnull (b->source);
   g_assert_true (a->source != b->source);
   g_assert_null (merged->source);
+}
+
+/* StepStats: each input is one step, with its own source for details. */
+static void
+test_step_stats (void)
+{
+  const char *names[] = { "step-stats/gpu_kernel_labels.run_metadata.pb", "step-stats/run_meta.pb", NULL };
+  g_autoptr(GPtrArray) originals = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
+  g_autoptr(StpTrace) merged = NULL;
+  StpMergeClock used;
+
+  merged = merge_files (names, STP_MERGE_CLOCK_AUTO, &used, originals);
+  assert_merge_of (merged, originals);
+  for (guint p = 0; p < 2; p++)
+    {
+      g_autoptr(GArray) steps = stp_steps_find_in_part (merged, p);
+
+      g_assert_cmpuint (steps->len, ==, 1);
+    }
+  /* The first has GPU kernels; they are found in its part only. */
+  {
+    g_autoptr(GArray) kernels = stp_kernels_collect_in_part (merged, 0);
+
+    g_assert_cmpuint (kernels->len, >, 0);
+  }
 }
 
 static StpTrace *
@@ -382,6 +443,7 @@ main (int    argc,
   g_test_add_func ("/merge/ranks", test_ranks);
   g_test_add_func ("/merge/first-step", test_first_step);
   g_test_add_func ("/merge/xspace-sources", test_xspace_sources);
+  g_test_add_func ("/merge/step-stats", test_step_stats);
   g_test_add_func ("/merge/cli-convert", test_cli_convert);
 
   return g_test_run ();

@@ -79,19 +79,72 @@ compare_steps (gconstpointer a,
   return (x->number > y->number) - (x->number < y->number);
 }
 
+/* What is analysed: a whole trace, or one input of a merged trace (its
+ * processes, with its own format). */
+typedef struct
+{
+  const StpTrace *trace;
+  StpFormat       format;
+  gboolean        step_stats;
+  const char     *filename;
+  guint32         first_process;
+  guint32         end_process;
+  gint64          start;
+  gint64          end;
+} Scope;
+
+static void
+scope_init (Scope          *scope,
+            const StpTrace *trace,
+            guint32         part)
+{
+  const StpTracePart *p;
+
+  scope->trace = trace;
+  if (part == STP_INDEX_NONE)
+    {
+      scope->format = trace->format;
+      scope->step_stats = stp_trace_is_step_stats (trace);
+      scope->filename = trace->filename;
+      scope->first_process = 0;
+      scope->end_process = trace->processes->len;
+      scope->start = trace->start_ts;
+      scope->end = trace->end_ts;
+      return;
+    }
+
+  p = &g_array_index (trace->parts, StpTracePart, part);
+  scope->format = p->format;
+  scope->step_stats = p->source != NULL && p->format >= STP_FORMAT_STEP_STATS &&
+                      p->format <= STP_FORMAT_RUN_METADATA_TEXT;
+  scope->filename = p->filename;
+  scope->first_process = p->first_process;
+  scope->end_process = p->first_process + p->n_processes;
+  scope->start = p->start_ts;
+  scope->end = p->end_ts;
+}
+
+static gboolean
+scope_has (const Scope *scope,
+           guint32      process)
+{
+  return process >= scope->first_process && process < scope->end_process;
+}
+
 /* Kineto also puts ProfilerStep#N on the GPU streams, as a
  * "gpu_user_annotation" spanning the step's kernels: not the step. */
 static void
-find_profiler_steps (const StpTrace *trace,
-                     GArray         *steps)
+find_profiler_steps (const Scope *scope,
+                     GArray      *steps)
 {
+  const StpTrace *trace = scope->trace;
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 
   for (guint t = 0; t < trace->tracks->len; t++)
     {
       const StpTrack *track = stp_trace_get_track (trace, t);
 
-      if (track->kind != STP_TRACK_THREAD || track->slices == NULL)
+      if (track->kind != STP_TRACK_THREAD || track->slices == NULL || !scope_has (scope, track->process))
         continue;
 
       for (guint i = 0; i < track->slices->len; i++)
@@ -121,13 +174,19 @@ find_profiler_steps (const StpTrace *trace,
 
 /* One event per run of a group: runs of one group merge into one step. */
 static void
-find_xspace_steps (const StpTrace *trace,
-                   GArray         *steps)
+find_xspace_steps (const Scope *scope,
+                   GArray      *steps)
 {
+  const StpTrace *trace = scope->trace;
+
   for (guint p = 0; p < trace->process_order->len && steps->len == 0; p++)
     {
-      const StpProcess *process = stp_trace_get_process (trace, g_array_index (trace->process_order, guint32, p));
+      guint32 pi = g_array_index (trace->process_order, guint32, p);
+      const StpProcess *process = stp_trace_get_process (trace, pi);
       g_autoptr(GHashTable) by_name = g_hash_table_new (NULL, NULL);
+
+      if (!scope_has (scope, pi))
+        continue;
 
       for (guint k = 0; k < process->tracks->len; k++)
         {
@@ -172,25 +231,35 @@ find_xspace_steps (const StpTrace *trace,
 GArray *
 stp_steps_find (const StpTrace *trace)
 {
+  return stp_steps_find_in_part (trace, STP_INDEX_NONE);
+}
+
+GArray *
+stp_steps_find_in_part (const StpTrace *trace,
+                        guint32         part)
+{
   GArray *steps = steps_new ();
+  Scope scope;
 
   g_return_val_if_fail (trace != NULL, steps);
+  g_return_val_if_fail (part == STP_INDEX_NONE || (trace->parts != NULL && part < trace->parts->len), steps);
 
-  if (stp_trace_is_step_stats (trace))
+  scope_init (&scope, trace, part);
+  if (scope.step_stats)
     {
-      StpStep step = { g_path_get_basename (trace->filename), -1, trace->start_ts, trace->end_ts };
+      StpStep step = { g_path_get_basename (scope.filename), -1, scope.start, scope.end };
 
-      if (trace->end_ts > trace->start_ts)
+      if (scope.end > scope.start)
         g_array_append_val (steps, step);
       else
         g_free (step.name);
       return steps;
     }
 
-  if (trace->format == STP_FORMAT_XSPACE)
-    find_xspace_steps (trace, steps);
+  if (scope.format == STP_FORMAT_XSPACE)
+    find_xspace_steps (&scope, steps);
   else
-    find_profiler_steps (trace, steps);
+    find_profiler_steps (&scope, steps);
 
   stp_steps_sort (steps);
   return steps;
@@ -314,10 +383,10 @@ step_stats_process_has_kernels (const StpTrace *trace,
 }
 
 static gboolean
-step_stats_has_stream_all (const StpTrace *trace)
+step_stats_has_stream_all (const Scope *scope)
 {
-  for (guint p = 0; p < trace->processes->len; p++)
-    if (strstr (stp_trace_str (trace, stp_trace_get_process (trace, p)->name), "/stream:all") != NULL)
+  for (guint p = scope->first_process; p < scope->end_process; p++)
+    if (strstr (stp_trace_str (scope->trace, stp_trace_get_process (scope->trace, p)->name), "/stream:all") != NULL)
       return TRUE;
   return FALSE;
 }
@@ -336,25 +405,36 @@ compare_kernels (gconstpointer a,
 GArray *
 stp_kernels_collect (const StpTrace *trace)
 {
+  return stp_kernels_collect_in_part (trace, STP_INDEX_NONE);
+}
+
+GArray *
+stp_kernels_collect_in_part (const StpTrace *trace,
+                             guint32         part)
+{
   GArray *kernels = g_array_new (FALSE, FALSE, sizeof (StpKernel));
   g_autoptr(GHashTable) types = g_hash_table_new (NULL, NULL);
   gboolean step_stats, any_all = FALSE;
+  Scope scope;
 
   g_return_val_if_fail (trace != NULL, kernels);
+  g_return_val_if_fail (part == STP_INDEX_NONE || (trace->parts != NULL && part < trace->parts->len), kernels);
 
-  step_stats = stp_trace_is_step_stats (trace);
+  scope_init (&scope, trace, part);
+  step_stats = scope.step_stats;
   if (step_stats)
-    any_all = step_stats_has_stream_all (trace);
+    any_all = step_stats_has_stream_all (&scope);
 
   for (guint t = 0; t < trace->tracks->len; t++)
     {
       const StpTrack *track = stp_trace_get_track (trace, t);
 
-      if ((track->kind != STP_TRACK_THREAD && track->kind != STP_TRACK_ASYNC) || track->slices == NULL)
+      if ((track->kind != STP_TRACK_THREAD && track->kind != STP_TRACK_ASYNC) || track->slices == NULL ||
+          !scope_has (&scope, track->process))
         continue;
       if (step_stats && !step_stats_process_has_kernels (trace, track->process, any_all))
         continue;
-      if (trace->format == STP_FORMAT_XSPACE && !xspace_track_has_kernels (trace, track))
+      if (scope.format == STP_FORMAT_XSPACE && !xspace_track_has_kernels (trace, track))
         continue;
 
       for (guint i = 0; i < track->slices->len; i++)
@@ -365,7 +445,7 @@ stp_kernels_collect (const StpTrace *trace)
 
           if (slice->flags & (STP_SLICE_DERIVED | STP_SLICE_INSTANT))
             continue;
-          if (!step_stats && trace->format != STP_FORMAT_XSPACE &&
+          if (!step_stats && scope.format != STP_FORMAT_XSPACE &&
               !is_kernel_category (stp_trace_str (trace, slice->cat)))
             continue;
 

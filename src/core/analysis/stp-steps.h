@@ -40,6 +40,10 @@ typedef struct
 
 /* StpStep, in time order (free with g_array_unref).  Empty if none. */
 GArray     *stp_steps_find            (const StpTrace *trace);
+/* The steps of one input of a merged trace (trace->parts index), found
+ * by its own format's rules among its own processes. */
+GArray     *stp_steps_find_in_part    (const StpTrace *trace,
+                                       guint32         part);
 /* The index of the step numbered `number` (or, for steps without a
  * number, at position `number`), or -1. */
 void        stp_steps_sort            (GArray         *steps);
@@ -69,6 +73,9 @@ typedef struct
 
 /* StpKernel, sorted by start (free with g_array_unref). */
 GArray     *stp_kernels_collect       (const StpTrace *trace);
+/* The kernels of one input of a merged trace. */
+GArray     *stp_kernels_collect_in_part (const StpTrace *trace,
+                                         guint32         part);
 
 typedef struct
 {

@@ -397,6 +397,8 @@ add_part (StpTrace   *merged,
   part.filename = g_strdup (trace->filename);
   part.format = trace->format;
   part.offset = offset;
+  part.start_ts = stp_time_add (trace->start_ts, offset);
+  part.end_ts = stp_time_add (trace->end_ts, offset);
   part.first_process = first_process;
   part.n_processes = merged->processes->len - first_process;
   part.source = g_steal_pointer (&trace->source);

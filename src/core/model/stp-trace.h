@@ -326,6 +326,8 @@ typedef struct
   gint64             offset;         /* ns added to every time of the input */
   guint32            first_process;  /* its processes: a range of trace->processes */
   guint32            n_processes;
+  gint64             start_ts;       /* its earliest event and latest end, moved */
+  gint64             end_ts;
   gpointer           source;
   GDestroyNotify     source_free;
   StpSourceArgsFunc  source_args;
