@@ -16,6 +16,7 @@
 #include "stp-chrome-writer.h"
 #include "stp-loader.h"
 #include "stp-merge.h"
+#include "stp-step-table.h"
 #include "stp-steps.h"
 #include "stp-trace-info.h"
 
@@ -297,6 +298,59 @@ test_xspace_sources (void)
   g_assert_null (merged->source);
 }
 
+/* The step table of a merged trace: a column per input, whose cells
+ * are its steps, the slowest per step, and each input's median. */
+static void
+test_step_table (void)
+{
+  const char *names[] = { RANKS "0.json.gz", RANKS "1.json.gz", NULL };
+  g_autoptr(GPtrArray) originals = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
+  g_autoptr(StpTrace) merged = merge_files (names, STP_MERGE_CLOCK_AUTO, NULL, originals);
+  g_autoptr(StpStepTable) table = stp_step_table_new_for_trace (merged, NULL);
+  guint n_cells = 0;
+
+  g_assert_cmpuint (stp_step_table_get_n_traces (table), ==, 2);
+  for (guint t = 0; t < 2; t++)
+    {
+      g_autoptr(GArray) steps = stp_steps_find (originals->pdata[t]);
+      g_autofree double *durations = g_new (double, steps->len);
+      StpStepSpread spread = stp_step_table_get_spread (table, t);
+
+      g_assert_cmpstr (stp_step_table_get_label (table, t), ==,
+                       g_array_index (merged->parts, StpTracePart, t).label);
+      g_assert_cmpuint (stp_step_table_get_n_steps (table, t), ==, steps->len);
+      for (guint i = 0; i < steps->len; i++)
+        durations[i] = g_array_index (steps, StpStep, i).end - g_array_index (steps, StpStep, i).start;
+      /* Two steps each: the median is their mean. */
+      g_assert_cmpuint (steps->len, ==, 2);
+      g_assert_cmpfloat (spread.median, ==, (durations[0] + durations[1]) / 2);
+      g_assert_cmpfloat (spread.min, ==, MIN (durations[0], durations[1]));
+    }
+
+  for (guint k = 0; k < stp_step_table_get_n_keys (table); k++)
+    {
+      gint64 longest = -1;
+      gint slowest = -1;
+
+      for (guint t = 0; t < 2; t++)
+        {
+          const StpStepRow *row = stp_step_table_get_cell (table, k, t);
+          g_autoptr(GArray) steps = stp_steps_find (originals->pdata[t]);
+          gint i = stp_steps_lookup (steps, stp_step_table_get_key (table, k));
+
+          g_assert_cmpint (i >= 0, ==, row != NULL);
+          if (row == NULL)
+            continue;
+          n_cells++;
+          g_assert_cmpstr (row->step.name, ==, g_array_index (steps, StpStep, i).name);
+          if (row->step.end - row->step.start > longest)
+            longest = row->step.end - row->step.start, slowest = t;
+        }
+      g_assert_cmpint (stp_step_table_get_slowest (table, k), ==, slowest);
+    }
+  g_assert_cmpuint (n_cells, ==, 4);
+}
+
 /* StepStats: each input is one step, with its own source for details. */
 static void
 test_step_stats (void)
@@ -444,6 +498,7 @@ main (int    argc,
   g_test_add_func ("/merge/first-step", test_first_step);
   g_test_add_func ("/merge/xspace-sources", test_xspace_sources);
   g_test_add_func ("/merge/step-stats", test_step_stats);
+  g_test_add_func ("/merge/step-table", test_step_table);
   g_test_add_func ("/merge/cli-convert", test_cli_convert);
 
   return g_test_run ();

@@ -16,6 +16,7 @@
 #include "stp-cli-compare.h"
 #include "stp-cli-inputs.h"
 #include "stp-json-writer.h"
+#include "stp-step-table.h"
 #include "stp-steps.h"
 
 #include <json-glib/json-glib.h>
@@ -25,12 +26,6 @@
 
 #define EXIT_BAD_INPUT 1
 #define EXIT_USAGE     2
-
-typedef struct
-{
-  StpStep      step;
-  StpBreakdown breakdown;
-} StepResult;
 
 typedef struct
 {
@@ -44,7 +39,7 @@ typedef struct
   char        *file;
   char        *label;      /* "rank N" or the file's base name */
   gint64       rank;       /* distributedInfo.rank, -1 if none */
-  GArray      *steps;      /* StepResult */
+  GArray      *steps;      /* StpStepRow */
   StpBreakdown whole;      /* HTA's whole-trace window */
   GArray      *devices;    /* DeviceSteps, when kernels ran on several devices */
 } TraceSteps;
@@ -55,7 +50,7 @@ trace_steps_free (gpointer data)
   TraceSteps *t = data;
 
   for (guint i = 0; i < t->steps->len; i++)
-    g_free (g_array_index (t->steps, StepResult, i).step.name);
+    g_free (g_array_index (t->steps, StpStepRow, i).step.name);
   g_array_unref (t->steps);
   for (guint i = 0; i < t->devices->len; i++)
     {
@@ -114,7 +109,7 @@ add_devices (TraceSteps     *t,
       d.steps = g_array_sized_new (FALSE, TRUE, sizeof (StpBreakdown), t->steps->len);
       for (guint j = 0; j < t->steps->len; j++)
         {
-          const StpStep *step = &g_array_index (t->steps, StepResult, j).step;
+          const StpStep *step = &g_array_index (t->steps, StpStepRow, j).step;
           StpBreakdown b;
 
           stp_breakdown_compute_device (kernels, process, step->start, step->end, &b);
@@ -135,10 +130,10 @@ trace_steps_new (const StpTrace *trace)
   t->rank = find_rank (trace);
   t->label = t->rank >= 0 ? g_strdup_printf ("rank %" G_GINT64_FORMAT, t->rank)
                           : g_path_get_basename (trace->filename);
-  t->steps = g_array_sized_new (FALSE, TRUE, sizeof (StepResult), steps->len);
+  t->steps = g_array_sized_new (FALSE, TRUE, sizeof (StpStepRow), steps->len);
   for (guint i = 0; i < steps->len; i++)
     {
-      StepResult r = { g_array_index (steps, StpStep, i) };
+      StpStepRow r = { g_array_index (steps, StpStep, i) };
 
       r.step.name = g_strdup (r.step.name);
       stp_breakdown_compute (kernels, r.step.start, r.step.end, &r.breakdown);
@@ -147,52 +142,6 @@ trace_steps_new (const StpTrace *trace)
   stp_breakdown_compute (kernels, G_MININT64, G_MAXINT64, &t->whole);
   add_devices (t, trace, kernels);
   return t;
-}
-
-/* The key a step matches on across traces: its number, else its position. */
-static gint64
-step_key (const TraceSteps *t,
-          guint             i)
-{
-  const StpStep *step = &g_array_index (t->steps, StepResult, i).step;
-
-  return step->number >= 0 ? step->number : (gint64) i;
-}
-
-static gint
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-typedef struct
-{
-  double median, min, max;
-} Spread;
-
-static Spread
-spread_of (const TraceSteps *t)
-{
-  g_autofree double *d = g_new (double, MAX (t->steps->len, 1));
-  guint n = t->steps->len;
-  Spread s = { 0, 0, 0 };
-
-  if (n == 0)
-    return s;
-  for (guint i = 0; i < n; i++)
-    {
-      const StpStep *step = &g_array_index (t->steps, StepResult, i).step;
-
-      d[i] = (double) stp_time_sub (step->end, step->start);
-    }
-  qsort (d, n, sizeof (double), compare_doubles);
-  s.median = n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2;
-  s.min = d[0];
-  s.max = d[n - 1];
-  return s;
 }
 
 static double
@@ -267,7 +216,7 @@ json_trace (GString          *out,
             const StpTrace   *trace,
             const TraceSteps *t)
 {
-  Spread s = spread_of (t);
+  StpStepSpread s = stp_steps_spread ((const StpStepRow *) t->steps->data, t->steps->len);
 
   g_string_append (out, "{\n  \"file\": ");
   stp_json_append_string (out, t->file, strlen (t->file));
@@ -289,7 +238,7 @@ json_trace (GString          *out,
   g_string_append (out, ",\n  \"steps\": [");
   for (guint i = 0; i < t->steps->len; i++)
     {
-      const StepResult *r = &g_array_index (t->steps, StepResult, i);
+      const StpStepRow *r = &g_array_index (t->steps, StpStepRow, i);
 
       g_string_append (out, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
       stp_json_append_string (out, r->step.name, strlen (r->step.name));
@@ -375,90 +324,54 @@ unique_labels (GPtrArray *traces)
       }
 }
 
-static gint
-compare_keys (gconstpointer a,
-              gconstpointer b)
+/* The traces' steps lined up (stp-step-table.h). */
+static StpStepTable *
+step_table_of (GPtrArray *traces)
 {
-  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
-
-  return (x > y) - (x < y);
-}
-
-static gint
-find_step (const TraceSteps *t,
-           gint64            key)
-{
-  for (guint i = 0; i < t->steps->len; i++)
-    if (step_key (t, i) == key)
-      return i;
-  return -1;
-}
-
-static GArray *
-all_keys (GPtrArray *traces)
-{
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  GArray *keys = g_array_new (FALSE, FALSE, sizeof (gint64));
+  StpStepTable *table = stp_step_table_new ();
 
   for (guint t = 0; t < traces->len; t++)
     {
       const TraceSteps *ts = g_ptr_array_index (traces, t);
 
-      for (guint i = 0; i < ts->steps->len; i++)
-        {
-          gint64 key = step_key (ts, i);
-
-          if (g_hash_table_add (seen, g_memdup2 (&key, sizeof key)))
-            g_array_append_val (keys, key);
-        }
+      stp_step_table_add (table, ts->label, (const StpStepRow *) ts->steps->data, ts->steps->len);
     }
-  g_array_sort (keys, compare_keys);
-  return keys;
+  return table;
 }
 
 static void
-text_step_table (GString   *out,
-                 GPtrArray *traces)
+text_step_table (GString            *out,
+                 const StpStepTable *table)
 {
-  g_autoptr(GArray) keys = all_keys (traces);
+  guint n_traces = stp_step_table_get_n_traces (table);
   const char *rows[] = { "median", "min", "max", "spread" };
 
   g_string_append (out, "Step durations (ms; * = the slowest trace of the step)\n");
   g_string_append_printf (out, "%-22s", "step");
-  for (guint t = 0; t < traces->len; t++)
+  for (guint t = 0; t < n_traces; t++)
     {
-      const TraceSteps *ts = g_ptr_array_index (traces, t);
-      g_autofree char *label = stp_cli_printable_name (ts->label, 13);
+      g_autofree char *label = stp_cli_printable_name (stp_step_table_get_label (table, t), 13);
 
       g_string_append_printf (out, " %14s", label);
     }
   g_string_append (out, "  slowest\n");
 
-  for (guint k = 0; k < keys->len; k++)
+  for (guint k = 0; k < stp_step_table_get_n_keys (table); k++)
     {
-      gint64 key = g_array_index (keys, gint64, k);
-      gint64 slowest = -1;
-      gint slowest_trace = -1;
-      guint present = 0;
-      gboolean tied = FALSE;
+      gint slowest = stp_step_table_get_slowest (table, k);
       const char *name = NULL;
+      gint first = -1;
+      guint present = 0;
 
-      for (guint t = 0; t < traces->len; t++)
+      for (guint t = 0; t < n_traces; t++)
         {
-          const TraceSteps *ts = g_ptr_array_index (traces, t);
-          gint i = find_step (ts, key);
+          const StpStepRow *row = stp_step_table_get_cell (table, k, t);
 
-          if (i >= 0)
+          if (row != NULL)
             {
-              const StpStep *step = &g_array_index (ts->steps, StepResult, i).step;
-              gint64 dur = stp_time_sub (step->end, step->start);
-
-              name = name ? name : step->name;
+              name = name ? name : row->step.name;
+              first = first < 0 ? (gint) t : first;
               present++;
-              if (dur > slowest)
-                slowest = dur, slowest_trace = t, tied = FALSE;
-              else if (dur == slowest)
-                tied = TRUE;
             }
         }
 
@@ -467,27 +380,22 @@ text_step_table (GString   *out,
 
         g_string_append_printf (out, "%-22s", printable);
       }
-      for (guint t = 0; t < traces->len; t++)
+      for (guint t = 0; t < n_traces; t++)
         {
-          const TraceSteps *ts = g_ptr_array_index (traces, t);
-          gint i = find_step (ts, key);
+          const StpStepRow *row = stp_step_table_get_cell (table, k, t);
 
-          if (i < 0)
+          if (row == NULL)
             g_string_append_printf (out, " %14s", "-");
           else
-            {
-              const StpStep *step = &g_array_index (ts->steps, StepResult, i).step;
-
-              g_string_append_printf (out, " %13.3f%s", stp_time_sub (step->end, step->start) / 1e6,
-                                      present > 1 && !tied && (gint) t == slowest_trace ? "*" : " ");
-            }
+            g_string_append_printf (out, " %13.3f%s", stp_time_sub (row->step.end, row->step.start) / 1e6,
+                                    (gint) t == slowest ? "*" : " ");
         }
-      if (tied && present > 1)
+      if (slowest < 0 && present > 1)
         g_string_append (out, "  (tie)");
-      else if (slowest_trace >= 0)
+      else
         {
-          const TraceSteps *ts = g_ptr_array_index (traces, slowest_trace);
-          g_autofree char *label = stp_cli_printable_name (ts->label, 40);
+          /* A step only one trace has: that trace is its slowest. */
+          g_autofree char *label = stp_cli_printable_name (stp_step_table_get_label (table, slowest >= 0 ? slowest : first), 40);
 
           g_string_append_printf (out, "  %s", label);
         }
@@ -497,13 +405,12 @@ text_step_table (GString   *out,
   for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
     {
       g_string_append_printf (out, "%-22s", rows[r]);
-      for (guint t = 0; t < traces->len; t++)
+      for (guint t = 0; t < n_traces; t++)
         {
-          const TraceSteps *ts = g_ptr_array_index (traces, t);
-          Spread s = spread_of (ts);
+          StpStepSpread s = stp_step_table_get_spread (table, t);
           double v[] = { s.median, s.min, s.max, s.max - s.min };
 
-          if (ts->steps->len == 0)
+          if (stp_step_table_get_n_steps (table, t) == 0)
             g_string_append_printf (out, " %14s", "-");
           else
             g_string_append_printf (out, " %13.3f ", v[r] / 1e6);
@@ -514,37 +421,35 @@ text_step_table (GString   *out,
 
 /* Different step counts are said, with the steps each trace lacks. */
 static void
-text_mismatches (GString   *out,
-                 GPtrArray *traces)
+text_mismatches (GString            *out,
+                 const StpStepTable *table)
 {
-  g_autoptr(GArray) keys = all_keys (traces);
+  guint n_traces = stp_step_table_get_n_traces (table);
   gboolean header = FALSE;
 
-  for (guint t = 0; t < traces->len; t++)
+  for (guint t = 0; t < n_traces; t++)
     {
-      const TraceSteps *ts = g_ptr_array_index (traces, t);
-      g_autofree char *label = stp_cli_printable_name (ts->label, 60);
+      g_autofree char *label = stp_cli_printable_name (stp_step_table_get_label (table, t), 60);
       g_autoptr(GString) missing = g_string_new (NULL);
       guint n_missing = 0;
 
-      for (guint k = 0; k < keys->len; k++)
-        if (find_step (ts, g_array_index (keys, gint64, k)) < 0)
+      for (guint k = 0; k < stp_step_table_get_n_keys (table); k++)
+        if (stp_step_table_get_cell (table, k, t) == NULL)
           {
             if (n_missing++ < 10)
               g_string_append_printf (missing, "%s%" G_GINT64_FORMAT, missing->len ? ", " : "",
-                                      g_array_index (keys, gint64, k));
+                                      stp_step_table_get_key (table, k));
           }
       if (n_missing == 0)
         continue;
       if (!header)
         {
           g_string_append (out, "\nThe traces have different steps (steps match by number, never guessed):");
-          for (guint u = 0; u < traces->len; u++)
+          for (guint u = 0; u < n_traces; u++)
             {
-              const TraceSteps *tu = g_ptr_array_index (traces, u);
-              g_autofree char *lu = stp_cli_printable_name (tu->label, 60);
+              g_autofree char *lu = stp_cli_printable_name (stp_step_table_get_label (table, u), 60);
 
-              g_string_append_printf (out, "%s %s has %u", u ? "," : "", lu, tu->steps->len);
+              g_string_append_printf (out, "%s %s has %u", u ? "," : "", lu, stp_step_table_get_n_steps (table, u));
             }
           g_string_append (out, ".\n");
           header = TRUE;
@@ -591,7 +496,7 @@ text_breakdown (GString   *out,
 
       for (guint i = 0; i < ts->steps->len; i++)
         {
-          const StepResult *r = &g_array_index (ts->steps, StepResult, i);
+          const StpStepRow *r = &g_array_index (ts->steps, StpStepRow, i);
 
           text_breakdown_row (out, ts->label, r->step.name, &r->breakdown);
         }
@@ -670,8 +575,10 @@ stp_cli_steps_run (int    argc,
       g_string_truncate (out, 0);
       if (traces->len > 0)
         {
-          text_step_table (out, traces);
-          text_mismatches (out, traces);
+          g_autoptr(StpStepTable) table = step_table_of (traces);
+
+          text_step_table (out, table);
+          text_mismatches (out, table);
           text_breakdown (out, traces);
         }
     }
