@@ -18,7 +18,7 @@
  * @column: passed to @setup, @bind, @unbind and @compare as their data
  * @unbind: (nullable): for cells that connect to their item
  *
- * Returns: (transfer full): a resizable column sorted by @compare
+ * Returns: (transfer full): a resizable column sorted by @compare (if not NULL)
  */
 GtkColumnViewColumn *
 stp_column_new (const char       *title,
@@ -38,8 +38,11 @@ stp_column_new (const char       *title,
     g_signal_connect (factory, "unbind", unbind, GINT_TO_POINTER (column));
 
   col = gtk_column_view_column_new (title, factory);
-  sorter = GTK_SORTER (gtk_custom_sorter_new (compare, GINT_TO_POINTER (column), NULL));
-  gtk_column_view_column_set_sorter (col, sorter);
+  if (compare != NULL)
+    {
+      sorter = GTK_SORTER (gtk_custom_sorter_new (compare, GINT_TO_POINTER (column), NULL));
+      gtk_column_view_column_set_sorter (col, sorter);
+    }
   gtk_column_view_column_set_resizable (col, TRUE);
   return col;
 }

@@ -11,6 +11,10 @@
  * `stepscope-cli steps`).  Found on a worker thread while the table is
  * on screen; a row selects its step, whose range the summary then sums
  * up, and zooms to it.
+ *
+ * With several traces open side by side, each one's steps are rows
+ * (with a Trace column), and a second table above lines the steps up
+ * across the traces (stp-step-table-view.c).
  */
 
 #define G_LOG_DOMAIN "stp-steps-view"
@@ -22,6 +26,7 @@
 
 #include "stp-column.h"
 #include "stp-render-view.h"
+#include "stp-step-table-view.h"
 #include "stp-steps-view.h"
 #include "stp-worker.h"
 
@@ -29,6 +34,7 @@ typedef struct
 {
   StpStep      step;        /* name owned */
   StpBreakdown breakdown;
+  guint32      part;        /* of several traces, the one it is of; else STP_INDEX_NONE */
 } Row;
 
 /* One row of the table, as a list item. */
@@ -37,9 +43,10 @@ G_DECLARE_FINAL_TYPE (StpStepItem, stp_step_item, STP, STEP_ITEM, GObject)
 
 struct _StpStepItem
 {
-  GObject parent_instance;
-  Row     row;
-  gint64  trace_start;
+  GObject     parent_instance;
+  Row         row;
+  gint64      trace_start;
+  const char *trace_label;  /* the part's, while the view holds its trace */
 };
 
 G_DEFINE_FINAL_TYPE (StpStepItem, stp_step_item, G_TYPE_OBJECT)
@@ -73,6 +80,7 @@ struct _StpStepsView
   GtkWidget        *content;
   GtkWidget        *empty;
   GtkWidget        *view;
+  GtkWidget        *side_by_side;
 
   GtkColumnViewColumn *columns[STP_STEPS_N_COLUMNS];
   GListStore       *store;
@@ -112,6 +120,8 @@ column_title (StpStepsColumn column)
   switch (column)
     {
     case STP_STEPS_COLUMN_NAME:        return _("Step");
+    /* Translators: which of the traces open side by side */
+    case STP_STEPS_COLUMN_TRACE:       return _("Trace");
     case STP_STEPS_COLUMN_START:       return _("Start");
     case STP_STEPS_COLUMN_DURATION:    return _("Duration");
     /* Translators: time some GPU kernel ran (Holistic Trace Analysis) */
@@ -147,6 +157,7 @@ cell_text (const StpStepItem *item,
   switch (column)
     {
     case STP_STEPS_COLUMN_NAME:        return g_strdup (item->row.step.name);
+    case STP_STEPS_COLUMN_TRACE:       return g_strdup (item->trace_label ? item->trace_label : "");
     case STP_STEPS_COLUMN_START:       return stp_format_duration (item->row.step.start - item->trace_start);
     case STP_STEPS_COLUMN_DURATION:    return stp_format_duration (item->row.step.end - item->row.step.start);
     case STP_STEPS_COLUMN_BUSY:        return stp_format_duration (b->busy);
@@ -176,6 +187,7 @@ cell_value (const StpStepItem *item,
     case STP_STEPS_COLUMN_NON_COMPUTE: return b->non_compute;
     case STP_STEPS_COLUMN_OVERLAP:     return b->communication > 0 ? (double) b->comm_overlapped / b->communication : -1;
     case STP_STEPS_COLUMN_KERNELS:     return b->n_kernels;
+    case STP_STEPS_COLUMN_TRACE:       return item->row.part;
     case STP_STEPS_COLUMN_NAME:
     case STP_STEPS_COLUMN_START:
     case STP_STEPS_N_COLUMNS:
@@ -207,8 +219,9 @@ setup_cell (GtkSignalListItemFactory *factory,
 {
   StpStepsColumn column = GPOINTER_TO_INT (user_data);
 
-  gtk_list_item_set_child (list_item, stp_cell_label_new (column == STP_STEPS_COLUMN_NAME ? STP_CELL_TEXT
-                                                                                         : STP_CELL_NUMBER));
+  gboolean text = column == STP_STEPS_COLUMN_NAME || column == STP_STEPS_COLUMN_TRACE;
+
+  gtk_list_item_set_child (list_item, stp_cell_label_new (text ? STP_CELL_TEXT : STP_CELL_NUMBER));
 }
 
 static void
@@ -226,9 +239,10 @@ bind_cell (GtkSignalListItemFactory *factory,
 
 typedef struct
 {
-  GArray  *rows;          /* Row */
-  gboolean has_kernels;
-  gboolean own_steps;     /* the trace's, not markers */
+  GArray       *rows;          /* Row */
+  gboolean      has_kernels;
+  gboolean      own_steps;     /* the trace's, not markers */
+  StpStepTable *table;         /* several traces: their steps lined up */
 } Result;
 
 static void
@@ -237,6 +251,7 @@ result_free (Result *result)
   for (guint i = 0; i < result->rows->len; i++)
     g_free (g_array_index (result->rows, Row, i).step.name);
   g_array_unref (result->rows);
+  g_clear_pointer (&result->table, stp_step_table_free);
   g_free (result);
 }
 
@@ -259,6 +274,67 @@ job_free (Job *job)
   g_free (job);
 }
 
+/* The steps of one input (part; STP_INDEX_NONE: the trace), each with
+ * the breakdown of the input's own kernels, appended to rows. */
+static gboolean
+add_steps (const StpTrace *trace,
+           guint32         part,
+           GArray         *marked,
+           GArray         *rows,
+           GCancellable   *cancellable)
+{
+  g_autoptr(GArray) steps = stp_steps_find_in_part (trace, part);
+  g_autoptr(GArray) kernels = stp_kernels_collect_in_part (trace, part);
+
+  if (steps->len == 0 && marked != NULL)
+    {
+      for (guint i = 0; i < marked->len; i++)
+        {
+          StpStep step = g_array_index (marked, StpStep, i);
+
+          step.name = g_strdup (step.name);
+          g_array_append_val (steps, step);
+        }
+      stp_steps_sort (steps);
+    }
+
+  for (guint i = 0; i < steps->len && !g_cancellable_is_cancelled (cancellable); i++)
+    {
+      Row row = { g_array_index (steps, StpStep, i), { 0 }, part };
+
+      /* The array keeps its names; the rows take them. */
+      g_array_index (steps, StpStep, i).name = NULL;
+      stp_breakdown_compute (kernels, row.step.start, row.step.end, &row.breakdown);
+      g_array_append_val (rows, row);
+    }
+  return kernels->len > 0;
+}
+
+/* Several traces: each one's rows as a column of the step table. */
+static StpStepTable *
+table_of (const StpTrace *trace,
+          GArray         *rows)
+{
+  StpStepTable *table = stp_step_table_new ();
+
+  for (guint p = 0; p < trace->parts->len; p++)
+    {
+      g_autoptr(GArray) of_part = g_array_new (FALSE, TRUE, sizeof (StpStepRow));
+
+      for (guint i = 0; i < rows->len; i++)
+        {
+          const Row *row = &g_array_index (rows, Row, i);
+          StpStepRow r = { row->step, row->breakdown };
+
+          if (row->part == p)
+            g_array_append_val (of_part, r);
+        }
+      stp_step_table_add (table, g_array_index (trace->parts, StpTracePart, p).label,
+                          (const StpStepRow *) of_part->data, of_part->len);
+    }
+  return table;
+}
+
 static void
 find_thread (GTask        *task,
              gpointer      source_object,
@@ -267,34 +343,21 @@ find_thread (GTask        *task,
 {
   Job *job = task_data;
   StpTrace *trace = job->trace;
-  g_autoptr(GArray) steps = stp_steps_find (trace);
-  g_autoptr(GArray) kernels = stp_kernels_collect (trace);
   Result *result = g_new0 (Result, 1);
 
-  result->own_steps = steps->len > 0;
-  if (steps->len == 0)
-    {
-      for (guint i = 0; i < job->marked->len; i++)
-        {
-          StpStep step = g_array_index (job->marked, StpStep, i);
+  result->rows = g_array_new (FALSE, TRUE, sizeof (Row));
+  if (trace->parts == NULL)
+    result->has_kernels = add_steps (trace, STP_INDEX_NONE, NULL, result->rows, cancellable);
+  else
+    for (guint p = 0; p < trace->parts->len; p++)
+      result->has_kernels |= add_steps (trace, p, NULL, result->rows, cancellable);
+  result->own_steps = result->rows->len > 0;
 
-          step.name = g_strdup (step.name);
-          g_array_append_val (steps, step);
-        }
-      stp_steps_sort (steps);
-    }
-
-  result->rows = g_array_sized_new (FALSE, TRUE, sizeof (Row), steps->len);
-  result->has_kernels = kernels->len > 0;
-  for (guint i = 0; i < steps->len && !g_cancellable_is_cancelled (cancellable); i++)
-    {
-      Row row = { g_array_index (steps, StpStep, i) };
-
-      /* The array keeps its names; the rows take them. */
-      g_array_index (steps, StpStep, i).name = NULL;
-      stp_breakdown_compute (kernels, row.step.start, row.step.end, &row.breakdown);
-      g_array_append_val (result->rows, row);
-    }
+  /* No steps of its own: the marked ranges are the steps. */
+  if (!result->own_steps)
+    add_steps (trace, STP_INDEX_NONE, job->marked, result->rows, cancellable);
+  if (trace->parts != NULL && result->own_steps)
+    result->table = table_of (trace, result->rows);
   g_task_return_pointer (task, result, (GDestroyNotify) result_free);
 }
 
@@ -303,6 +366,8 @@ update_columns (StpStepsView *self)
 {
   for (StpStepsColumn c = STP_STEPS_COLUMN_BUSY; c < STP_STEPS_N_COLUMNS; c++)
     gtk_column_view_column_set_visible (self->columns[c], self->has_kernels);
+  gtk_column_view_column_set_visible (self->columns[STP_STEPS_COLUMN_TRACE],
+                                      self->trace != NULL && self->trace->parts != NULL);
 }
 
 static void
@@ -337,11 +402,15 @@ on_found (gpointer      owner,
 
       item->row = g_array_index (found->rows, Row, i);
       item->trace_start = self->trace->start_ts;
+      if (item->row.part != STP_INDEX_NONE)
+        item->trace_label = g_array_index (self->trace->parts, StpTracePart, item->row.part).label;
       g_array_index (found->rows, Row, i).step.name = NULL;
       g_list_store_append (self->store, item);
       g_object_unref (item);
     }
   update_columns (self);
+  gtk_widget_set_visible (self->side_by_side, found->table != NULL);
+  stp_step_table_view_set_table (STP_STEP_TABLE_VIEW (self->side_by_side), g_steal_pointer (&found->table));
 
   info = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u step", "%u steps", found->rows->len), found->rows->len);
   gtk_label_set_label (GTK_LABEL (self->info), found->rows->len > 0 ? info : "");
@@ -410,6 +479,8 @@ on_document_changed (StpStepsView *self)
   g_list_store_remove_all (self->store);
   gtk_label_set_label (GTK_LABEL (self->info), "");
   gtk_stack_set_visible_child_name (GTK_STACK (self->content), "table");
+  gtk_widget_set_visible (self->side_by_side, FALSE);
+  stp_step_table_view_set_table (STP_STEP_TABLE_VIEW (self->side_by_side), NULL);
   g_clear_pointer (&self->trace, stp_trace_unref);
   self->trace = trace != NULL ? stp_trace_ref (trace) : NULL;
   self->own_steps = FALSE;
@@ -428,6 +499,18 @@ on_activate (GtkColumnView *view,
   if (item == NULL || self->session == NULL)
     return;
   stp_session_set_selected_range (self->session, item->row.step.start, item->row.step.end);
+  g_signal_emit (self, signals[STEP_ACTIVATED], 0);
+}
+
+/* A step of the traces side by side, in one of them or in all. */
+static void
+on_range_activated (StpStepsView *self,
+                    gint64        start,
+                    gint64        end)
+{
+  if (self->session == NULL)
+    return;
+  stp_session_set_selected_range (self->session, start, end);
   g_signal_emit (self, signals[STEP_ACTIVATED], 0);
 }
 
@@ -517,6 +600,13 @@ stp_steps_view_has_kernels (StpStepsView *self)
 {
   g_return_val_if_fail (STP_IS_STEPS_VIEW (self), FALSE);
   return self->has_kernels;
+}
+
+GtkWidget *
+stp_steps_view_get_side_by_side (StpStepsView *self)
+{
+  g_return_val_if_fail (STP_IS_STEPS_VIEW (self), NULL);
+  return self->side_by_side;
 }
 
 void
@@ -636,7 +726,9 @@ stp_steps_view_class_init (StpStepsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StpStepsView, content);
   gtk_widget_class_bind_template_child (widget_class, StpStepsView, empty);
   gtk_widget_class_bind_template_child (widget_class, StpStepsView, view);
+  gtk_widget_class_bind_template_child (widget_class, StpStepsView, side_by_side);
   gtk_widget_class_bind_template_callback (widget_class, on_activate);
+  gtk_widget_class_bind_template_callback (widget_class, on_range_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_close);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -649,6 +741,7 @@ stp_steps_view_init (StpStepsView *self)
   g_autoptr(GtkSingleSelection) selection = NULL;
   GtkSorter *sorter;
 
+  g_type_ensure (STP_TYPE_STEP_TABLE_VIEW);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->store = g_list_store_new (STP_TYPE_STEP_ITEM);

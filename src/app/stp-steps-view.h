@@ -20,6 +20,7 @@ G_DECLARE_FINAL_TYPE (StpStepsView, stp_steps_view, STP, STEPS_VIEW, GtkWidget)
 typedef enum
 {
   STP_STEPS_COLUMN_NAME,
+  STP_STEPS_COLUMN_TRACE,     /* which of several traces open side by side */
   STP_STEPS_COLUMN_START,
   STP_STEPS_COLUMN_DURATION,
   STP_STEPS_COLUMN_BUSY,
@@ -46,6 +47,8 @@ const StpStep   *stp_steps_view_get_step    (StpStepsView *self,
 const StpBreakdown *stp_steps_view_get_breakdown (StpStepsView *self,
                                                   guint         position);
 gboolean         stp_steps_view_has_kernels (StpStepsView *self);
+/* The steps of several traces lined up (hidden for one trace). */
+GtkWidget       *stp_steps_view_get_side_by_side (StpStepsView *self);
 void             stp_steps_view_activate    (StpStepsView *self,
                                              guint         position);
 

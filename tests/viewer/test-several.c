@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "stp-step-table-view.h"
 #include "stp-timeline-view-private.h"
 #include "viewer-test-util.h"
 
@@ -142,6 +143,76 @@ test_side_by_side (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+steps_idle (gpointer window)
+{
+  return !stp_steps_view_is_busy (stp_window_get_steps_view (window));
+}
+
+/* The Steps page: each trace's steps as rows, named after their trace,
+ * and the steps lined up across the traces above them. */
+static void
+test_steps (void)
+{
+  g_autoptr(GFile) rank0 = data_file ("data", RANKS, "sampled_rank-0.json.gz", NULL);
+  g_autoptr(GFile) rank1 = data_file ("data", RANKS, "sampled_rank-1.json.gz", NULL);
+  StpWindow *window = new_window ();
+  StpStepsView *steps = stp_window_get_steps_view (window);
+  StpSession *session = stp_window_get_session (window);
+  StpStepTableView *side;
+  StpStepTable *table;
+  g_autoptr(StpStepTable) expected = NULL;
+  const StpTimeRange *range;
+  StpTrace *trace;
+
+  open_files_and_wait (window, rank0, rank1, NULL);
+  trace = stp_window_get_trace (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-steps", NULL));
+  gtk_stack_set_visible_child (GTK_STACK (gtk_widget_get_parent (GTK_WIDGET (steps))), GTK_WIDGET (steps));
+  settle ();
+  wait_for (steps_idle, window);
+
+  /* Rows: every step of each trace, with its own kernels' breakdown. */
+  expected = stp_step_table_new_for_trace (trace, NULL);
+  g_assert_cmpuint (stp_steps_view_get_n_rows (steps), ==,
+                    stp_step_table_get_n_steps (expected, 0) + stp_step_table_get_n_steps (expected, 1));
+  g_assert_cmpuint (stp_steps_view_get_n_rows (steps), ==, 4);
+
+  side = STP_STEP_TABLE_VIEW (stp_steps_view_get_side_by_side (steps));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (side)));
+  table = stp_step_table_view_get_table (side);
+  g_assert_cmpuint (stp_step_table_get_n_traces (table), ==, 2);
+  g_assert_cmpuint (stp_step_table_get_n_keys (table), ==, stp_step_table_get_n_keys (expected));
+  for (guint k = 0; k < stp_step_table_get_n_keys (table); k++)
+    {
+      g_assert_cmpint (stp_step_table_get_slowest (table, k), ==, stp_step_table_get_slowest (expected, k));
+      for (guint t = 0; t < 2; t++)
+        {
+          const StpStepRow *a = stp_step_table_get_cell (table, k, t);
+          const StpStepRow *b = stp_step_table_get_cell (expected, k, t);
+
+          g_assert_cmpint (a->step.start, ==, b->step.start);
+          g_assert_cmpint (a->breakdown.busy, ==, b->breakdown.busy);
+        }
+    }
+  save_screenshot (GTK_WIDGET (window), "several-traces-steps");
+
+  /* A row: the step in both traces; a cell: in that trace only. */
+  stp_step_table_view_activate (side, 0);
+  range = stp_session_get_selected_range (session);
+  g_assert_cmpint (range->start, ==, MIN (stp_step_table_get_cell (table, 0, 0)->step.start,
+                                   stp_step_table_get_cell (table, 0, 1)->step.start));
+  g_assert_cmpint (range->end, ==, MAX (stp_step_table_get_cell (table, 0, 0)->step.end,
+                                 stp_step_table_get_cell (table, 0, 1)->step.end));
+  stp_step_table_view_activate_cell (side, 1, 1);
+  range = stp_session_get_selected_range (session);
+  g_assert_cmpint (range->start, ==, stp_step_table_get_cell (table, 1, 1)->step.start);
+  g_assert_cmpint (range->end, ==, stp_step_table_get_cell (table, 1, 1)->step.end);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-steps", NULL));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A file that cannot be read is left out, and a toast says so. */
 static void
 test_one_bad (void)
@@ -200,6 +271,7 @@ main (int    argc,
   g_test_add_func ("/several/side-by-side", test_side_by_side);
   g_test_add_func ("/several/one-bad", test_one_bad);
   g_test_add_func ("/several/folder", test_folder);
+  g_test_add_func ("/several/steps", test_steps);
 
   return g_test_run ();
 }
