@@ -4,14 +4,20 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Usage: bench-load FILE...
+ *        bench-load --merge FILE...
  * Prints one line per file: seconds, MB/s of the uncompressed data,
  * peak RSS (getrusage, of the whole process so far), the model's own
  * size, and counts.  Run one file per process to measure its peak.
+ * --merge loads the files one after the other and merges them, as the
+ * viewer opens several side by side, then builds their step table:
+ * one line with the load, merge and step table times.
  */
 
 #define G_LOG_DOMAIN "bench-load"
 
 #include "stp-loader.h"
+#include "stp-merge.h"
+#include "stp-step-table.h"
 
 #include <sys/resource.h>
 
@@ -46,6 +52,44 @@ print_counts (StpTrace *trace)
     }
 }
 
+/* The viewer's way with several files: one at a time, then merged. */
+static int
+load_merged (int    n_files,
+             char **files)
+{
+  g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
+  g_autoptr(StpTrace) merged = NULL;
+  g_autoptr(StpStepTable) table = NULL;
+  gint64 start, loaded, merged_at, tabled;
+  struct rusage usage;
+
+  start = g_get_monotonic_time ();
+  for (int i = 0; i < n_files; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (files[i]);
+      g_autoptr(GError) error = NULL;
+      StpTrace *trace = stp_load_file (file, NULL, NULL, NULL, NULL, &error);
+
+      if (trace == NULL)
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+      g_ptr_array_add (traces, trace);
+    }
+  loaded = g_get_monotonic_time ();
+  merged = stp_traces_merge (traces, STP_MERGE_CLOCK_AUTO, NULL);
+  merged_at = g_get_monotonic_time ();
+  table = stp_step_table_new_for_trace (merged, NULL);
+  tabled = g_get_monotonic_time ();
+
+  getrusage (RUSAGE_SELF, &usage);
+  g_print ("merged %d files: load=%.3f s merge=%.3f s step_table=%.3f s (%u steps) peak_rss=%ld model=%" G_GSIZE_FORMAT "\n",
+           n_files, (loaded - start) / 1e6, (merged_at - loaded) / 1e6, (tabled - merged_at) / 1e6,
+           stp_step_table_get_n_keys (table), usage.ru_maxrss * 1024L, stp_trace_get_memory_size (merged));
+  return 0;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -54,9 +98,11 @@ main (int    argc,
 
   if (argc < 2)
     {
-      g_printerr ("usage: %s FILE...\n", argv[0]);
+      g_printerr ("usage: %s [--merge] FILE...\n", argv[0]);
       return 2;
     }
+  if (g_str_equal (argv[1], "--merge"))
+    return load_merged (argc - 2, argv + 2);
 
   for (int i = 1; i < argc; i++)
     {

@@ -10,7 +10,10 @@
 # (bench/gen-kineto-ranks.py; kept in bench/out/ranks-N/ for the next
 # run) and times, with /usr/bin/time (whole process: wall time, CPU time
 # user + system, peak RSS), STP_RUNS runs (default 3) of each command,
-# printing every run.  Needs bc.
+# printing every run.  Needs bc.  Then the same for the viewer's way
+# with several files (bench-load --merge: load each in turn, merge, step
+# table), on the generated ranks and on the corpus Kineto trace opened
+# 8 times.
 
 set -eu
 
@@ -55,3 +58,14 @@ measure "compare rank-0 rank-1 (by op)"       "$CLI" compare "$DIR/rank-0.json" 
 measure "compare --by kernel"                 "$CLI" compare --by kernel "$DIR/rank-0.json" "$DIR/rank-1.json"
 measure "compare --steps (per-step medians)"  "$CLI" compare --steps "$DIR/rank-0.json" "$DIR/rank-1.json"
 measure "summary --json, $RANKS ranks"        "$CLI" summary --json "$DIR"
+
+# Side by side in the viewer: one rank against all of them merged.
+LOAD=$BUILD/bench/bench-load
+measure "load one rank (bench-load)"          env BENCH_QUIET=1 "$LOAD" "$DIR/rank-0.json"
+measure "load $RANKS ranks, merge, step table" "$LOAD" --merge $(ls "$DIR"/rank-*.json)
+
+KINETO=${KINETO:-../shared/corpus/kineto/tb_plugin/samples/resnet50_num_workers_4/worker0.1623212756351.pt.trace.json.gz}
+if [ -f "$KINETO" ]; then
+  measure "corpus Kineto trace, once"           env BENCH_QUIET=1 "$LOAD" "$KINETO"
+  measure "corpus Kineto trace x$RANKS, merged" "$LOAD" --merge $(i=0; while [ $i -lt "$RANKS" ]; do echo "$KINETO"; i=$((i + 1)); done)
+fi

@@ -94,6 +94,26 @@ stp_document_get_files (StpDocument *self)
   return self->files;
 }
 
+/* The files' URIs, a line each: what tells one set of files from
+ * another (one file alone is its URI). */
+char *
+stp_document_dup_uris (StpDocument *self)
+{
+  g_autoptr(GString) uris = g_string_new (NULL);
+
+  g_return_val_if_fail (STP_IS_DOCUMENT (self), NULL);
+
+  for (guint i = 0; i < self->files->len; i++)
+    {
+      g_autofree char *uri = g_file_get_uri (g_ptr_array_index (self->files, i));
+
+      if (i > 0)
+        g_string_append_c (uris, '\n');
+      g_string_append (uris, uri);
+    }
+  return g_string_free (g_steal_pointer (&uris), FALSE);
+}
+
 StpTrace *
 stp_document_get_trace (StpDocument *self)
 {

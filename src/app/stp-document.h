@@ -24,6 +24,7 @@ StpDocument    *stp_document_new              (GPtrArray      *files,
                                                gboolean        reanalysis);
 GFile          *stp_document_get_file         (StpDocument    *self);
 GPtrArray      *stp_document_get_files        (StpDocument    *self);
+char           *stp_document_dup_uris         (StpDocument    *self);
 StpTrace       *stp_document_get_trace        (StpDocument    *self);
 StpRenderIndex *stp_document_get_index        (StpDocument    *self);
 StpLinks       *stp_document_get_links        (StpDocument    *self);

@@ -279,7 +279,7 @@ stp_timeline_view_dispose_processes (StpTimelineView *self)
   g_clear_pointer (&self->process_menu, gtk_widget_unparent);
   g_clear_pointer (&self->track_filter, g_free);
   g_clear_pointer (&self->row_states, g_hash_table_unref);
-  g_clear_pointer (&self->layout_uri, g_free);
+  g_clear_pointer (&self->layout_uris, g_free);
 }
 
 /* A track by what it is rather than by index, which another analysis

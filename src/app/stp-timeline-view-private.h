@@ -31,7 +31,7 @@ struct _StpTimelineView
   GtkWidget       *process_menu;      /* stp-timeline-processes.c */
   char            *track_filter;
   GHashTable      *row_states;        /* file URI -> what the user did to its rows */
-  char            *layout_uri;        /* the file of the layout shown */
+  char            *layout_uris;       /* the files of the layout shown, a URI a line */
   StpRenderIndex  *index;             /* the session's document's */
   StpRenderLayout *layout;
   StpRenderer     *renderer;

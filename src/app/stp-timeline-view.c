@@ -131,11 +131,12 @@ stp_timeline_view_new (void)
 }
 
 /* A re-analysis keeps the view where it is; the rows are as the user
- * left them in that file (stp-timeline-processes.c). */
+ * left them in those files (stp-timeline-processes.c), `key` naming
+ * them. */
 static void
 set_index (StpTimelineView *self,
            StpRenderIndex  *index,
-           GFile           *file,
+           const char      *key,
            gboolean         keep_view)
 {
   g_autoptr(StpRenderLayout) old = NULL;
@@ -144,18 +145,18 @@ set_index (StpTimelineView *self,
     return;
 
   old = g_steal_pointer (&self->layout);
-  if (old != NULL && self->layout_uri != NULL)
-    stp_timeline_view_save_rows (self, old, self->layout_uri);
+  if (old != NULL && self->layout_uris != NULL)
+    stp_timeline_view_save_rows (self, old, self->layout_uris);
   g_clear_pointer (&self->index, stp_render_index_unref);
-  g_clear_pointer (&self->layout_uri, g_free);
+  g_clear_pointer (&self->layout_uris, g_free);
 
   if (index != NULL)
     {
       self->index = stp_render_index_ref (index);
       self->layout = stp_render_layout_new (index);
-      self->layout_uri = file != NULL ? g_file_get_uri (file) : NULL;
-      if (self->layout_uri != NULL)
-        stp_timeline_view_restore_rows (self, self->layout, self->layout_uri);
+      self->layout_uris = g_strdup (key);
+      if (self->layout_uris != NULL)
+        stp_timeline_view_restore_rows (self, self->layout, self->layout_uris);
     }
 
   if (!keep_view)
@@ -180,9 +181,9 @@ static void
 on_document_changed (StpTimelineView *self)
 {
   StpDocument *document = self->session ? stp_session_get_document (self->session) : NULL;
+  g_autofree char *key = document != NULL ? stp_document_dup_uris (document) : NULL;
 
-  set_index (self, document ? stp_document_get_index (document) : NULL,
-             document ? stp_document_get_file (document) : NULL,
+  set_index (self, document ? stp_document_get_index (document) : NULL, key,
              document != NULL && stp_document_is_reanalysis (document));
 }
 
