@@ -25,6 +25,7 @@ struct _StpDocument
   StpLinks       *links;
   double          load_seconds;
   gboolean        reanalysis;
+  StpCompare     *compares[STP_COMPARE_N_BY]; /* a comparison: its files' first two, by each way */
 };
 
 G_DEFINE_FINAL_TYPE (StpDocument, stp_document, G_TYPE_OBJECT)
@@ -37,6 +38,8 @@ stp_document_finalize (GObject *object)
   g_clear_pointer (&self->files, g_ptr_array_unref);
   g_clear_pointer (&self->index, stp_render_index_unref);
   g_clear_pointer (&self->links, stp_links_unref);
+  for (guint i = 0; i < STP_COMPARE_N_BY; i++)
+    g_clear_pointer (&self->compares[i], stp_compare_free);
 
   G_OBJECT_CLASS (stp_document_parent_class)->finalize (object);
 }
@@ -92,6 +95,44 @@ stp_document_get_files (StpDocument *self)
   g_return_val_if_fail (STP_IS_DOCUMENT (self), NULL);
 
   return self->files;
+}
+
+/* A comparison of the first file (the baseline, A) with the second
+ * (B): how they differ, by `by` (taken; set while the document is new,
+ * on the thread that made it). */
+void
+stp_document_take_compare (StpDocument  *self,
+                           StpCompareBy  by,
+                           StpCompare   *compare)
+{
+  g_return_if_fail (STP_IS_DOCUMENT (self));
+  g_return_if_fail (by < STP_COMPARE_N_BY);
+
+  g_clear_pointer (&self->compares[by], stp_compare_free);
+  self->compares[by] = compare;
+}
+
+/* How the baseline and the other trace differ by `by`; NULL if the
+ * document is not a comparison, or was not compared that way. */
+const StpCompare *
+stp_document_get_compare (StpDocument  *self,
+                          StpCompareBy  by)
+{
+  g_return_val_if_fail (STP_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (by < STP_COMPARE_N_BY, NULL);
+
+  return self->compares[by];
+}
+
+gboolean
+stp_document_is_comparison (StpDocument *self)
+{
+  g_return_val_if_fail (STP_IS_DOCUMENT (self), FALSE);
+
+  for (guint i = 0; i < STP_COMPARE_N_BY; i++)
+    if (self->compares[i] != NULL)
+      return TRUE;
+  return FALSE;
 }
 
 /* The files' URIs, a line each: what tells one set of files from

@@ -8,6 +8,7 @@
 
 #include <gio/gio.h>
 
+#include "stp-compare.h"
 #include "stp-links.h"
 #include "stp-render-index.h"
 
@@ -25,6 +26,12 @@ StpDocument    *stp_document_new              (GPtrArray      *files,
 GFile          *stp_document_get_file         (StpDocument    *self);
 GPtrArray      *stp_document_get_files        (StpDocument    *self);
 char           *stp_document_dup_uris         (StpDocument    *self);
+void            stp_document_take_compare     (StpDocument    *self,
+                                               StpCompareBy    by,
+                                               StpCompare     *compare);
+const StpCompare *stp_document_get_compare    (StpDocument    *self,
+                                               StpCompareBy    by);
+gboolean        stp_document_is_comparison    (StpDocument    *self);
 StpTrace       *stp_document_get_trace        (StpDocument    *self);
 StpRenderIndex *stp_document_get_index        (StpDocument    *self);
 StpLinks       *stp_document_get_links        (StpDocument    *self);

@@ -12,6 +12,9 @@
  * Several files (or a folder) are loaded one after the other and merged
  * into one trace (stp-merge.h).  A file that cannot be read does not
  * stop the others: it is left out and listed in the task's failures.
+ * A comparison loads a baseline and another trace, compares them name
+ * by name (stp-compare.h) before they become one, and lines them up at
+ * their first steps.
  */
 
 #define G_LOG_DOMAIN "stp-load-task"
@@ -32,6 +35,8 @@ struct _StpLoadTask
   GPtrArray          *files;         /* GFile: load these (folders: their traces), */
   StpTrace           *trace;         /* or re-analyse this, which `files` hold */
   GPtrArray          *failures;      /* char*: "file: why", one per file left out */
+  gboolean            compare;       /* files are a baseline and another trace to compare */
+  StpCompare         *compares[STP_COMPARE_N_BY]; /* worker: what the comparison found */
   GFile              *graph_file;    /* with this GraphDef, if set */
   StpAnalysisOptions  options;
   GCancellable       *cancellable;
@@ -132,6 +137,45 @@ report_file_progress (const char *stage,
   stp_progress_relay_report (stage, (guint64) ((p->i + fraction) * 1000), p->n * 1000, p->relay);
 }
 
+/* A baseline and another trace: both must load.  They are compared by
+ * op and by kernel, then shown one above the other, first steps lined
+ * up. */
+static StpTrace *
+load_comparison (StpLoadTask   *self,
+                 GPtrArray     *files,
+                 GCancellable  *cancellable,
+                 GError       **error)
+{
+  g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
+  static const StpCompareBy ways[] = { STP_COMPARE_BY_OP, STP_COMPARE_BY_KERNEL };
+
+  for (guint i = 0; i < 2; i++)
+    {
+      FileProgress progress = { &self->progress, i, 2 };
+      StpTrace *trace = stp_load_file (g_ptr_array_index (files, i), &self->options,
+                                       report_file_progress, &progress, cancellable, error);
+
+      if (trace == NULL)
+        return NULL;
+      g_ptr_array_add (traces, trace);
+    }
+
+  stp_progress_relay_report ("compare", 0, 0, &self->progress);
+  for (guint i = 0; i < G_N_ELEMENTS (ways); i++)
+    {
+      StpCompareOptions options = STP_COMPARE_OPTIONS_INIT;
+
+      options.by = ways[i];
+      self->compares[ways[i]] = stp_compare_new (traces->pdata[0], traces->pdata[1], &options,
+                                                 cancellable, error);
+      if (self->compares[ways[i]] == NULL)
+        return NULL;
+    }
+
+  stp_progress_relay_report ("merge", 0, 0, &self->progress);
+  return stp_traces_merge (traces, STP_MERGE_CLOCK_FIRST_STEP, NULL);
+}
+
 /* One file as it is; several merged, without those that fail. */
 static StpTrace *
 load_files (StpLoadTask   *self,
@@ -146,6 +190,8 @@ load_files (StpLoadTask   *self,
   g_ptr_array_unref (self->files);
   self->files = g_ptr_array_ref (files);
 
+  if (self->compare)
+    return load_comparison (self, files, cancellable, error);
   if (files->len == 1)
     return stp_load_file (g_ptr_array_index (files, 0), &self->options,
                           stp_progress_relay_report, &self->progress, cancellable, error);
@@ -191,6 +237,7 @@ run_thread (GTask        *task,
   g_autoptr(StpGraph) graph = NULL;
   g_autoptr(StpRenderIndex) index = NULL;
   g_autoptr(StpLinks) links = NULL;
+  g_autoptr(StpDocument) document = NULL;
   double seconds;
 
   /* The graph first: a bad one is reported before a long load. */
@@ -238,8 +285,10 @@ run_thread (GTask        *task,
     }
 
   seconds = (g_get_monotonic_time () - self->started) / (double) G_USEC_PER_SEC;
-  g_task_return_pointer (task, stp_document_new (self->files, index, links, seconds, self->trace != NULL),
-                         g_object_unref);
+  document = stp_document_new (self->files, index, links, seconds, self->trace != NULL);
+  for (guint i = 0; i < STP_COMPARE_N_BY; i++)
+    stp_document_take_compare (document, i, g_steal_pointer (&self->compares[i]));
+  g_task_return_pointer (task, g_steal_pointer (&document), g_object_unref);
 }
 
 static void
@@ -249,6 +298,8 @@ stp_load_task_finalize (GObject *object)
 
   g_clear_pointer (&self->files, g_ptr_array_unref);
   g_clear_pointer (&self->failures, g_ptr_array_unref);
+  for (guint i = 0; i < STP_COMPARE_N_BY; i++)
+    g_clear_pointer (&self->compares[i], stp_compare_free);
   g_clear_object (&self->graph_file);
   g_clear_pointer (&self->trace, stp_trace_unref);
   g_clear_object (&self->cancellable);
@@ -325,6 +376,22 @@ stp_load_task_new_load_files (GFile * const            *files,
   for (guint i = 0; i < n_files; i++)
     g_ptr_array_add (self->files, g_object_ref (files[i]));
   self->options = *options;
+  return self;
+}
+
+/* baseline (A) and another trace (B), compared and shown together. */
+StpLoadTask *
+stp_load_task_new_compare (GFile                    *baseline,
+                           GFile                    *other,
+                           const StpAnalysisOptions *options)
+{
+  GFile *files[] = { baseline, other };
+  StpLoadTask *self;
+
+  g_return_val_if_fail (G_IS_FILE (baseline) && G_IS_FILE (other), NULL);
+
+  self = stp_load_task_new_load_files (files, 2, options);
+  self->compare = TRUE;
   return self;
 }
 

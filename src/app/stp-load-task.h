@@ -22,6 +22,9 @@ StpLoadTask    *stp_load_task_new_load      (GFile                    *file,
 StpLoadTask    *stp_load_task_new_load_files (GFile * const            *files,
                                               guint                     n_files,
                                               const StpAnalysisOptions *options);
+StpLoadTask    *stp_load_task_new_compare   (GFile                    *baseline,
+                                             GFile                    *other,
+                                             const StpAnalysisOptions *options);
 StpLoadTask    *stp_load_task_new_reanalyze (StpDocument              *document,
                                              const StpAnalysisOptions *options);
 void            stp_load_task_set_graph_file (StpLoadTask             *self,

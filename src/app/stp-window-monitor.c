@@ -147,7 +147,10 @@ reload_action (GtkWidget  *widget,
   if (self->changed_toast != NULL)
     adw_toast_dismiss (self->changed_toast);
   files = stp_document_get_files (stp_session_get_document (self->session));
-  stp_window_open_files (self, (GFile **) files->pdata, files->len);
+  if (stp_document_is_comparison (stp_session_get_document (self->session)))
+    stp_window_compare (self, files->pdata[0], files->pdata[1]);
+  else
+    stp_window_open_files (self, (GFile **) files->pdata, files->len);
 }
 
 void

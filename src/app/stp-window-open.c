@@ -101,6 +101,44 @@ choose_traces (StpWindow *self,
 }
 
 static void
+on_baseline_chosen (GtkNativeDialog *chooser,
+                    int              response,
+                    StpWindow       *self)
+{
+  g_autoptr(GFile) baseline = NULL;
+  GFile *shown = stp_window_get_file (self);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    baseline = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  g_object_unref (chooser);
+  if (baseline != NULL && shown != NULL)
+    {
+      g_autoptr(GFile) other = g_object_ref (shown);
+
+      stp_window_compare (self, baseline, other);
+    }
+}
+
+/* Compare With…: another trace is the baseline the one shown is
+ * compared with. */
+static void
+action_compare_with (GtkWidget  *widget,
+                     const char *name,
+                     GVariant   *param)
+{
+  StpWindow *self = STP_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+
+  if (stp_window_get_file (self) == NULL)
+    return;
+  chooser = gtk_file_chooser_native_new (_("Choose the Baseline"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Compare"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_baseline_chosen), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
 action_open (GtkWidget  *widget,
              const char *name,
              GVariant   *param)
@@ -147,6 +185,7 @@ stp_window_class_init_open (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, action_open);
   gtk_widget_class_install_action (widget_class, "win.open-uri", "s", action_open_uri);
   gtk_widget_class_install_action (widget_class, "win.add-traces", NULL, action_add_traces);
+  gtk_widget_class_install_action (widget_class, "win.compare-with", NULL, action_compare_with);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_O, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.add-traces", NULL);

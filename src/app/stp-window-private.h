@@ -14,6 +14,7 @@
 #pragma once
 
 #include "stp-area-table.h"
+#include "stp-compare-view.h"
 #include "stp-details-panel.h"
 #include "stp-export-task.h"
 #include "stp-find-bar.h"
@@ -63,6 +64,7 @@ struct _StpWindow
   GtkStack             *drawer_stack;
   StpSummaryView       *summary_view;
   StpStepsView         *steps_view;
+  StpCompareView       *compare_view;
   StpMarkersView       *markers_view;
   GtkRevealer          *export_revealer;
   GtkLabel             *export_label;

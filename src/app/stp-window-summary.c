@@ -46,7 +46,8 @@ stp_window_show_drawer_page (StpWindow *self,
                              gboolean   show)
 {
   GtkWidget *pages[] = { GTK_WIDGET (self->summary_view), GTK_WIDGET (self->steps_view),
-                         GTK_WIDGET (self->markers_view), GTK_WIDGET (self->area_table) };
+                         GTK_WIDGET (self->compare_view), GTK_WIDGET (self->markers_view),
+                         GTK_WIDGET (self->area_table) };
   gboolean was_open = gtk_widget_get_visible (self->drawer);
   guint n_shown = 0;
 
@@ -155,6 +156,31 @@ on_marker_activated (StpWindow *self)
   gtk_widget_activate_action (GTK_WIDGET (self->timeline), "timeline.fit-selection", NULL);
 }
 
+/* A comparison brings its table to the front; another document takes
+ * it away. */
+static void
+on_document_changed (StpWindow *self)
+{
+  StpDocument *document = stp_session_get_document (self->session);
+  gboolean comparison = document != NULL && stp_document_is_comparison (document);
+
+  if (comparison || gtk_widget_get_visible (GTK_WIDGET (self->compare_view)))
+    stp_window_show_drawer_page (self, GTK_WIDGET (self->compare_view), comparison);
+}
+
+static void
+on_compare_close (StpWindow *self)
+{
+  stp_window_show_drawer_page (self, GTK_WIDGET (self->compare_view), FALSE);
+}
+
+StpCompareView *
+stp_window_get_compare_view (StpWindow *self)
+{
+  g_return_val_if_fail (STP_IS_WINDOW (self), NULL);
+  return self->compare_view;
+}
+
 StpMarkersView *
 stp_window_get_markers_view (StpWindow *self)
 {
@@ -182,6 +208,7 @@ stp_window_class_init_summary (GtkWidgetClass *widget_class)
   g_type_ensure (STP_TYPE_SUMMARY_VIEW);
   g_type_ensure (STP_TYPE_STEPS_VIEW);
   g_type_ensure (STP_TYPE_MARKERS_VIEW);
+  g_type_ensure (STP_TYPE_COMPARE_VIEW);
 
   gtk_widget_class_bind_template_child (widget_class, StpWindow, drawer);
   gtk_widget_class_bind_template_child (widget_class, StpWindow, drawer_tabs);
@@ -189,6 +216,7 @@ stp_window_class_init_summary (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, StpWindow, summary_view);
   gtk_widget_class_bind_template_child (widget_class, StpWindow, steps_view);
   gtk_widget_class_bind_template_child (widget_class, StpWindow, markers_view);
+  gtk_widget_class_bind_template_child (widget_class, StpWindow, compare_view);
   /* F8: stp-window-keys.c */
 }
 
@@ -213,4 +241,8 @@ stp_window_init_summary (StpWindow *self)
 
   g_signal_connect (self->summary_view, "mark-slices", G_CALLBACK (on_mark_slices), self);
   g_signal_connect (self->summary_view, "close", G_CALLBACK (on_summary_close), self);
+  g_signal_connect (self->compare_view, "mark-slices", G_CALLBACK (on_mark_slices), self);
+  g_signal_connect_object (self->compare_view, "close", G_CALLBACK (on_compare_close), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::document", G_CALLBACK (on_document_changed),
+                           self, G_CONNECT_SWAPPED);
 }

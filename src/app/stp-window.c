@@ -112,6 +112,10 @@ stage_label (const char *stage)
     return _("Nesting slices");
   if (g_strcmp0 (stage, "index") == 0)
     return _("Preparing the timeline");
+  if (g_strcmp0 (stage, "compare") == 0)
+    return _("Comparing");
+  if (g_strcmp0 (stage, "merge") == 0)
+    return _("Putting the traces together");
   return _("Loading");
 }
 
@@ -456,6 +460,25 @@ stp_window_open_files (StpWindow     *self,
     g_ptr_array_add (all, g_object_ref (files[i]));
   start_task (self, task, files[0]);
   self->task_files = g_steal_pointer (&all);
+}
+
+/* baseline and other, one above the other with their first steps
+ * lined up, and how they differ name by name in the drawer. */
+void
+stp_window_compare (StpWindow *self,
+                    GFile     *baseline,
+                    GFile     *other)
+{
+  g_autoptr(StpLoadTask) task = NULL;
+  StpAnalysisOptions options;
+
+  g_return_if_fail (STP_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (baseline) && G_IS_FILE (other));
+
+  read_options (self, &options);
+  task = stp_load_task_new_compare (baseline, other, &options);
+  g_clear_object (&self->graph_file);
+  start_task (self, task, other);
 }
 
 /* Opens file with the GraphDef graph_file beside it (stp-window-graph.c):

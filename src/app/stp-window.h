@@ -9,6 +9,7 @@
 #include <adwaita.h>
 
 #include "stp-area-table.h"
+#include "stp-compare-view.h"
 #include "stp-details-panel.h"
 #include "stp-find-bar.h"
 #include "stp-links.h"
@@ -30,6 +31,9 @@ void             stp_window_open              (StpWindow      *self,
 void             stp_window_open_files        (StpWindow      *self,
                                                GFile * const  *files,
                                                guint           n_files);
+void             stp_window_compare           (StpWindow      *self,
+                                               GFile          *baseline,
+                                               GFile          *other);
 void             stp_window_open_with_graph   (StpWindow      *self,
                                                GFile          *file,
                                                GFile          *graph_file);
@@ -50,6 +54,7 @@ guint            stp_window_get_warning_count (StpWindow      *self);
 const char      *stp_window_get_file_notice   (StpWindow      *self);
 
 StpDetailsPanel *stp_window_get_details_panel (StpWindow      *self);
+StpCompareView  *stp_window_get_compare_view  (StpWindow      *self);
 StpAreaTable    *stp_window_get_area_table    (StpWindow      *self);
 StpFindBar      *stp_window_get_find_bar      (StpWindow      *self);
 /* The summary under the timeline (shown by the win.show-summary action). */

@@ -9,6 +9,9 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "stp-compare-view.h"
+#include "stp-loader.h"
+#include "stp-merge.h"
 #include "stp-step-table-view.h"
 #include "stp-timeline-view-private.h"
 #include "viewer-test-util.h"
@@ -213,6 +216,119 @@ test_steps (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+compare_idle (gpointer window)
+{
+  return !stp_compare_view_is_busy (stp_window_get_compare_view (window));
+}
+
+static StpTrace *
+load_alone (GFile *file)
+{
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
+  g_autoptr(GError) error = NULL;
+  StpTrace *trace = stp_load_file (file, &options, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return trace;
+}
+
+/* Compare With…: HTA's diff pair, baseline above, first steps lined up,
+ * and the table of `stepscope-cli compare` under them. */
+static void
+test_compare (void)
+{
+  g_autoptr(GFile) base = data_file ("data", "chrome", "hta", "tests", "data", "trace_compare", "base",
+                                     "base.json.gz", NULL);
+  g_autoptr(GFile) test = data_file ("data", "chrome", "hta", "tests", "data", "trace_compare", "test",
+                                     "test.json.gz", NULL);
+  g_autoptr(StpTrace) a = load_alone (base);
+  g_autoptr(StpTrace) b = load_alone (test);
+  StpCompareOptions by_op = STP_COMPARE_OPTIONS_INIT;
+  StpCompareOptions by_kernel = STP_COMPARE_OPTIONS_INIT;
+  g_autoptr(StpCompare) ops = NULL;
+  g_autoptr(StpCompare) kernels = NULL;
+  StpWindow *window = new_window ();
+  StpCompareView *view = stp_window_get_compare_view (window);
+  StpSession *session = stp_window_get_session (window);
+  const StpCompareRow *row = NULL;
+  GArray *marked;
+  StpTrace *trace;
+  guint slower = 0, n_a = 0, n_b = 0;
+
+  ops = stp_compare_new (a, b, &by_op, NULL, NULL);
+  by_kernel.by = STP_COMPARE_BY_KERNEL;
+  kernels = stp_compare_new (a, b, &by_kernel, NULL, NULL);
+
+  open_and_wait (window, test);
+  g_assert_null (stp_window_get_trace (window)->parts);
+  stp_window_compare (window, base, test);
+  wait_for (not_loading, window);
+  trace = stp_window_get_trace (window);
+  g_assert_nonnull (trace->parts);
+  g_assert_cmpuint (trace->parts->len, ==, 2);
+  g_assert_true (g_str_has_suffix (g_array_index (trace->parts, StpTracePart, 0).filename, "base.json.gz"));
+  g_assert_cmpint (stp_trace_get_merge_clock (trace), ==, STP_MERGE_CLOCK_FIRST_STEP);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (view)));
+
+  /* The rows of stp_compare_new() on the two files, in its order. */
+  g_assert_cmpuint (stp_compare_view_get_n_rows (view), ==, ops->rows->len);
+  for (guint i = 0; i < ops->rows->len; i++)
+    {
+      const StpCompareRow *want = g_ptr_array_index (ops->rows, i);
+
+      row = stp_compare_view_get_row (view, i);
+      g_assert_cmpstr (row->name, ==, want->name);
+      g_assert_cmpfloat (row->diff, ==, want->diff);
+      slower += want->diff > 0;
+    }
+  save_screenshot (GTK_WIDGET (window), "compare-with");
+
+  stp_compare_view_set_only_slower (view, TRUE);
+  g_assert_cmpuint (stp_compare_view_get_n_rows (view), ==, slower);
+  for (guint i = 0; i < slower; i++)
+    g_assert_cmpfloat (stp_compare_view_get_row (view, i)->diff, >, 0);
+  stp_compare_view_set_only_slower (view, FALSE);
+
+  stp_compare_view_set_by (view, STP_COMPARE_BY_KERNEL);
+  g_assert_cmpuint (stp_compare_view_get_n_rows (view), ==, kernels->rows->len);
+  g_assert_cmpstr (stp_compare_view_get_row (view, 0)->name, ==,
+                   ((StpCompareRow *) g_ptr_array_index (kernels->rows, 0))->name);
+  stp_compare_view_set_by (view, STP_COMPARE_BY_OP);
+
+  /* A row in both: its slices are marked, in both traces. */
+  for (guint i = 0; i < stp_compare_view_get_n_rows (view); i++)
+    if (stp_compare_view_get_row (view, i)->in_a && stp_compare_view_get_row (view, i)->in_b)
+      {
+        row = stp_compare_view_get_row (view, i);
+        stp_compare_view_activate (view, i);
+        break;
+      }
+  g_assert_nonnull (row);
+  wait_for (compare_idle, window);
+  settle ();
+  marked = stp_session_get_marked (session);
+  g_assert_nonnull (marked);
+  g_assert_cmpuint (marked->len, >, 0);
+  for (guint i = 0; i < marked->len; i++)
+    {
+      const StpItemRef *ref = &g_array_index (marked, StpItemRef, i);
+      const StpSlice *slice = stp_item_get_slice (trace, ref);
+      guint32 part = stp_trace_get_process (trace, stp_trace_get_track (trace, ref->track)->process)->part;
+
+      g_assert_cmpstr (stp_trace_str (trace, slice->name), ==, row->name);
+      n_a += part == 0;
+      n_b += part == 1;
+    }
+  g_assert_cmpuint (n_a, >, 0);
+  g_assert_cmpuint (n_b, >, 0);
+
+  /* Another file: no comparison any more. */
+  open_and_wait (window, base);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (view)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A file that cannot be read is left out, and a toast says so. */
 static void
 test_one_bad (void)
@@ -272,6 +388,7 @@ main (int    argc,
   g_test_add_func ("/several/one-bad", test_one_bad);
   g_test_add_func ("/several/folder", test_folder);
   g_test_add_func ("/several/steps", test_steps);
+  g_test_add_func ("/several/compare", test_compare);
 
   return g_test_run ();
 }

@@ -26,6 +26,7 @@ typedef enum
   STP_COMPARE_BY_KERNEL,
   STP_COMPARE_BY_SCOPE,
   STP_COMPARE_BY_DEVICE,
+  STP_COMPARE_N_BY,
 } StpCompareBy;
 
 typedef struct

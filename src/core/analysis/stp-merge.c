@@ -79,28 +79,38 @@ stp_trace_dup_part_label (const StpTrace *trace)
   return g_path_get_basename (trace->filename);
 }
 
-/* Labels as the traces give them; a label two traces share is told
- * apart by the file's name, then by its position. */
+/* Labels as the traces give them.  Traces whose labels clash (two runs
+ * of rank 0) are called by their file names instead, and names that
+ * still clash get their position. */
 static char **
 make_labels (GPtrArray *traces)
 {
   char **labels = g_new0 (char *, traces->len + 1);
+  g_autoptr(GHashTable) count = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-
-  for (guint i = 0; i < traces->len; i++)
-    labels[i] = stp_trace_dup_part_label (g_ptr_array_index (traces, i));
+  g_autofree gboolean *clash = g_new0 (gboolean, traces->len);
 
   for (guint i = 0; i < traces->len; i++)
     {
-      const StpTrace *trace = g_ptr_array_index (traces, i);
-      g_autofree char *base = g_path_get_basename (trace->filename);
+      labels[i] = stp_trace_dup_part_label (g_ptr_array_index (traces, i));
+      g_hash_table_insert (count, labels[i],
+                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, labels[i])) + 1));
+    }
 
-      if (g_hash_table_contains (seen, labels[i]) && !g_str_equal (labels[i], base))
-        {
-          g_autofree char *old = labels[i];
+  /* Decided for all before any label changes: the table holds them. */
+  for (guint i = 0; i < traces->len; i++)
+    clash[i] = GPOINTER_TO_UINT (g_hash_table_lookup (count, labels[i])) > 1;
+  for (guint i = 0; i < traces->len; i++)
+    if (clash[i])
+      {
+        const StpTrace *trace = g_ptr_array_index (traces, i);
 
-          labels[i] = g_strdup_printf ("%s (%s)", old, base);
-        }
+        g_free (labels[i]);
+        labels[i] = g_path_get_basename (trace->filename);
+      }
+
+  for (guint i = 0; i < traces->len; i++)
+    {
       if (g_hash_table_contains (seen, labels[i]))
         {
           g_autofree char *old = labels[i];
