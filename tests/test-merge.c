@@ -18,6 +18,7 @@
 #include "stp-merge.h"
 #include "stp-step-table.h"
 #include "stp-steps.h"
+#include "stp-summary.h"
 #include "stp-trace-info.h"
 
 #define RANKS "chrome/hta/tests/data/trace_filter/sampled_rank-"
@@ -351,6 +352,47 @@ test_step_table (void)
   g_assert_cmpuint (n_cells, ==, 4);
 }
 
+/* The summary by trace: a row per input, with what that input alone
+ * sums up to, and its slices. */
+static void
+test_summary_by_trace (void)
+{
+  const char *names[] = { RANKS "0.json.gz", RANKS "1.json.gz", NULL };
+  g_autoptr(GPtrArray) originals = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
+  g_autoptr(StpTrace) merged = merge_files (names, STP_MERGE_CLOCK_AUTO, NULL, originals);
+  g_autoptr(StpSummary) summary = NULL;
+  g_autoptr(GError) error = NULL;
+
+  summary = stp_summary_new (merged, STP_SUMMARY_BY_TRACE, STP_SUMMARY_ORDER_NAME, G_MININT64, G_MAXINT64,
+                             NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (summary->rows->len, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      const StpSummaryRow *row = g_ptr_array_index (summary->rows, i);
+      guint32 part = row->process;
+      const StpTrace *original = originals->pdata[part];
+      g_autoptr(StpSummary) alone = stp_summary_new (original, STP_SUMMARY_BY_TRACE, STP_SUMMARY_ORDER_NAME,
+                                                     G_MININT64, G_MAXINT64, NULL, NULL);
+      const StpSummaryRow *want = g_ptr_array_index (alone->rows, 0);
+      g_autoptr(GArray) refs = stp_summary_collect (merged, STP_SUMMARY_BY_TRACE, row, G_MININT64, G_MAXINT64,
+                                                    NULL, NULL);
+
+      g_assert_cmpstr (row->name, ==, g_array_index (merged->parts, StpTracePart, part).label);
+      g_assert_cmpuint (alone->rows->len, ==, 1);
+      g_assert_cmpint (row->time, ==, want->time);
+      g_assert_cmpuint (row->occurrences, ==, want->occurrences);
+      g_assert_cmpuint (refs->len, ==, row->occurrences);
+      for (guint k = 0; k < refs->len; k++)
+        {
+          const StpItemRef *ref = &g_array_index (refs, StpItemRef, k);
+
+          g_assert_cmpuint (stp_trace_get_process (merged, stp_trace_get_track (merged, ref->track)->process)->part,
+                            ==, part);
+        }
+    }
+}
+
 /* StepStats: each input is one step, with its own source for details. */
 static void
 test_step_stats (void)
@@ -499,6 +541,7 @@ main (int    argc,
   g_test_add_func ("/merge/xspace-sources", test_xspace_sources);
   g_test_add_func ("/merge/step-stats", test_step_stats);
   g_test_add_func ("/merge/step-table", test_step_table);
+  g_test_add_func ("/merge/summary-by-trace", test_summary_by_trace);
   g_test_add_func ("/merge/cli-convert", test_cli_convert);
 
   return g_test_run ();

@@ -809,7 +809,7 @@ test_cli_errors (void)
   g_autofree char *corrupt = g_test_build_filename (G_TEST_DIST, "data", "xspace",
                                                     "tpu_inference_2.xplane.HEAD_CORRUPTED_utf8mangled.head64k.pb", NULL);
   const struct { const char *a, *b; int status; const char *message; } cases[] = {
-    { "--by", "ops", 2, "--by must be op, scope or device" },
+    { "--by", "ops", 2, "--by must be op, scope, device or trace" },
     { "--order-by", "size", 2, "--order-by must be time, count or name" },
     { "--range", "abc", 2, "--range must be START:END" },
     { "--range", "x:5", 2, "is not a time in microseconds" },

@@ -159,11 +159,13 @@ stp_summary_column_title (StpSummaryColumn column,
   switch (column)
     {
     case STP_SUMMARY_COLUMN_NAME:
+      if (by == STP_SUMMARY_BY_TRACE)
+        return _("Trace");
       return by == STP_SUMMARY_BY_DEVICE ? _("Device") : by == STP_SUMMARY_BY_SCOPE ? _("Scope") : _("Op Type");
     case STP_SUMMARY_COLUMN_TIME:
       /* Translators: a column header; scope rows count their whole subtree */
       /* Translators: a column header; a device's busy time, nesting counted once */
-      return by == STP_SUMMARY_BY_SCOPE ? _("Total") : by == STP_SUMMARY_BY_DEVICE ? _("Busy") : _("Time");
+      return by == STP_SUMMARY_BY_SCOPE ? _("Total") : stp_summary_by_is_busy_time (by) ? _("Busy") : _("Time");
     /* Translators: a column header, the time not spent in nested ops */
     case STP_SUMMARY_COLUMN_SELF:        return _("Self");
     /* Translators: a column header, the share of the summed time */
@@ -282,7 +284,7 @@ stp_summary_item_update_cumulative (GListModel       *rows,
     return;
 
   /* Device rows share out the summed self time (see stp-summary.h). */
-  base = summary->by == STP_SUMMARY_BY_DEVICE ? summary->self_time : summary->total_time;
+  base = stp_summary_by_is_busy_time (summary->by) ? summary->self_time : summary->total_time;
   total = base > 0 ? (double) base : 1.0;
   n = g_list_model_get_n_items (rows);
   for (guint i = 0; i < n; i++)

@@ -41,7 +41,8 @@ struct _StpSummaryView
   GtkWidget           *by_op;
   GtkWidget           *by_scope;
   GtkWidget           *by_device;
-  GtkWidget           *by_buttons[STP_SUMMARY_BY_DEVICE + 1];   /* the three, by StpSummaryBy */
+  GtkWidget           *by_trace;      /* shown with several traces side by side */
+  GtkWidget           *by_buttons[STP_SUMMARY_BY_TRACE + 1];   /* the four, by StpSummaryBy */
   GtkWidget           *info;
   GtkWidget           *hint;
   GtkWidget           *spinner;
@@ -198,8 +199,8 @@ update_info (StpSummaryView *self)
                              _("Busy: the time at least one counted slice runs; overlaps count once."),
                              _("Summed: every slice’s duration added; a nested slice counts again inside its parent."),
                              _("Self: summed time without the nested slices."),
-                             summary->by == STP_SUMMARY_BY_DEVICE
-                             ? _("A device’s time is its threads’ busy time, added over its threads; nested slices count once.")
+                             stp_summary_by_is_busy_time (summary->by)
+                             ? _("A device’s (or trace’s) time is its threads’ busy time, added over its threads; nested slices count once.")
                              : _("A row’s time is its slices’ durations added."),
                              counted_what (self->trace));
   gtk_label_set_label (GTK_LABEL (self->info), text);
@@ -509,6 +510,10 @@ on_document_changed (StpSummaryView *self)
   g_clear_pointer (&self->trace, stp_trace_unref);
   self->trace = trace != NULL ? stp_trace_ref (trace) : NULL;
   self->start = self->end = 0;
+  /* A row per trace is worth a button only with several side by side
+   * (the one shown stays, should the setting ask for it). */
+  gtk_widget_set_visible (self->by_trace, (trace != NULL && trace->parts != NULL) ||
+                                          self->by == STP_SUMMARY_BY_TRACE);
   /* Rows of another trace mean nothing here. */
   clear_rows (self);
   queue_update (self, 0);
@@ -568,7 +573,7 @@ stp_summary_view_set_by (StpSummaryView *self,
                          StpSummaryBy    by)
 {
   g_return_if_fail (STP_IS_SUMMARY_VIEW (self));
-  g_return_if_fail (by <= STP_SUMMARY_BY_DEVICE);
+  g_return_if_fail (by <= STP_SUMMARY_BY_TRACE);
 
   if (by == self->by)
     return;
@@ -862,7 +867,7 @@ on_by_toggled (StpSummaryView  *self,
 {
   if (!gtk_toggle_button_get_active (button))
     return;
-  for (StpSummaryBy by = STP_SUMMARY_BY_OP; by <= STP_SUMMARY_BY_DEVICE; by++)
+  for (StpSummaryBy by = STP_SUMMARY_BY_OP; by <= STP_SUMMARY_BY_TRACE; by++)
     if (self->by_buttons[by] == GTK_WIDGET (button))
       stp_summary_view_set_by (self, by);
 }
@@ -924,6 +929,7 @@ stp_summary_view_class_init (StpSummaryViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StpSummaryView, by_op);
   gtk_widget_class_bind_template_child (widget_class, StpSummaryView, by_scope);
   gtk_widget_class_bind_template_child (widget_class, StpSummaryView, by_device);
+  gtk_widget_class_bind_template_child (widget_class, StpSummaryView, by_trace);
   gtk_widget_class_bind_template_child (widget_class, StpSummaryView, info);
   gtk_widget_class_bind_template_child (widget_class, StpSummaryView, hint);
   gtk_widget_class_bind_template_child (widget_class, StpSummaryView, spinner);
@@ -947,6 +953,7 @@ stp_summary_view_init (StpSummaryView *self)
   self->by_buttons[STP_SUMMARY_BY_OP] = self->by_op;
   self->by_buttons[STP_SUMMARY_BY_SCOPE] = self->by_scope;
   self->by_buttons[STP_SUMMARY_BY_DEVICE] = self->by_device;
+  self->by_buttons[STP_SUMMARY_BY_TRACE] = self->by_trace;
 
   /* Roots -> tree (scope children) -> sorted per level -> selection. */
   self->roots = g_list_store_new (STP_TYPE_SUMMARY_ITEM);

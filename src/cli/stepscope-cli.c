@@ -67,7 +67,7 @@ static const GOptionEntry timeline_entries[] = {
 
 static const GOptionEntry summary_entries[] = {
   { "by", 0, 0, G_OPTION_ARG_STRING, &opt_by,
-    "Sum up by op type (default), name scope or device", "op|scope|device" },
+    "Sum up by op type (default), name scope, device or trace", "op|scope|device|trace" },
   { "order-by", 0, 0, G_OPTION_ARG_STRING, &opt_order_by,
     "Sort by time (default), occurrence count or name", "time|count|name" },
   { "range", 0, 0, G_OPTION_ARG_STRING, &opt_range,
@@ -488,7 +488,7 @@ run_summary (int    argc,
 
   if (opt_by != NULL && !stp_summary_by_from_string (opt_by, &by))
     {
-      g_autofree char *message = g_strdup_printf ("--by must be op, scope or device, not “%s”", opt_by);
+      g_autofree char *message = g_strdup_printf ("--by must be op, scope, device or trace, not “%s”", opt_by);
       return usage_error (context, message);
     }
   if (opt_order_by != NULL && !stp_summary_order_from_string (opt_order_by, &order))

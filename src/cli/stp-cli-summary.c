@@ -323,7 +323,8 @@ stp_cli_summary_to_text (const StpTrace   *trace,
   g_autofree guint *widths = NULL;
   Table table = { g_ptr_array_new_with_free_func (g_free), 0 };
   const char *first = summary->by == STP_SUMMARY_BY_OP ? "Op type"
-                      : summary->by == STP_SUMMARY_BY_SCOPE ? "Scope" : "Device";
+                      : summary->by == STP_SUMMARY_BY_SCOPE ? "Scope"
+                      : summary->by == STP_SUMMARY_BY_TRACE ? "Trace" : "Device";
   gint64 start, end;
 
   effective_range (trace, summary, &start, &end);
@@ -350,7 +351,7 @@ stp_cli_summary_to_text (const StpTrace   *trace,
 
   table_add (&table, g_strdup (first));
   table_add (&table, g_strdup (summary->by == STP_SUMMARY_BY_SCOPE ? "Total"
-                              : summary->by == STP_SUMMARY_BY_DEVICE ? "Busy" : "Time"));
+                              : stp_summary_by_is_busy_time (summary->by) ? "Busy" : "Time"));
   table_add (&table, g_strdup ("Self"));
   table_add (&table, g_strdup ("%"));
   if (summary->by != STP_SUMMARY_BY_SCOPE)

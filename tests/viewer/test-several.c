@@ -84,6 +84,14 @@ find_part_row (StpRenderLayout *layout,
   g_assert_not_reached ();
 }
 
+static gboolean
+summary_idle (gpointer window)
+{
+  StpSummaryView *view = stp_window_get_summary_view (window);
+
+  return !stp_summary_view_is_busy (view) && stp_summary_view_get_summary (view) != NULL;
+}
+
 static void
 test_side_by_side (void)
 {
@@ -136,6 +144,22 @@ test_side_by_side (void)
 
   stp_timeline_view_toggle_part (view, 0);
   g_assert_cmpuint (stp_render_layout_get_n_rows (layout), ==, n_rows);
+
+  /* The summary by trace: a row per trace. */
+  {
+    StpSummaryView *summary = stp_window_get_summary_view (window);
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-summary", NULL));
+    stp_summary_view_set_by (summary, STP_SUMMARY_BY_TRACE);
+    settle ();
+    wait_for (summary_idle, window);
+    g_assert_cmpuint (stp_summary_view_get_n_rows (summary), ==, 2);
+    g_assert_cmpstr (stp_summary_view_get_row (summary, 0)->name, ==,
+                     g_array_index (trace->parts, StpTracePart, stp_summary_view_get_row (summary, 0)->process).label);
+    save_screenshot (GTK_WIDGET (window), "several-traces-summary");
+    stp_summary_view_set_by (summary, STP_SUMMARY_BY_OP);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-summary", NULL));
+  }
 
   /* A reload opens both again. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.reload", NULL));

@@ -27,11 +27,6 @@
 #define CANCEL_CHECK_INTERVAL 65536
 
 /* An accumulating row: the public row first, so freeing it frees all. */
-G_DEFINE_ENUM_TYPE (StpSummaryBy, stp_summary_by,
-  G_DEFINE_ENUM_VALUE (STP_SUMMARY_BY_OP, "op"),
-  G_DEFINE_ENUM_VALUE (STP_SUMMARY_BY_SCOPE, "scope"),
-  G_DEFINE_ENUM_VALUE (STP_SUMMARY_BY_DEVICE, "device"))
-
 typedef struct
 {
   StpSummaryRow row;
@@ -403,6 +398,38 @@ device_row (Summarizer *s,
   return acc;
 }
 
+/* The input a track is of: its part of several traces, else 0. */
+static guint32
+part_of (const StpTrace *trace,
+         const StpTrack *track)
+{
+  return trace->parts != NULL ? stp_trace_get_process (trace, track->process)->part : 0;
+}
+
+/* A row per input, named as the timeline's headers name it. */
+static Acc *
+trace_row (Summarizer     *s,
+           const StpTrack *track)
+{
+  guint32 part = part_of (s->trace, track);
+  char *key = g_strdup_printf ("%u", part);
+  Acc *acc = g_hash_table_lookup (s->rows, key);
+
+  if (acc == NULL)
+    {
+      g_autofree char *name = s->trace->parts != NULL
+        ? g_strdup (g_array_index (s->trace->parts, StpTracePart, part).label)
+        : g_path_get_basename (s->trace->filename);
+
+      acc = acc_new (name, strlen (name));
+      acc->row.process = part;
+      g_hash_table_insert (s->rows, key, acc);
+    }
+  else
+    g_free (key);
+  return acc;
+}
+
 static Acc *
 scope_node (Summarizer *s,
             const char *full,
@@ -540,6 +567,11 @@ summarize_track (Summarizer     *s,
             device_acc = device_row (s, track->process);
           acc = device_acc;
           break;
+        case STP_SUMMARY_BY_TRACE:
+          if (device_acc == NULL)
+            device_acc = trace_row (s, track);
+          acc = device_acc;
+          break;
         case STP_SUMMARY_BY_SCOPE:
         default:
           acc = scope_node (s, s->occ.full->str, s->occ.full->len, s->occ.split);
@@ -566,8 +598,9 @@ summarize_track (Summarizer     *s,
           g_array_append_val (s->busy, busy);
         }
 
-      /* A device row counts a nested occurrence, but not its time again. */
-      add_time (acc, summary->by == STP_SUMMARY_BY_DEVICE && nested ? 0 : clipped, s->occ.accelerator);
+      /* A device's (or trace's) row counts a nested occurrence, but not
+       * its time again. */
+      add_time (acc, stp_summary_by_is_busy_time (summary->by) && nested ? 0 : clipped, s->occ.accelerator);
 
       if (nested && summary->by == STP_SUMMARY_BY_OP)
         {
@@ -657,7 +690,7 @@ compute_percents (StpSummary *self,
                   GPtrArray  *rows,
                   gboolean    cumulative)
 {
-  gint64 base = self->by == STP_SUMMARY_BY_DEVICE ? self->self_time : self->total_time;
+  gint64 base = stp_summary_by_is_busy_time (self->by) ? self->self_time : self->total_time;
   double total = base > 0 ? (double) base : 1.0;
   gint64 sum = 0;
 
@@ -880,6 +913,8 @@ occurrence_in_row (const Summarizer    *s,
       return g_str_equal (s->occ.type->str, row->name);
     case STP_SUMMARY_BY_DEVICE:
       return track->process == row->process;
+    case STP_SUMMARY_BY_TRACE:
+      return part_of (s->trace, track) == row->process;
     case STP_SUMMARY_BY_SCOPE:
     default:
       return occurrence_in_scope (&s->occ, row->path, strlen (row->path));
@@ -913,7 +948,8 @@ stp_summary_collect (const StpTrace      *trace,
 
       if (!track_counts (&s, track) || track->slices == NULL)
         continue;
-      if (by == STP_SUMMARY_BY_DEVICE && track->process != row->process)
+      if ((by == STP_SUMMARY_BY_DEVICE && track->process != row->process) ||
+          (by == STP_SUMMARY_BY_TRACE && part_of (trace, track) != row->process))
         continue;
 
       for (guint32 i = 0; i < track->slices->len; i++)
@@ -944,53 +980,4 @@ stp_summary_collect (const StpTrace      *trace,
     return NULL;
   g_array_sort (refs, stp_item_ref_compare_by_time);
   return g_steal_pointer (&refs);
-}
-
-/* ------------------------------------------------------------------ */
-
-static const char * const by_names[] = { "op", "scope", "device" };
-static const char * const order_names[] = { "time", "count", "name" };
-
-const char *
-stp_summary_by_to_string (StpSummaryBy by)
-{
-  return by < G_N_ELEMENTS (by_names) ? by_names[by] : "op";
-}
-
-gboolean
-stp_summary_by_has_average (StpSummaryBy by)
-{
-  return by == STP_SUMMARY_BY_OP;
-}
-
-gboolean
-stp_summary_by_from_string (const char   *str,
-                            StpSummaryBy *by)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (by_names); i++)
-    if (g_strcmp0 (str, by_names[i]) == 0)
-      {
-        *by = i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-const char *
-stp_summary_order_to_string (StpSummaryOrder order)
-{
-  return order < G_N_ELEMENTS (order_names) ? order_names[order] : "time";
-}
-
-gboolean
-stp_summary_order_from_string (const char      *str,
-                               StpSummaryOrder *order)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (order_names); i++)
-    if (g_strcmp0 (str, order_names[i]) == 0)
-      {
-        *order = i;
-        return TRUE;
-      }
-  return FALSE;
 }

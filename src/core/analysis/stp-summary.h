@@ -51,10 +51,11 @@ typedef enum
   STP_SUMMARY_BY_OP,
   STP_SUMMARY_BY_SCOPE,
   STP_SUMMARY_BY_DEVICE,
+  STP_SUMMARY_BY_TRACE,   /* each of several traces open side by side (one row for one) */
 } StpSummaryBy;
 
 /* Registered so that settings and properties bind to it by nick:
- * "op", "scope", "device". */
+ * "op", "scope", "device", "trace". */
 #define STP_TYPE_SUMMARY_BY (stp_summary_by_get_type ())
 GType stp_summary_by_get_type (void);
 
@@ -130,6 +131,7 @@ const char *stp_summary_by_to_string      (StpSummaryBy     by);
  * true of op types only (a device's busy time is a union, a scope's total
  * counts its subtree). */
 gboolean    stp_summary_by_has_average    (StpSummaryBy     by);
+gboolean    stp_summary_by_is_busy_time   (StpSummaryBy     by);
 gboolean    stp_summary_by_from_string    (const char      *str,
                                            StpSummaryBy    *by);
 const char *stp_summary_order_to_string   (StpSummaryOrder  order);
