@@ -26,6 +26,7 @@ struct _StpDocument
   double          load_seconds;
   gboolean        reanalysis;
   StpCompare     *compares[STP_COMPARE_N_BY]; /* a comparison: its files' first two, by each way */
+  StpMergeClock   clock;          /* how its files were asked to be lined up */
 };
 
 G_DEFINE_FINAL_TYPE (StpDocument, stp_document, G_TYPE_OBJECT)
@@ -122,6 +123,23 @@ stp_document_get_compare (StpDocument  *self,
   g_return_val_if_fail (by < STP_COMPARE_N_BY, NULL);
 
   return self->compares[by];
+}
+
+/* How the files were asked to be lined up (what a reload asks again):
+ * set while the document is new. */
+void
+stp_document_set_clock (StpDocument   *self,
+                        StpMergeClock  clock)
+{
+  g_return_if_fail (STP_IS_DOCUMENT (self));
+  self->clock = clock;
+}
+
+StpMergeClock
+stp_document_get_clock (StpDocument *self)
+{
+  g_return_val_if_fail (STP_IS_DOCUMENT (self), STP_MERGE_CLOCK_AUTO);
+  return self->clock;
 }
 
 gboolean

@@ -10,6 +10,7 @@
 
 #include "stp-compare.h"
 #include "stp-links.h"
+#include "stp-merge.h"
 #include "stp-render-index.h"
 
 G_BEGIN_DECLS
@@ -32,6 +33,9 @@ void            stp_document_take_compare     (StpDocument    *self,
 const StpCompare *stp_document_get_compare    (StpDocument    *self,
                                                StpCompareBy    by);
 gboolean        stp_document_is_comparison    (StpDocument    *self);
+void            stp_document_set_clock        (StpDocument    *self,
+                                               StpMergeClock   clock);
+StpMergeClock   stp_document_get_clock        (StpDocument    *self);
 StpTrace       *stp_document_get_trace        (StpDocument    *self);
 StpRenderIndex *stp_document_get_index        (StpDocument    *self);
 StpLinks       *stp_document_get_links        (StpDocument    *self);

@@ -36,6 +36,7 @@ struct _StpLoadTask
   StpTrace           *trace;         /* or re-analyse this, which `files` hold */
   GPtrArray          *failures;      /* char*: "file: why", one per file left out */
   gboolean            compare;       /* files are a baseline and another trace to compare */
+  StpMergeClock       clock;         /* several files: how to line them up */
   StpCompare         *compares[STP_COMPARE_N_BY]; /* worker: what the comparison found */
   GFile              *graph_file;    /* with this GraphDef, if set */
   StpAnalysisOptions  options;
@@ -222,7 +223,7 @@ load_files (StpLoadTask   *self,
     }
 
   stp_progress_relay_report ("merge", 0, 0, &self->progress);
-  return stp_traces_merge (traces, STP_MERGE_CLOCK_AUTO, NULL);
+  return stp_traces_merge (traces, self->clock, NULL);
 }
 
 static void
@@ -288,6 +289,7 @@ run_thread (GTask        *task,
   document = stp_document_new (self->files, index, links, seconds, self->trace != NULL);
   for (guint i = 0; i < STP_COMPARE_N_BY; i++)
     stp_document_take_compare (document, i, g_steal_pointer (&self->compares[i]));
+  stp_document_set_clock (document, self->clock);
   g_task_return_pointer (task, g_steal_pointer (&document), g_object_unref);
 }
 
@@ -432,6 +434,16 @@ stp_load_task_set_graph_file (StpLoadTask *self,
   g_return_if_fail (graph_file == NULL || G_IS_FILE (graph_file));
 
   g_set_object (&self->graph_file, graph_file);
+}
+
+/* Several files: lined up on their common clock, at their first steps,
+ * or (AUTO, the default) the first when they share one (stp-merge.h). */
+void
+stp_load_task_set_clock (StpLoadTask   *self,
+                         StpMergeClock  clock)
+{
+  g_return_if_fail (STP_IS_LOAD_TASK (self));
+  self->clock = clock;
 }
 
 const char *

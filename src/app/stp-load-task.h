@@ -10,6 +10,7 @@
 
 #include "stp-document.h"
 #include "stp-loader.h"
+#include "stp-merge.h"
 
 G_BEGIN_DECLS
 
@@ -29,6 +30,8 @@ StpLoadTask    *stp_load_task_new_reanalyze (StpDocument              *document,
                                              const StpAnalysisOptions *options);
 void            stp_load_task_set_graph_file (StpLoadTask             *self,
                                               GFile                   *graph_file);
+void            stp_load_task_set_clock     (StpLoadTask              *self,
+                                             StpMergeClock             clock);
 const char     *stp_load_task_get_stage     (StpLoadTask              *self);
 double          stp_load_task_get_fraction  (StpLoadTask              *self);
 const char * const *stp_load_task_get_failures (StpLoadTask          *self);

@@ -150,7 +150,8 @@ reload_action (GtkWidget  *widget,
   if (stp_document_is_comparison (stp_session_get_document (self->session)))
     stp_window_compare (self, files->pdata[0], files->pdata[1]);
   else
-    stp_window_open_files (self, (GFile **) files->pdata, files->len);
+    stp_window_open_files_on_clock (self, (GFile **) files->pdata, files->len,
+                                    stp_document_get_clock (stp_session_get_document (self->session)));
 }
 
 void

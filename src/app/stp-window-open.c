@@ -6,7 +6,8 @@
  * The Open dialog (Ctrl+O), a row of the start page's recent traces,
  * and files dropped on the window: each ends in stp_window_open_files().
  * Several files chosen or dropped at once open side by side in the
- * window; Add Traces (Ctrl+Shift+O) opens them beside what is shown.
+ * window; Add Traces (Ctrl+Shift+O) opens them beside what is shown,
+ * and Align Traces at First Steps opens them again lined up otherwise.
  */
 
 #define G_LOG_DOMAIN "stp-window-open"
@@ -179,6 +180,43 @@ on_drop (GtkDropTarget *target,
   return TRUE;
 }
 
+/* Traces side by side on their common clock, or moved to line up their
+ * first steps: opened again the other way. */
+static void
+on_align_change_state (GSimpleAction *action,
+                       GVariant      *value,
+                       gpointer       user_data)
+{
+  StpWindow *self = user_data;
+  StpDocument *document = stp_session_get_document (self->session);
+  GPtrArray *files;
+
+  if (document == NULL || stp_document_is_comparison (document))
+    return;
+  files = stp_document_get_files (document);
+  if (files->len < 2)
+    return;
+  g_simple_action_set_state (action, value);
+  stp_window_open_files_on_clock (self, (GFile **) files->pdata, files->len,
+                                  g_variant_get_boolean (value) ? STP_MERGE_CLOCK_FIRST_STEP
+                                                                : STP_MERGE_CLOCK_COMMON);
+}
+
+/* The toggle says how the traces shown are lined up, and is there for
+ * traces side by side only (a comparison is always lined up). */
+static void
+on_document_changed (StpWindow *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "align-first-steps");
+  StpDocument *document = stp_session_get_document (self->session);
+  StpTrace *trace = document != NULL ? stp_document_get_trace (document) : NULL;
+  gboolean several = trace != NULL && trace->parts != NULL && !stp_document_is_comparison (document);
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), several);
+  g_simple_action_set_state (G_SIMPLE_ACTION (action),
+                             g_variant_new_boolean (trace != NULL && trace->parts_aligned));
+}
+
 void
 stp_window_class_init_open (GtkWidgetClass *widget_class)
 {
@@ -196,6 +234,15 @@ stp_window_init_open (StpWindow *self)
 {
   GtkDropTarget *target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
 
+  g_autoptr(GSimpleAction) align = g_simple_action_new_stateful ("align-first-steps", NULL,
+                                                                g_variant_new_boolean (FALSE));
+
   g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
+
+  g_signal_connect (align, "change-state", G_CALLBACK (on_align_change_state), self);
+  g_simple_action_set_enabled (align, FALSE);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (align));
+  g_signal_connect_object (self->session, "notify::document", G_CALLBACK (on_document_changed),
+                           self, G_CONNECT_SWAPPED);
 }

@@ -442,6 +442,16 @@ stp_window_open_files (StpWindow     *self,
                        GFile * const *files,
                        guint          n_files)
 {
+  stp_window_open_files_on_clock (self, files, n_files, STP_MERGE_CLOCK_AUTO);
+}
+
+/* The same, lined up as asked. */
+void
+stp_window_open_files_on_clock (StpWindow     *self,
+                                GFile * const *files,
+                                guint          n_files,
+                                StpMergeClock  clock)
+{
   g_autoptr(StpLoadTask) task = NULL;
   g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (g_object_unref);
   StpAnalysisOptions options;
@@ -451,6 +461,7 @@ stp_window_open_files (StpWindow     *self,
 
   read_options (self, &options);
   task = stp_load_task_new_load_files (files, n_files, &options);
+  stp_load_task_set_clock (task, clock);
   /* A graph goes with one StepStats. */
   if (n_files == 1)
     stp_window_keep_graph (self, task, files[0]);

@@ -31,6 +31,10 @@ void             stp_window_open              (StpWindow      *self,
 void             stp_window_open_files        (StpWindow      *self,
                                                GFile * const  *files,
                                                guint           n_files);
+void             stp_window_open_files_on_clock (StpWindow    *self,
+                                               GFile * const  *files,
+                                               guint           n_files,
+                                               StpMergeClock   clock);
 void             stp_window_compare           (StpWindow      *self,
                                                GFile          *baseline,
                                                GFile          *other);

@@ -264,7 +264,7 @@ describe_part (const StpTrace     *trace,
   offset = stp_format_duration (ABS (part->offset));
   /* Translators: how many processes one of several traces has, and how
    * far it was moved in time to line its first step up with the others */
-  return g_strdup_printf (ngettext ("%u process · moved %s %s", "%u processes · moved %s %s", n),
+  return g_strdup_printf (ngettext ("%u process · moved %s%s", "%u processes · moved %s%s", n),
                           n, part->offset < 0 ? "−" : "+", offset);
 }
 
@@ -477,14 +477,26 @@ draw_ruler (StpFrame *frame,
   fill (frame, &frame->style->border, 0, h - 1, view->width, 1);
 
   /* Far from the start at a fine zoom, ticks count from a base shown in
-   * the gutter, so labels stay short. */
-  if (llabs (first) / step >= 10000)
+   * the gutter, so labels stay short.  Traces side by side say there
+   * which clock their times are on. */
+  if (llabs (first) / step >= 10000 || frame->trace->parts != NULL)
     {
-      gint64 coarse = step * 10000;
       g_autofree char *text = NULL;
+      const char *clock = NULL;
 
-      base = (first / coarse) * coarse;
-      text = g_strdup_printf ("+%s", stp_format_time (base, coarse / 10));
+      if (frame->trace->parts != NULL)
+        clock = frame->trace->parts_aligned ? _("Aligned at first steps") : _("Common clock");
+      if (llabs (first) / step >= 10000)
+        {
+          gint64 coarse = step * 10000;
+          g_autofree char *at = NULL;
+
+          base = (first / coarse) * coarse;
+          at = stp_format_time (base, coarse / 10);
+          text = g_strdup_printf ("%s%s+%s", clock ? clock : "", clock ? " · " : "", at);
+        }
+      else
+        text = g_strdup (clock);
       stp_frame_set_color (frame, &frame->style->dim_fg);
       stp_text_cache_draw (frame->renderer->small, cr, text, 8, h / 2, view->gutter_width - 16);
     }

@@ -13,6 +13,7 @@
 #include "stp-loader.h"
 #include "stp-merge.h"
 #include "stp-step-table-view.h"
+#include "stp-steps.h"
 #include "stp-timeline-view-private.h"
 #include "viewer-test-util.h"
 
@@ -166,6 +167,40 @@ test_side_by_side (void)
   wait_for (not_loading, window);
   g_assert_true (stp_window_get_trace (window) != trace);
   g_assert_cmpuint (stp_window_get_trace (window)->parts->len, ==, 2);
+
+  /* On request, lined up at their first steps; the ruler and the toggle
+   * say so, and back. */
+  {
+    GActionGroup *actions = G_ACTION_GROUP (window);
+    g_autoptr(GArray) steps0 = NULL;
+    g_autoptr(GArray) steps1 = NULL;
+    g_autoptr(GVariant) state = NULL;
+
+    g_assert_true (g_action_group_get_action_enabled (actions, "align-first-steps"));
+    g_action_group_change_action_state (actions, "align-first-steps", g_variant_new_boolean (TRUE));
+    wait_for (not_loading, window);
+    trace = stp_window_get_trace (window);
+    g_assert_cmpint (stp_trace_get_merge_clock (trace), ==, STP_MERGE_CLOCK_FIRST_STEP);
+    steps0 = stp_steps_find_in_part (trace, 0);
+    steps1 = stp_steps_find_in_part (trace, 1);
+    g_assert_cmpint (g_array_index (steps0, StpStep, 0).start, ==, g_array_index (steps1, StpStep, 0).start);
+    state = g_action_group_get_action_state (actions, "align-first-steps");
+    g_assert_true (g_variant_get_boolean (state));
+    save_screenshot (GTK_WIDGET (window), "several-traces-aligned");
+
+    /* A reload keeps them so. */
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.reload", NULL));
+    wait_for (not_loading, window);
+    g_assert_cmpint (stp_trace_get_merge_clock (stp_window_get_trace (window)), ==, STP_MERGE_CLOCK_FIRST_STEP);
+
+    g_action_group_change_action_state (actions, "align-first-steps", g_variant_new_boolean (FALSE));
+    wait_for (not_loading, window);
+    g_assert_cmpint (stp_trace_get_merge_clock (stp_window_get_trace (window)), ==, STP_MERGE_CLOCK_COMMON);
+  }
+
+  /* One trace: nothing to line up. */
+  open_and_wait (window, rank0);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "align-first-steps"));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
