@@ -45,10 +45,13 @@ struct _StpLoadTask
   gint64              started;       /* monotonic µs, at run_async */
 
   StpProgressRelay    progress;
+  gint                file_index;    /* atomic: the file being read, of */
+  gint                n_files;       /* atomic: how many, once folders are expanded */
 
   /* Main thread. */
   char                stage[32];
   double              fraction;
+  guint               shown_file;    /* file_index + 1 as last notified, 0 before */
 };
 
 enum {
@@ -74,6 +77,13 @@ progress_changed (GObject    *object,
   g_strlcpy (self->stage, stage, sizeof self->stage);
   self->fraction = fraction;
 
+  /* Which file is read travels beside the relay: the stage names the
+   * step, not the file. */
+  if ((guint) g_atomic_int_get (&self->file_index) + 1 != self->shown_file)
+    {
+      self->shown_file = g_atomic_int_get (&self->file_index) + 1;
+      stage_changed = TRUE;
+    }
   if (stage_changed)
     g_object_notify_by_pspec (object, properties[PROP_STAGE]);
   g_object_notify_by_pspec (object, properties[PROP_FRACTION]);
@@ -153,7 +163,11 @@ load_comparison (StpLoadTask   *self,
   for (guint i = 0; i < 2; i++)
     {
       FileProgress progress = { &self->progress, i, 2 };
-      StpTrace *trace = stp_load_file (g_ptr_array_index (files, i), &self->options,
+      StpTrace *trace;
+
+      g_atomic_int_set (&self->n_files, 2);
+      g_atomic_int_set (&self->file_index, i);
+      trace = stp_load_file (g_ptr_array_index (files, i), &self->options,
                                        report_file_progress, &progress, cancellable, error);
 
       if (trace == NULL)
@@ -193,6 +207,7 @@ load_files (StpLoadTask   *self,
 
   if (self->compare)
     return load_comparison (self, files, cancellable, error);
+  g_atomic_int_set (&self->n_files, files->len);
   if (files->len == 1)
     return stp_load_file (g_ptr_array_index (files, 0), &self->options,
                           stp_progress_relay_report, &self->progress, cancellable, error);
@@ -203,6 +218,7 @@ load_files (StpLoadTask   *self,
       g_autoptr(GError) local_error = NULL;
       StpTrace *trace;
 
+      g_atomic_int_set (&self->file_index, i);
       trace = stp_load_file (g_ptr_array_index (files, i), &self->options,
                              report_file_progress, &progress, cancellable, &local_error);
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
@@ -444,6 +460,18 @@ stp_load_task_set_clock (StpLoadTask   *self,
 {
   g_return_if_fail (STP_IS_LOAD_TASK (self));
   self->clock = clock;
+}
+
+/* Of several files, which one is read (from 1) and how many there
+ * are; 0 of 1 for one file. */
+guint
+stp_load_task_get_file_number (StpLoadTask *self,
+                               guint       *n_files)
+{
+  g_return_val_if_fail (STP_IS_LOAD_TASK (self), 0);
+
+  *n_files = MAX (g_atomic_int_get (&self->n_files), 1);
+  return *n_files > 1 ? self->shown_file : 0;
 }
 
 const char *

@@ -32,6 +32,8 @@ void            stp_load_task_set_graph_file (StpLoadTask             *self,
                                               GFile                   *graph_file);
 void            stp_load_task_set_clock     (StpLoadTask              *self,
                                              StpMergeClock             clock);
+guint           stp_load_task_get_file_number (StpLoadTask            *self,
+                                               guint                  *n_files);
 const char     *stp_load_task_get_stage     (StpLoadTask              *self);
 double          stp_load_task_get_fraction  (StpLoadTask              *self);
 const char * const *stp_load_task_get_failures (StpLoadTask          *self);

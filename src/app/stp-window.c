@@ -43,9 +43,10 @@ static const char *const setting_actions[] = {
 
 G_DEFINE_FINAL_TYPE (StpWindow, stp_window, ADW_TYPE_APPLICATION_WINDOW)
 
-static void start_task (StpWindow   *self,
-                        StpLoadTask *task,
-                        GFile       *file);
+static void start_task (StpWindow     *self,
+                        StpLoadTask   *task,
+                        GFile * const *files,
+                        guint          n_files);
 
 static void
 read_options (StpWindow          *self,
@@ -130,14 +131,18 @@ on_task_progress (StpLoadTask *task,
   double fraction = stp_load_task_get_fraction (task);
   const char *stage = stage_label (stp_load_task_get_stage (task));
   g_autofree char *text = NULL;
+  g_autofree char *which = NULL;
+  guint n_files, file = stp_load_task_get_file_number (task, &n_files);
 
   if (task != self->task)
     return;
 
+  /* Translators: which of several traces is being read */
+  which = file > 0 ? g_strdup_printf (_("%s, trace %u of %u"), stage, file, n_files) : g_strdup (stage);
   if (fraction >= 0)
-    text = g_strdup_printf ("%s — %.0f %%", stage, fraction * 100);
+    text = g_strdup_printf ("%s — %.0f %%", which, fraction * 100);
   else
-    text = g_strdup (stage);
+    text = g_steal_pointer (&which);
 
   gtk_progress_bar_set_text (self->loading_progress, text);
   if (fraction >= 0)
@@ -151,6 +156,18 @@ on_task_progress (StpLoadTask *task,
       gtk_progress_bar_pulse (self->progress_bar);
     }
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->progress_bar), text);
+}
+
+/* "Loading “file”", or how many files. */
+static char *
+loading_title (StpWindow *self)
+{
+  g_autofree char *name = self->task_file ? display_name (self->task_file) : NULL;
+  guint n = self->task_files ? self->task_files->len : 1;
+
+  if (n > 1)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Loading %u Trace", "Loading %u Traces", n), n);
+  return name ? g_strdup_printf (_("Loading “%s”"), name) : g_strdup (_("Loading…"));
 }
 
 static void
@@ -171,16 +188,14 @@ set_loading_ui (StpWindow *self,
 
   if (stp_session_get_document (self->session) == NULL)
     {
-      g_autofree char *name = self->task_file ? display_name (self->task_file) : NULL;
-      g_autofree char *title = name ? g_strdup_printf (_("Loading “%s”"), name) : g_strdup (_("Loading…"));
+      g_autofree char *title = loading_title (self);
 
       adw_status_page_set_title (self->loading_page, title);
       gtk_stack_set_visible_child_name (self->stack, "loading");
     }
   else
     {
-      g_autofree char *name = self->task_file ? display_name (self->task_file) : NULL;
-      g_autofree char *text = name ? g_strdup_printf (_("Loading “%s”"), name) : g_strdup (_("Analyzing…"));
+      g_autofree char *text = self->task_file ? loading_title (self) : g_strdup (_("Analyzing…"));
 
       gtk_label_set_label (self->progress_label, text);
       gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
@@ -407,15 +422,25 @@ on_task_done (GObject      *source,
   show_error (self, reanalysis ? NULL : file, error);
 }
 
+/* files: what it loads, none for a re-analysis. */
 static void
-start_task (StpWindow   *self,
-            StpLoadTask *task,
-            GFile       *file)
+start_task (StpWindow     *self,
+            StpLoadTask   *task,
+            GFile * const *files,
+            guint          n_files)
 {
+  GFile *first = n_files > 0 ? files[0] : NULL;
+
   stp_window_cancel_load (self);
 
   self->task = g_object_ref (task);
-  g_set_object (&self->task_file, file);
+  g_set_object (&self->task_file, first);
+  if (n_files > 0)
+    {
+      self->task_files = g_ptr_array_new_with_free_func (g_object_unref);
+      for (guint i = 0; i < n_files; i++)
+        g_ptr_array_add (self->task_files, g_object_ref (files[i]));
+    }
   g_signal_connect (task, "notify::fraction", G_CALLBACK (on_task_progress), self);
   g_signal_connect (task, "notify::stage", G_CALLBACK (on_task_progress), self);
 
@@ -453,7 +478,6 @@ stp_window_open_files_on_clock (StpWindow     *self,
                                 StpMergeClock  clock)
 {
   g_autoptr(StpLoadTask) task = NULL;
-  g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (g_object_unref);
   StpAnalysisOptions options;
 
   g_return_if_fail (STP_IS_WINDOW (self));
@@ -467,10 +491,7 @@ stp_window_open_files_on_clock (StpWindow     *self,
     stp_window_keep_graph (self, task, files[0]);
   else
     g_clear_object (&self->graph_file);
-  for (guint i = 0; i < n_files; i++)
-    g_ptr_array_add (all, g_object_ref (files[i]));
-  start_task (self, task, files[0]);
-  self->task_files = g_steal_pointer (&all);
+  start_task (self, task, files, n_files);
 }
 
 /* baseline and other, one above the other with their first steps
@@ -487,9 +508,11 @@ stp_window_compare (StpWindow *self,
   g_return_if_fail (G_IS_FILE (baseline) && G_IS_FILE (other));
 
   read_options (self, &options);
+  GFile *files[] = { baseline, other };
+
   task = stp_load_task_new_compare (baseline, other, &options);
   g_clear_object (&self->graph_file);
-  start_task (self, task, other);
+  start_task (self, task, files, 2);
 }
 
 /* Opens file with the GraphDef graph_file beside it (stp-window-graph.c):
@@ -510,9 +533,7 @@ stp_window_open_with_graph (StpWindow *self,
   task = stp_load_task_new_load (file, &options);
   g_set_object (&self->graph_file, graph_file);
   stp_load_task_set_graph_file (task, graph_file);
-  start_task (self, task, file);
-  self->task_files = g_ptr_array_new_with_free_func (g_object_unref);
-  g_ptr_array_add (self->task_files, g_object_ref (file));
+  start_task (self, task, &file, 1);
 }
 
 void
@@ -558,7 +579,7 @@ on_analysis_option_changed (StpWindow  *self,
 
   read_options (self, &options);
   task = stp_load_task_new_reanalyze (stp_session_get_document (self->session), &options);
-  start_task (self, task, NULL);
+  start_task (self, task, NULL, 0);
 }
 
 /* ------------------------------------------------------------------ */
