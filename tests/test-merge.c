@@ -27,9 +27,8 @@
 #define XSPACE "xspace/34.83.195.179_6003.xplane.pb"
 
 static StpTrace *
-load (const char *name)
+load_path (const char *path)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", name, NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
   StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
@@ -37,6 +36,15 @@ load (const char *name)
 
   g_assert_no_error (error);
   return trace;
+}
+
+/* A file of tests/data. */
+static StpTrace *
+load (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", name, NULL);
+
+  return load_path (path);
 }
 
 /* Loads the names twice: once to merge, once to check against. */
@@ -418,17 +426,6 @@ test_step_stats (void)
   }
 }
 
-static StpTrace *
-load_path (const char *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
-  StpTrace *trace = stp_load_file (file, &options, NULL, NULL, NULL, &error);
-
-  g_assert_no_error (error);
-  return trace;
-}
 
 static guint
 count_bound_flows (const StpTrace *trace)

@@ -378,24 +378,45 @@ lookup_row (Summarizer *s,
   return acc;
 }
 
+/* The row of a device or an input (index: of the process or part),
+ * made with its name the first time.  A summary groups one way only,
+ * so the two never share the table. */
 static Acc *
-device_row (Summarizer *s,
-            guint32     process_index)
+indexed_row (Summarizer  *s,
+             guint32      index,
+             char       *(*dup_name) (const StpTrace *trace, guint32 index))
 {
-  const StpProcess *process = stp_trace_get_process (s->trace, process_index);
-  g_autofree char *name = stp_trace_describe_process (s->trace, process);
-  char *key = g_strdup_printf ("%u", process_index);
+  char *key = g_strdup_printf ("%u", index);
   Acc *acc = g_hash_table_lookup (s->rows, key);
 
   if (acc == NULL)
     {
+      g_autofree char *name = dup_name (s->trace, index);
+
       acc = acc_new (name, strlen (name));
-      acc->row.process = process_index;
+      acc->row.process = index;
       g_hash_table_insert (s->rows, key, acc);
     }
   else
     g_free (key);
   return acc;
+}
+
+static char *
+dup_device_name (const StpTrace *trace,
+                 guint32         process)
+{
+  return stp_trace_describe_process (trace, stp_trace_get_process (trace, process));
+}
+
+/* An input is named as the timeline's headers name it. */
+static char *
+dup_input_name (const StpTrace *trace,
+                guint32         part)
+{
+  if (trace->parts != NULL)
+    return g_strdup (g_array_index (trace->parts, StpTracePart, part).label);
+  return g_path_get_basename (trace->filename);
 }
 
 /* The input a track is of: its part of several traces, else 0. */
@@ -404,30 +425,6 @@ part_of (const StpTrace *trace,
          const StpTrack *track)
 {
   return trace->parts != NULL ? stp_trace_get_process (trace, track->process)->part : 0;
-}
-
-/* A row per input, named as the timeline's headers name it. */
-static Acc *
-trace_row (Summarizer     *s,
-           const StpTrack *track)
-{
-  guint32 part = part_of (s->trace, track);
-  char *key = g_strdup_printf ("%u", part);
-  Acc *acc = g_hash_table_lookup (s->rows, key);
-
-  if (acc == NULL)
-    {
-      g_autofree char *name = s->trace->parts != NULL
-        ? g_strdup (g_array_index (s->trace->parts, StpTracePart, part).label)
-        : g_path_get_basename (s->trace->filename);
-
-      acc = acc_new (name, strlen (name));
-      acc->row.process = part;
-      g_hash_table_insert (s->rows, key, acc);
-    }
-  else
-    g_free (key);
-  return acc;
 }
 
 static Acc *
@@ -564,12 +561,12 @@ summarize_track (Summarizer     *s,
           break;
         case STP_SUMMARY_BY_DEVICE:
           if (device_acc == NULL)
-            device_acc = device_row (s, track->process);
+            device_acc = indexed_row (s, track->process, dup_device_name);
           acc = device_acc;
           break;
         case STP_SUMMARY_BY_TRACE:
           if (device_acc == NULL)
-            device_acc = trace_row (s, track);
+            device_acc = indexed_row (s, part_of (s->trace, track), dup_input_name);
           acc = device_acc;
           break;
         case STP_SUMMARY_BY_SCOPE:
