@@ -91,6 +91,19 @@ struct _StpWindow
 /* stp-window.c */
 void stp_window_toast (StpWindow  *self,
                        const char *title);
+void stp_window_read_options (StpWindow          *self,
+                              StpAnalysisOptions *options);
+char *stp_window_display_name (GFile *file);
+void stp_window_show_error (StpWindow *self,
+                            GFile     *file,
+                            GError    *error);
+/* The StepStats node of the selected op, or STP_INDEX_NONE. */
+guint32 stp_window_selected_node (StpWindow *self);
+void stp_window_notify_loading (StpWindow *self);
+
+/* stp-window-load.c */
+void stp_window_on_analysis_option_changed (StpWindow  *self,
+                                            const char *key);
 void stp_window_report_error (StpWindow  *self,
                               const char *title,
                               const char *message);
