@@ -4,8 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * After Compare With…, a table under the timeline with the columns of
- * `stepscope-cli compare`: per op (or kernel) name, its count and time
- * in the baseline A and in B, the difference B - A and the ratio B / A,
+ * `stepscope-cli compare`: per op (or kernel) name, its count, time and
+ * mean in the baseline A and in B, the difference B - A and the ratio B / A,
  * largest difference first.  Only Slower keeps what took longer in B.
  * Enter or a double click on a row marks the name's slices in both
  * traces (::mark-slices) and the window shows them.
@@ -53,6 +53,8 @@ typedef enum
   COLUMN_COUNT_B,
   COLUMN_TIME_A,
   COLUMN_TIME_B,
+  COLUMN_MEAN_A,
+  COLUMN_MEAN_B,
   COLUMN_DIFF,
   COLUMN_RATIO,
   N_COLUMNS,
@@ -112,6 +114,9 @@ column_title (Column column)
     case COLUMN_COUNT_B: return _("Count B");
     case COLUMN_TIME_A:  return _("Time A");
     case COLUMN_TIME_B:  return _("Time B");
+    /* Translators: time divided by count, in A and in B */
+    case COLUMN_MEAN_A:  return _("Mean A");
+    case COLUMN_MEAN_B:  return _("Mean B");
     /* Translators: time in B minus time in A */
     case COLUMN_DIFF:    return _("B − A");
     /* Translators: time in B divided by time in A */
@@ -140,6 +145,8 @@ cell_text (const StpCompareRow *row,
     case COLUMN_COUNT_B: return row->in_b ? g_strdup_printf ("%g", row->count_b) : g_strdup ("—");
     case COLUMN_TIME_A:  return row->in_a ? stp_format_duration ((gint64) row->time_a) : g_strdup ("—");
     case COLUMN_TIME_B:  return row->in_b ? stp_format_duration ((gint64) row->time_b) : g_strdup ("—");
+    case COLUMN_MEAN_A:  return row->in_a ? stp_format_duration ((gint64) row->mean_a) : g_strdup ("—");
+    case COLUMN_MEAN_B:  return row->in_b ? stp_format_duration ((gint64) row->mean_b) : g_strdup ("—");
     case COLUMN_DIFF:    return format_signed_duration (row->diff);
     case COLUMN_RATIO:
       if (!row->in_a)
@@ -163,6 +170,8 @@ cell_value (const StpCompareRow *row,
     case COLUMN_COUNT_B: return row->count_b;
     case COLUMN_TIME_A:  return row->time_a;
     case COLUMN_TIME_B:  return row->time_b;
+    case COLUMN_MEAN_A:  return row->mean_a;
+    case COLUMN_MEAN_B:  return row->mean_b;
     case COLUMN_RATIO:   return isnan (row->ratio) ? G_MAXDOUBLE : row->ratio;
     case COLUMN_DIFF:
     case COLUMN_NAME:

@@ -18,7 +18,7 @@
 
 #include "stp-window-private.h"
 
-/* The files chosen, after those already shown when adding. */
+/* The files chosen; when adding, after those shown. */
 static void
 on_chooser_response (GtkNativeDialog *chooser,
                      int              response,
@@ -27,7 +27,6 @@ on_chooser_response (GtkNativeDialog *chooser,
   gboolean adding = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (chooser), "stp-adding"));
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GListModel) chosen = NULL;
-  StpDocument *document = stp_session_get_document (stp_window_get_session (self));
 
   if (response == GTK_RESPONSE_ACCEPT)
     chosen = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
@@ -35,16 +34,36 @@ on_chooser_response (GtkNativeDialog *chooser,
   if (chosen == NULL || g_list_model_get_n_items (chosen) == 0)
     return;
 
-  if (adding && document != NULL)
+  for (guint i = 0; i < g_list_model_get_n_items (chosen); i++)
+    g_ptr_array_add (files, g_list_model_get_item (chosen, i));
+  if (adding)
+    stp_window_add_files (self, (GFile **) files->pdata, files->len);
+  else
+    stp_window_open_files (self, (GFile **) files->pdata, files->len);
+}
+
+/* More files beside those shown (all of them opened again, as one). */
+void
+stp_window_add_files (StpWindow     *self,
+                      GFile * const *files,
+                      guint          n_files)
+{
+  StpDocument *document = stp_session_get_document (self->session);
+  g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_return_if_fail (STP_IS_WINDOW (self));
+
+  if (document != NULL)
     {
       GPtrArray *shown = stp_document_get_files (document);
 
       for (guint i = 0; i < shown->len; i++)
-        g_ptr_array_add (files, g_object_ref (g_ptr_array_index (shown, i)));
+        g_ptr_array_add (all, g_object_ref (g_ptr_array_index (shown, i)));
     }
-  for (guint i = 0; i < g_list_model_get_n_items (chosen); i++)
-    g_ptr_array_add (files, g_list_model_get_item (chosen, i));
-  stp_window_open_files (self, (GFile **) files->pdata, files->len);
+  for (guint i = 0; i < n_files; i++)
+    g_ptr_array_add (all, g_object_ref (files[i]));
+  if (all->len > 0)
+    stp_window_open_files (self, (GFile **) all->pdata, all->len);
 }
 
 static void

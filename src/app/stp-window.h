@@ -31,6 +31,9 @@ void             stp_window_open              (StpWindow      *self,
 void             stp_window_open_files        (StpWindow      *self,
                                                GFile * const  *files,
                                                guint           n_files);
+void             stp_window_add_files         (StpWindow      *self,
+                                               GFile * const  *files,
+                                               guint           n_files);
 void             stp_window_open_files_on_clock (StpWindow    *self,
                                                GFile * const  *files,
                                                guint           n_files,

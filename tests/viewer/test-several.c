@@ -432,6 +432,41 @@ test_folder (void)
   g_assert_nonnull (trace->parts);
   g_assert_cmpuint (trace->parts->len, ==, 2);
   g_assert_true (g_str_has_suffix (g_array_index (trace->parts, StpTracePart, 0).filename, "sampled_rank-0.json.gz"));
+
+  /* A folder without any trace says so, naming it. */
+  {
+    g_autofree char *empty = g_dir_make_tmp ("stepscope-no-trace-XXXXXX", NULL);
+    g_autoptr(GFile) folder_file = g_file_new_for_path (empty);
+    GFile *none[] = { folder_file };
+
+    stp_window_open_files (window, none, 1);
+    wait_for (not_loading, window);
+    g_assert_true (stp_window_get_trace (window) == trace);
+    g_assert_nonnull (strstr (stp_window_get_error_message (window), "no trace in this folder"));
+    g_assert_nonnull (strstr (stp_window_get_error_message (window), empty));
+    g_rmdir (empty);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Add Traces: one shown, another added beside it. */
+static void
+test_add (void)
+{
+  g_autoptr(GFile) rank0 = data_file ("data", RANKS, "sampled_rank-0.json.gz", NULL);
+  g_autoptr(GFile) rank1 = data_file ("data", RANKS, "sampled_rank-1.json.gz", NULL);
+  StpWindow *window = new_window ();
+  StpTrace *trace;
+
+  open_and_wait (window, rank0);
+  g_assert_null (stp_window_get_trace (window)->parts);
+  stp_window_add_files (window, &rank1, 1);
+  wait_for (not_loading, window);
+  trace = stp_window_get_trace (window);
+  g_assert_nonnull (trace->parts);
+  g_assert_cmpuint (trace->parts->len, ==, 2);
+  g_assert_true (g_str_has_suffix (g_array_index (trace->parts, StpTracePart, 0).filename, "sampled_rank-0.json.gz"));
+  g_assert_true (g_str_has_suffix (g_array_index (trace->parts, StpTracePart, 1).filename, "sampled_rank-1.json.gz"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -446,6 +481,7 @@ main (int    argc,
   g_test_add_func ("/several/side-by-side", test_side_by_side);
   g_test_add_func ("/several/one-bad", test_one_bad);
   g_test_add_func ("/several/folder", test_folder);
+  g_test_add_func ("/several/add", test_add);
   g_test_add_func ("/several/steps", test_steps);
   g_test_add_func ("/several/compare", test_compare);
 
