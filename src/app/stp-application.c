@@ -3,9 +3,10 @@
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * One window per file: `stepscope a.json b.pb` opens two, and a second
- * launch hands its files to the running instance.  A GraphDef after a
- * StepStats goes with it: `stepscope run_meta graph.pbtxt` opens one.
+ * `stepscope a.json b.json` (or a folder) opens the traces side by side
+ * in one window, and a second launch hands its files to the running
+ * instance, in a window of their own.  A GraphDef after a StepStats goes
+ * with it: `stepscope run_meta graph.pbtxt` opens one trace.
  */
 
 #define G_LOG_DOMAIN "stp-application"

@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "stp-application.h"
 #include "stp-compare-view.h"
 #include "stp-loader.h"
 #include "stp-merge.h"
@@ -449,6 +450,39 @@ test_folder (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+has_window (gpointer app)
+{
+  GList *windows = gtk_application_get_windows (app);
+
+  return windows != NULL && stp_window_get_trace (windows->data) != NULL &&
+         !stp_window_get_loading (windows->data);
+}
+
+/* `stepscope A B`: one window, the two side by side. */
+static void
+test_command_line (void)
+{
+  g_autoptr(GFile) rank0 = data_file ("data", RANKS, "sampled_rank-0.json.gz", NULL);
+  g_autoptr(GFile) rank1 = data_file ("data", RANKS, "sampled_rank-1.json.gz", NULL);
+  g_autoptr(StpApplication) app = stp_application_new ();
+  g_autoptr(GError) error = NULL;
+  GFile *files[] = { rank0, rank1 };
+  StpWindow *window;
+
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  g_application_open (G_APPLICATION (app), files, 2, "");
+  wait_for (has_window, app);
+
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
+  window = gtk_application_get_windows (GTK_APPLICATION (app))->data;
+  g_assert_cmpuint (stp_window_get_trace (window)->parts->len, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
 /* Add Traces: one shown, another added beside it. */
 static void
 test_add (void)
@@ -482,6 +516,7 @@ main (int    argc,
   g_test_add_func ("/several/one-bad", test_one_bad);
   g_test_add_func ("/several/folder", test_folder);
   g_test_add_func ("/several/add", test_add);
+  g_test_add_func ("/several/command-line", test_command_line);
   g_test_add_func ("/several/steps", test_steps);
   g_test_add_func ("/several/compare", test_compare);
 
