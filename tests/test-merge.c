@@ -141,6 +141,7 @@ assert_merge_of (const StpTrace *merged,
                  GPtrArray      *originals)
 {
   g_autoptr(GHashTable) pids = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GHashTable) str_pids = g_hash_table_new (g_str_hash, g_str_equal);
   guint32 track_base = 0, flow_base = 0;
   gsize memory = 0;
 
@@ -168,11 +169,18 @@ assert_merge_of (const StpTrace *merged,
           if (want->name != STP_STR_EMPTY)
             g_assert_cmpstr (described + strlen (prefix), ==, want_described);
           g_assert_cmpuint (got->tracks->len, ==, want->tracks->len);
+          /* Pids, numbers or strings, are distinct over the whole trace. */
           if (got->pid_str == STP_STR_EMPTY)
             {
-              /* Distinct over the whole merged trace. */
               g_assert_false (g_hash_table_contains (pids, &got->pid));
               g_hash_table_add (pids, (gpointer) &got->pid);
+            }
+          else
+            {
+              const char *str = stp_trace_str (merged, got->pid_str);
+
+              g_assert_false (g_hash_table_contains (str_pids, str));
+              g_hash_table_add (str_pids, (gpointer) str);
             }
         }
 

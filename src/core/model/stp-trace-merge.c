@@ -23,6 +23,13 @@
 #include "stp-trace-merge.h"
 #include "stp-trace-private.h"
 
+/* What runs on from one input to the next: numbers not used yet. */
+typedef struct
+{
+  guint64 flow_id_base;   /* above every earlier input's numeric flow id */
+  gint64  next_pid;       /* above every input's numeric pid */
+} MergeState;
+
 /* How one input's values become the merged trace's. */
 typedef struct
 {
@@ -161,28 +168,46 @@ move_tracks (StpTrace     *merged,
   g_ptr_array_set_size (part->tracks, 0);
 }
 
-/* A pid no earlier input used, so that processes stay apart on export. */
+/* A pid no earlier input used, so that processes stay apart on export:
+ * a number above every input's (*next_pid), or the label before a
+ * string pid. */
 static void
 make_pid_distinct (StpTrace   *merged,
                    StpProcess *process,
-                   const char *label)
+                   const char *label,
+                   gint64     *next_pid)
 {
-  gint64 pid = process->pid;
+  const char *str = stp_trace_str (merged, process->pid_str);
+  guint n = 1;
 
-  if (stp_trace_find_process (merged, process->pid, process->pid_str) == STP_INDEX_NONE)
-    return;
-
-  if (process->pid_str != STP_STR_EMPTY)
+  while (stp_trace_find_process (merged, process->pid, process->pid_str) != STP_INDEX_NONE)
     {
-      g_autofree char *text = g_strdup_printf ("%s %s", label, stp_trace_str (merged, process->pid_str));
+      if (process->pid_str != STP_STR_EMPTY)
+        {
+          g_autofree char *text = n == 1 ? g_strdup_printf ("%s %s", label, str)
+                                         : g_strdup_printf ("%s %s #%u", label, str, n);
 
-      process->pid_str = stp_trace_intern0 (merged, text);
-      return;
+          process->pid_str = stp_trace_intern0 (merged, text);
+          n++;
+        }
+      else if (*next_pid < G_MAXINT64)
+        process->pid = (*next_pid)++;
+      else
+        process->pid = process->pid < G_MAXINT64 ? process->pid + 1 : 0;
     }
+}
 
-  while (stp_trace_find_process (merged, pid, STP_STR_EMPTY) != STP_INDEX_NONE)
-    pid = pid < G_MAXINT64 ? pid + 1 : 0;
-  process->pid = pid;
+/* One above the largest numeric pid of every input. */
+static gint64
+first_free_pid (StpTrace **parts,
+                guint      n_parts)
+{
+  gint64 max = 0;
+
+  for (guint i = 0; i < n_parts; i++)
+    for (guint k = 0; k < parts[i]->processes->len; k++)
+      max = MAX (max, stp_trace_get_process (parts[i], k)->pid);
+  return max < G_MAXINT64 ? max + 1 : G_MAXINT64;
 }
 
 static void
@@ -190,7 +215,8 @@ move_processes (StpTrace     *merged,
                 StpTrace     *part,
                 const Rebase *r,
                 guint32       part_index,
-                const char   *label)
+                const char   *label,
+                gint64       *next_pid)
 {
   g_array_set_clear_func (part->processes, NULL);
   for (guint i = 0; i < part->processes->len; i++)
@@ -204,7 +230,7 @@ move_processes (StpTrace     *merged,
       process.part = part_index;
       for (guint k = 0; k < process.tracks->len; k++)
         g_array_index (process.tracks, guint32, k) += r->track_base;
-      make_pid_distinct (merged, &process, label);
+      make_pid_distinct (merged, &process, label, next_pid);
       g_array_append_val (merged->processes, process);
       stp_trace_index_process (merged, merged->processes->len - 1);
     }
@@ -413,7 +439,7 @@ merge_one (StpTrace   *merged,
            StpTrace   *part,
            const char *label,
            gint64      offset,
-           guint64    *flow_id_base)
+           MergeState *state)
 {
   g_autofree StpStr *strings = map_strings (merged, part);
   guint32 first_process = merged->processes->len;
@@ -425,7 +451,7 @@ merge_one (StpTrace   *merged,
     .object_base = merged->objects->len,
     .snapshot_base = merged->snapshots->len,
     .seq_base = merged->n_seq,
-    .flow_id_base = *flow_id_base,
+    .flow_id_base = state->flow_id_base,
     .offset = offset,
   };
   guint64 max_flow_id;
@@ -433,9 +459,9 @@ merge_one (StpTrace   *merged,
   r.raw_base = stp_raw_store_adopt (merged->raw, part->raw);
 
   move_tracks (merged, part, &r);
-  move_processes (merged, part, &r, merged->parts->len, label);
+  move_processes (merged, part, &r, merged->parts->len, label, &state->next_pid);
   max_flow_id = move_flows (merged, part, &r);
-  *flow_id_base = MAX (*flow_id_base, max_flow_id + 1);
+  state->flow_id_base = MAX (state->flow_id_base, max_flow_id + 1);
   move_objects (merged, part, &r);
   move_extras (merged, part, &r);
   rebase_slices (&r, part->global_instants);
@@ -481,11 +507,13 @@ stp_trace_merge (StpTrace          **parts,
                  const char         *name)
 {
   g_autoptr(StpTrace) merged = NULL;
-  guint64 flow_id_base = 0;
+  MergeState state = { 0 };
   gboolean first = TRUE;
 
   g_return_val_if_fail (parts != NULL && n_parts > 0, NULL);
   g_return_val_if_fail (labels != NULL && offsets != NULL, NULL);
+
+  state.next_pid = first_free_pid (parts, n_parts);
 
   merged = stp_trace_new (common_format (parts, n_parts), name);
   merged->parts = g_array_new (FALSE, TRUE, sizeof (StpTracePart));
@@ -507,7 +535,7 @@ stp_trace_merge (StpTrace          **parts,
           merged->end_ts = first ? end : MAX (merged->end_ts, end);
           first = FALSE;
         }
-      merge_one (merged, part, labels[i], offsets[i], &flow_id_base);
+      merge_one (merged, part, labels[i], offsets[i], &state);
       stp_trace_unref (part);
       parts[i] = NULL;
     }
