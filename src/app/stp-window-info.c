@@ -89,6 +89,15 @@ add_file (StpWindow          *self,
   g_autofree char *where = g_file_get_parse_name (file);
   g_autofree char *loaded = g_strdup_printf (_("%.2f s"), seconds);
 
+  /* Several: the Traces group below names each. */
+  if (trace->parts != NULL)
+    {
+      add_count (group, "files", _("Traces"), trace->parts->len);
+      if (seconds > 0)
+        add_row (group, "load-time", _("Loaded In"), loaded);
+      return;
+    }
+
   add_row (group, "file", _("File"), where);
   add_row (group, "format", _("Format"), stp_window_format_label (trace->format));
   if (info != NULL)
@@ -99,6 +108,35 @@ add_file (StpWindow          *self,
     }
   if (seconds > 0)
     add_row (group, "load-time", _("Loaded In"), loaded);
+}
+
+/* Several traces side by side: each one's label, file and format, and
+ * how far its times were moved. */
+static void
+add_traces (AdwPreferencesPage *page,
+            StpTrace           *trace)
+{
+  AdwPreferencesGroup *group;
+
+  if (trace->parts == NULL)
+    return;
+
+  group = add_group (page, _("Traces"));
+  adw_preferences_group_set_description (group, stp_window_clock_label (trace));
+  for (guint i = 0; i < trace->parts->len; i++)
+    {
+      const StpTracePart *part = &g_array_index (trace->parts, StpTracePart, i);
+      g_autofree char *name = g_strdup_printf ("trace-%u", i);
+      g_autofree char *base = g_path_get_basename (part->filename);
+      g_autofree char *moved = part->offset != 0 ? stp_format_duration (ABS (part->offset)) : NULL;
+      /* Translators: a trace's file, its format, and (maybe) how far it was moved in time */
+      g_autofree char *value = moved != NULL
+        ? g_strdup_printf (_("%s · %s · moved %s%s"), base, stp_window_format_label (part->format),
+                           part->offset < 0 ? "−" : "+", moved)
+        : g_strdup_printf ("%s · %s", base, stp_window_format_label (part->format));
+
+      add_row (group, name, part->label, value);
+    }
 }
 
 /* Which clock the times are on, and, when it is Unix time, the date and
@@ -219,6 +257,7 @@ action_show_info (GtkWidget  *widget,
 
   page = adw_preferences_page_new ();
   add_file (self, ADW_PREFERENCES_PAGE (page), trace);
+  add_traces (ADW_PREFERENCES_PAGE (page), trace);
   add_time (ADW_PREFERENCES_PAGE (page), trace);
   add_contents (ADW_PREFERENCES_PAGE (page), trace);
   add_metadata (ADW_PREFERENCES_PAGE (page), trace);

@@ -794,6 +794,26 @@ test_trace_information (void)
   g_assert_true (g_str_has_prefix (info_value (info, "metadata:planes"), "/host:CPU, /device:GPU:0, "));
   g_assert_cmpstr (info_value (info, "clock"), ==, "The recording machine's own, not a date");
   g_assert_null (find_named (GTK_WIDGET (info), "began"));
+  g_assert_null (find_named (GTK_WIDGET (info), "trace-0"));
+  gtk_window_destroy (info);
+
+  /* Two traces side by side: each one's file and format. */
+  {
+    GFile *both[] = { file, xspace };
+
+    stp_window_open_files (window, both, 2);
+    wait_for (not_loading, window);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-info", NULL));
+    info = transient_of_type (window, ADW_TYPE_PREFERENCES_WINDOW);
+    g_assert_nonnull (info);
+    save_screenshot (GTK_WIDGET (info), "trace-information-several");
+    g_assert_cmpstr (info_value (info, "files"), ==, "2");
+    g_assert_null (find_named (GTK_WIDGET (info), "format"));
+    g_assert_true (g_str_has_prefix (info_value (info, "trace-0"), "sampled_rank-0.json.gz · Chrome Trace JSON"));
+    g_assert_true (g_str_has_prefix (info_value (info, "trace-1"), "34.83.195.179_6003.xplane.pb · XSpace"));
+    /* One records Unix time, the other not: lined up at first steps. */
+    g_assert_nonnull (strstr (info_value (info, "trace-1"), "moved"));
+  }
 
   gtk_window_destroy (info);
   gtk_window_destroy (GTK_WINDOW (window));
