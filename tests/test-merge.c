@@ -14,6 +14,8 @@
 
 #include "cli-test-util.h"
 #include "stp-chrome-writer.h"
+#include "stp-details.h"
+#include "stp-links.h"
 #include "stp-loader.h"
 #include "stp-merge.h"
 #include "stp-step-table.h"
@@ -25,6 +27,126 @@
 #define BASE  "chrome/hta/tests/data/trace_compare/base/base.json.gz"
 #define TEST  "chrome/hta/tests/data/trace_compare/test/test.json.gz"
 #define XSPACE "xspace/34.83.195.179_6003.xplane.pb"
+
+static StpTrace *
+load_with_memory (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
+  StpTrace *trace;
+
+  options.show_memory = TRUE;
+  trace = stp_load_file (file, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return trace;
+}
+
+/* The item ref of the merged trace for one of the input's. */
+static StpItemRef
+moved_ref (StpItemRef ref,
+           guint32    track_base,
+           guint32    object_base)
+{
+  if (ref.kind == STP_ITEM_OBJECT)
+    ref.index += object_base;
+  else if (ref.track != STP_INDEX_NONE)
+    ref.track += track_base;
+  return ref;
+}
+
+static void
+assert_same_refs (const StpItemRef *got,
+                  StpItemRef        want,
+                  guint32           track_base,
+                  guint32           object_base)
+{
+  StpItemRef moved = moved_ref (want, track_base, object_base);
+
+  g_assert_cmpint (got->kind, ==, moved.kind);
+  if (got->kind == STP_ITEM_NONE)
+    return;
+  g_assert_cmpuint (got->track, ==, moved.track);
+  g_assert_cmpuint (got->index, ==, moved.index);
+}
+
+/* Among several StepStats, each op's inputs and each tensor's producer
+ * and consumers are its own trace's, as when it is opened alone. */
+static void
+test_step_stats_links (void)
+{
+  const char *names[] = { "step-stats/dataflow_inputs.step_stats.pb", "step-stats/memory_edges.step_stats.pb" };
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
+  g_autoptr(GPtrArray) originals = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
+  g_autoptr(StpTrace) merged = NULL;
+  g_autoptr(StpLinks) links = NULL;
+  guint32 track_base = 0, object_base = 0;
+  guint n_inputs = 0, n_objects = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_ptr_array_add (parts, load_with_memory (names[i]));
+      g_ptr_array_add (originals, load_with_memory (names[i]));
+    }
+  merged = stp_traces_merge (parts, STP_MERGE_CLOCK_COMMON, NULL);
+  links = stp_links_new (merged, NULL, NULL);
+  g_assert_nonnull (links);
+
+  for (guint p = 0; p < originals->len; p++)
+    {
+      StpTrace *original = originals->pdata[p];
+      g_autoptr(StpLinks) alone = stp_links_new (original, NULL, NULL);
+
+      for (guint32 t = 0; t < original->tracks->len; t++)
+        {
+          const StpTrack *track = stp_trace_get_track (original, t);
+
+          for (guint32 i = 0; track->slices != NULL && i < track->slices->len; i++)
+            {
+              StpItemRef ref = stp_item_ref_slice (t, i);
+              StpItemRef moved = moved_ref (ref, track_base, object_base);
+              g_autoptr(StpDetails) want = stp_details_new (original, alone, &ref);
+              g_autoptr(StpDetails) got = stp_details_new (merged, links, &moved);
+
+              g_assert_cmpint (want->node != NULL, ==, got->node != NULL);
+              if (want->node == NULL)
+                continue;
+              g_assert_cmpstr (got->node->node_name, ==, want->node->node_name);
+              g_assert_cmpuint (got->node->inputs->len, ==, want->node->inputs->len);
+              for (guint k = 0; k < want->node->inputs->len; k++)
+                {
+                  const StpDetailsInput *a = &g_array_index (got->node->inputs, StpDetailsInput, k);
+                  const StpDetailsInput *b = &g_array_index (want->node->inputs, StpDetailsInput, k);
+
+                  g_assert_cmpuint (a->node, ==, b->node);
+                  assert_same_refs (&a->producer, b->producer, track_base, object_base);
+                  n_inputs += b->producer.kind != STP_ITEM_NONE;
+                }
+            }
+        }
+
+      for (guint32 o = 0; o < original->objects->len; o++)
+        {
+          StpItemRef ref = { STP_ITEM_OBJECT, STP_INDEX_NONE, o, 0 };
+          StpItemRef moved = moved_ref (ref, track_base, object_base);
+          g_autoptr(StpDetails) want = stp_details_new (original, alone, &ref);
+          g_autoptr(StpDetails) got = stp_details_new (merged, links, &moved);
+
+          g_assert_cmpuint (got->producer_node, ==, want->producer_node);
+          assert_same_refs (&got->producer, want->producer, track_base, object_base);
+          g_assert_cmpuint (got->consumers->len, ==, want->consumers->len);
+          n_objects += want->producer_node != STP_INDEX_NONE;
+        }
+
+      track_base += original->tracks->len;
+      object_base += original->objects->len;
+    }
+
+  /* The inputs had producers drawn to find, and tensors theirs. */
+  g_assert_cmpuint (n_inputs, >, 0);
+  g_assert_cmpuint (n_objects, >, 0);
+}
 
 static StpTrace *
 load_path (const char *path)
@@ -545,6 +667,7 @@ main (int    argc,
   g_test_add_func ("/merge/first-step", test_first_step);
   g_test_add_func ("/merge/xspace-sources", test_xspace_sources);
   g_test_add_func ("/merge/step-stats", test_step_stats);
+  g_test_add_func ("/merge/step-stats-links", test_step_stats_links);
   g_test_add_func ("/merge/step-table", test_step_table);
   g_test_add_func ("/merge/summary-by-trace", test_summary_by_trace);
   g_test_add_func ("/merge/cli-convert", test_cli_convert);

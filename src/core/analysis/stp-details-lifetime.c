@@ -35,12 +35,13 @@ stp_details_lifetime_new (const StpTrace *trace,
                           StpLinks       *links,
                           StpStr          name)
 {
-  const StpLifetimes *lifetimes = trace->lifetimes;
-  const StpStepStats *ss = trace->source;
+  /* The links' own: among several traces, the object's trace's. */
+  const StpLifetimes *lifetimes = links != NULL ? stp_links_get_lifetimes (links) : NULL;
+  const StpStepStats *ss = links != NULL ? stp_links_get_step_stats (links) : NULL;
   const StpLifetime *lt;
   StpDetailsLifetime *self;
 
-  if (lifetimes == NULL || links == NULL || (lt = stp_lifetimes_lookup (lifetimes, name)) == NULL)
+  if (lifetimes == NULL || ss == NULL || (lt = stp_lifetimes_lookup (lifetimes, name)) == NULL)
     return NULL;
 
   self = g_new0 (StpDetailsLifetime, 1);

@@ -837,6 +837,18 @@ fill_flow (StpDetails     *self,
   self->duration = stp_time_sub (self->flow_dst_ts, f->src.ts);
 }
 
+/* The process an item is of, or STP_INDEX_NONE (a global instant). */
+static guint32
+item_process (const StpTrace   *trace,
+              const StpItemRef *item)
+{
+  if (item->kind == STP_ITEM_OBJECT)
+    return g_array_index (trace->objects, StpObject, item->index).process;
+  if (item->track != STP_INDEX_NONE && item->track < trace->tracks->len)
+    return stp_trace_get_track (trace, item->track)->process;
+  return STP_INDEX_NONE;
+}
+
 StpDetails *
 stp_details_new (StpTrace         *trace,
                  StpLinks         *links,
@@ -849,6 +861,15 @@ stp_details_new (StpTrace         *trace,
 
   if (!stp_item_ref_is_valid (trace, item))
     return NULL;
+
+  /* Among several traces, a StepStats' nodes are its own. */
+  if (links != NULL && trace->parts != NULL)
+    {
+      guint32 process = item_process (trace, item);
+
+      if (process != STP_INDEX_NONE)
+        links = stp_links_for_process (links, process);
+    }
 
   self = g_new0 (StpDetails, 1);
   self->item = *item;

@@ -7,6 +7,10 @@
  * looked up as written, and if no node produced that name, as the part
  * before a "/_" (a Send/Recv pair inserted by partitioning).  For links
  * shown to the user a leading "^" (a control input) is dropped as well.
+ *
+ * Among several traces side by side each StepStats has its own nodes:
+ * the links of a merged trace hold one set per input, each over that
+ * input's processes only (stp_links_for_process()).
  */
 
 #define G_LOG_DOMAIN "stp-links"
@@ -31,6 +35,10 @@ struct _StpLinks
   gint          ref_count;
   StpTrace     *trace;
   StpStepStats *ss;
+  const struct _StpLifetimes *lifetimes;  /* the trace's, or its input's */
+  guint32       first_process;  /* the processes linked: [first, end) */
+  guint32       end_process;
+  GPtrArray    *parts;          /* merged trace: StpLinks* per input */
 
   StpItemRef   *node_slices;   /* per node */
   GStringChunk *names;
@@ -181,6 +189,8 @@ index_slices (StpLinks *self)
     {
       const StpTrack *track = stp_trace_get_track (trace, t);
 
+      if (track->process < self->first_process || track->process >= self->end_process)
+        continue;
       for (guint32 i = 0; track->slices != NULL && i < track->slices->len; i++)
         {
           const StpSlice *s = stp_track_get_slice (track, i);
@@ -191,28 +201,37 @@ index_slices (StpLinks *self)
     }
 }
 
-StpLinks *
-stp_links_new (StpTrace      *trace,
-               GCancellable  *cancellable,
-               GError       **error)
+/* Links over processes [first, end) of trace, whose StepStats (or NULL)
+ * is ss. */
+static StpLinks *
+links_new (StpTrace                   *trace,
+           StpStepStats               *ss,
+           const struct _StpLifetimes *lifetimes,
+           guint32                     first,
+           guint32                     end,
+           GCancellable               *cancellable,
+           GError                    **error)
 {
-  g_autoptr(StpLinks) self = NULL;
+  g_autoptr(StpLinks) self = g_new0 (StpLinks, 1);
 
-  g_return_val_if_fail (trace != NULL, NULL);
-
-  self = g_new0 (StpLinks, 1);
   self->ref_count = 1;
   self->trace = stp_trace_ref (trace);
+  self->lifetimes = lifetimes;
+  self->first_process = first;
+  self->end_process = end;
   self->objects = g_hash_table_new (NULL, NULL);
 
   for (guint32 i = 0; i < trace->objects->len; i++)
-    g_hash_table_insert (self->objects,
-                         GUINT_TO_POINTER (g_array_index (trace->objects, StpObject, i).name),
-                         GUINT_TO_POINTER (i + 1));
-
-  if (stp_trace_is_step_stats (trace))
     {
-      self->ss = stp_step_stats_ref (trace->source);
+      const StpObject *o = &g_array_index (trace->objects, StpObject, i);
+
+      if (o->process >= first && o->process < end)
+        g_hash_table_insert (self->objects, GUINT_TO_POINTER (o->name), GUINT_TO_POINTER (i + 1));
+    }
+
+  if (ss != NULL)
+    {
+      self->ss = stp_step_stats_ref (ss);
       self->node_slices = g_new (StpItemRef, MAX (1, self->ss->nodes->len));
       self->names = g_string_chunk_new (4096);
       self->produced = g_hash_table_new (g_str_hash, g_str_equal);
@@ -225,6 +244,63 @@ stp_links_new (StpTrace      *trace,
     }
 
   return g_steal_pointer (&self);
+}
+
+static gboolean
+part_is_step_stats (const StpTracePart *part)
+{
+  return part->source != NULL && part->format >= STP_FORMAT_STEP_STATS &&
+         part->format <= STP_FORMAT_RUN_METADATA_TEXT;
+}
+
+StpLinks *
+stp_links_new (StpTrace      *trace,
+               GCancellable  *cancellable,
+               GError       **error)
+{
+  g_autoptr(StpLinks) self = NULL;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+
+  if (trace->parts == NULL)
+    return links_new (trace, stp_trace_is_step_stats (trace) ? trace->source : NULL, trace->lifetimes,
+                      0, trace->processes->len, cancellable, error);
+
+  self = links_new (trace, NULL, NULL, 0, trace->processes->len, cancellable, error);
+  self->parts = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_links_unref);
+  for (guint p = 0; p < trace->parts->len; p++)
+    {
+      const StpTracePart *part = &g_array_index (trace->parts, StpTracePart, p);
+      StpLinks *links = links_new (trace, part_is_step_stats (part) ? part->source : NULL, part->lifetimes,
+                                   part->first_process, part->first_process + part->n_processes,
+                                   cancellable, error);
+
+      if (links == NULL)
+        return NULL;
+      g_ptr_array_add (self->parts, links);
+    }
+  return g_steal_pointer (&self);
+}
+
+/* The links of a process's own trace: of its input among several, else
+ * these. */
+StpLinks *
+stp_links_for_process (StpLinks *self,
+                       guint32   process)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (self->parts == NULL || process >= self->trace->processes->len)
+    return self;
+  return g_ptr_array_index (self->parts, stp_trace_get_process (self->trace, process)->part);
+}
+
+/* Tensor lifetimes from the graph of these links' StepStats, or NULL. */
+const struct _StpLifetimes *
+stp_links_get_lifetimes (StpLinks *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->lifetimes;
 }
 
 StpLinks *
@@ -253,6 +329,7 @@ stp_links_unref (StpLinks *self)
   g_free (self->node_slices);
   g_clear_pointer (&self->objects, g_hash_table_unref);
   g_clear_pointer (&self->ss, stp_step_stats_unref);
+  g_clear_pointer (&self->parts, g_ptr_array_unref);
   stp_trace_unref (self->trace);
   g_free (self);
 }

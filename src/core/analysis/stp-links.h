@@ -29,6 +29,12 @@ StpLinks     *stp_links_ref               (StpLinks     *self);
 void          stp_links_unref             (StpLinks     *self);
 StpTrace     *stp_links_get_trace         (StpLinks     *self);
 
+/* Among several traces, the links of the one process belongs to (a
+ * StepStats' nodes are its own); otherwise self. */
+StpLinks     *stp_links_for_process       (StpLinks     *self,
+                                           guint32       process);
+const struct _StpLifetimes *stp_links_get_lifetimes (StpLinks *self);
+
 /* The StepStats the trace was analysed from, or NULL. */
 StpStepStats *stp_links_get_step_stats    (StpLinks     *self);
 
