@@ -554,6 +554,38 @@ test_step_stats (void)
 
     g_assert_cmpuint (kernels->len, >, 0);
   }
+
+  /* Kernels timeline.py calls "unknown" show their node's name, from
+   * their own file's nodes. */
+  {
+    guint32 track_base = 0;
+    guint n_shown = 0;
+
+    for (guint p = 0; p < originals->len; p++)
+      {
+        StpTrace *original = originals->pdata[p];
+
+        for (guint32 t = 0; t < original->tracks->len; t++)
+          {
+            const StpTrack *want = stp_trace_get_track (original, t);
+            const StpTrack *got = stp_trace_get_track (merged, track_base + t);
+
+            for (guint32 i = 0; want->slices != NULL && i < want->slices->len; i++)
+              {
+                g_autofree char *a = stp_details_shown_name (merged, stp_track_get_slice (got, i));
+                g_autofree char *b = stp_details_shown_name (original, stp_track_get_slice (want, i));
+                g_autofree char *na = stp_details_node_name (merged, stp_track_get_slice (got, i));
+                g_autofree char *nb = stp_details_node_name (original, stp_track_get_slice (want, i));
+
+                g_assert_cmpstr (a, ==, b);
+                g_assert_cmpstr (na, ==, nb);
+                n_shown += b != NULL;
+              }
+          }
+        track_base += original->tracks->len;
+      }
+    g_assert_cmpuint (n_shown, >, 0);
+  }
 }
 
 

@@ -367,8 +367,8 @@ stp_details_node_name (const StpTrace *trace,
   g_return_val_if_fail (trace != NULL, NULL);
   g_return_val_if_fail (slice != NULL, NULL);
 
-  ss = stp_trace_is_step_stats (trace) ? trace->source : NULL;
-  if (!(slice->flags & STP_SLICE_STEP_STATS_NODE) || ss == NULL || slice->extra >= ss->nodes->len)
+  ss = stp_trace_get_node_source (trace, slice);
+  if (ss == NULL || slice->extra >= ss->nodes->len)
     return NULL;
   node = &g_array_index (ss->nodes, StpStepStatsNode, slice->extra);
   return g_strndup (node->node_name.str, node->node_name.len);

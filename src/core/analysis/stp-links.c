@@ -246,13 +246,6 @@ links_new (StpTrace                   *trace,
   return g_steal_pointer (&self);
 }
 
-static gboolean
-part_is_step_stats (const StpTracePart *part)
-{
-  return part->source != NULL && part->format >= STP_FORMAT_STEP_STATS &&
-         part->format <= STP_FORMAT_RUN_METADATA_TEXT;
-}
-
 StpLinks *
 stp_links_new (StpTrace      *trace,
                GCancellable  *cancellable,
@@ -271,7 +264,7 @@ stp_links_new (StpTrace      *trace,
   for (guint p = 0; p < trace->parts->len; p++)
     {
       const StpTracePart *part = &g_array_index (trace->parts, StpTracePart, p);
-      StpLinks *links = links_new (trace, part_is_step_stats (part) ? part->source : NULL, part->lifetimes,
+      StpLinks *links = links_new (trace, stp_trace_part_is_step_stats (part) ? part->source : NULL, part->lifetimes,
                                    part->first_process, part->first_process + part->n_processes,
                                    cancellable, error);
 

@@ -115,8 +115,7 @@ scope_init (Scope          *scope,
 
   p = &g_array_index (trace->parts, StpTracePart, part);
   scope->format = p->format;
-  scope->step_stats = p->source != NULL && p->format >= STP_FORMAT_STEP_STATS &&
-                      p->format <= STP_FORMAT_RUN_METADATA_TEXT;
+  scope->step_stats = stp_trace_part_is_step_stats (p);
   scope->filename = p->filename;
   scope->first_process = p->first_process;
   scope->end_process = p->first_process + p->n_processes;

@@ -343,6 +343,37 @@ stp_trace_is_step_stats (const StpTrace *trace)
     }
 }
 
+/* One input of several side by side: a StepStats with its source. */
+gboolean
+stp_trace_part_is_step_stats (const StpTracePart *part)
+{
+  g_return_val_if_fail (part != NULL, FALSE);
+
+  return part->source != NULL && part->format >= STP_FORMAT_STEP_STATS &&
+         part->format <= STP_FORMAT_RUN_METADATA_TEXT;
+}
+
+gpointer
+stp_trace_get_node_source (const StpTrace *trace,
+                           const StpSlice *slice)
+{
+  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (slice != NULL, NULL);
+
+  if (!(slice->flags & STP_SLICE_STEP_STATS_NODE))
+    return NULL;
+  if (trace->parts != NULL)
+    {
+      const StpTracePart *part;
+
+      if (slice->args_len > 0 || slice->args_ref >= trace->parts->len)
+        return NULL;
+      part = &g_array_index (trace->parts, StpTracePart, slice->args_ref);
+      return stp_trace_part_is_step_stats (part) ? part->source : NULL;
+    }
+  return stp_trace_is_step_stats (trace) ? trace->source : NULL;
+}
+
 StpTrace *
 stp_trace_reanalyze (StpTrace                 *trace,
                      const StpAnalysisOptions *options,

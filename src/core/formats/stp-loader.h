@@ -39,6 +39,11 @@ StpTrace *stp_trace_reanalyze (StpTrace                 *trace,
                                GError                  **error);
 
 gboolean  stp_trace_is_step_stats (const StpTrace       *trace);
+gboolean  stp_trace_part_is_step_stats (const StpTracePart *part);
+/* The StepStats a STP_SLICE_STEP_STATS_NODE slice's node is of (its
+ * part's, among several traces), or NULL. */
+gpointer  stp_trace_get_node_source (const StpTrace       *trace,
+                                     const StpSlice       *slice);
 
 gboolean  stp_loader_sniff_file   (GFile                *file);
 gboolean  stp_loader_find_traces  (GFile                *folder,

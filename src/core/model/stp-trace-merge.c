@@ -43,6 +43,7 @@ typedef struct
   guint32  seq_base;
   guint64  flow_id_base;  /* numeric flow ids: distinct between inputs */
   gint64   offset;        /* ns added to times */
+  guint32  part;          /* the input's index among the parts */
 } Rebase;
 
 static inline StpStr
@@ -108,8 +109,11 @@ rebase_slices (const Rebase *r,
       s->name = rebase_str (r, s->name);
       s->cat = rebase_str (r, s->cat);
       s->seq = rebase_seq (r, s->seq);
-      /* A source event's reference points into its part's source. */
+      /* A source event's reference points into its part's source; a
+       * StepStats node says which part's nodes it indexes. */
       s->args_ref = rebase_raw (r, s->args_ref, s->args_len);
+      if ((s->flags & STP_SLICE_STEP_STATS_NODE) && s->args_len == 0)
+        s->args_ref = r->part;
       if (!(s->flags & STP_SLICE_STEP_STATS_NODE))
         s->extra = rebase_index (r->extra_base, s->extra);
     }
@@ -453,6 +457,7 @@ merge_one (StpTrace   *merged,
     .seq_base = merged->n_seq,
     .flow_id_base = state->flow_id_base,
     .offset = offset,
+    .part = merged->parts->len,
   };
   guint64 max_flow_id;
 

@@ -64,7 +64,9 @@ typedef enum
   STP_SLICE_ASYNC_LEGACY = 1 << 4, /* S/F legacy async */
   STP_SLICE_DERIVED    = 1 << 5,  /* made by an analysis, not read from the input */
   STP_SLICE_SAMPLE     = 1 << 6,  /* a P sample */
-  STP_SLICE_STEP_STATS_NODE = 1 << 7, /* extra is the node's index in the StepStats */
+  /* extra is the node's index in the StepStats; in a merged trace
+   * args_ref (args_len is 0) is the index of the part it is of. */
+  STP_SLICE_STEP_STATS_NODE = 1 << 7,
   /* args_ref locates the event in trace->source (args_len is 0); its
    * args are made by trace->source_args when asked for (XSpace). */
   STP_SLICE_SOURCE_EVENT = 1 << 8,
