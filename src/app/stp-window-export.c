@@ -34,17 +34,6 @@ stp_window_update_export_actions (StpWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-info", loaded);
 }
 
-static char *
-file_display_name (GFile *file)
-{
-  g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME,
-                                                 G_FILE_QUERY_INFO_NONE, NULL, NULL);
-
-  if (info != NULL)
-    return g_strdup (g_file_info_get_display_name (info));
-  return g_file_get_basename (file);
-}
-
 /* "run_meta.pb" -> "run_meta.<ext>", never the input's own name. */
 static char *
 suggested_name (StpWindow  *self,
@@ -107,7 +96,7 @@ on_export_done (GObject      *source,
   g_autoptr(StpWindow) self = user_data;
   StpExportTask *task = STP_EXPORT_TASK (source);
   g_autoptr(GError) error = NULL;
-  g_autofree char *name = file_display_name (stp_export_task_get_file (task));
+  g_autofree char *name = stp_window_display_name (stp_export_task_get_file (task));
 
   if (task != self->export_task)
     return;
@@ -154,7 +143,7 @@ stp_window_export_json (StpWindow *self,
   if (trace == NULL || self->export_task != NULL)
     return;
 
-  name = file_display_name (file);
+  name = stp_window_display_name (file);
   /* Translators: shown while a file is written */
   text = g_strdup_printf (_("Exporting “%s”"), name);
   gtk_label_set_label (self->export_label, text);
@@ -309,7 +298,7 @@ on_image_chooser_response (GtkNativeDialog *chooser,
     }
 
   range = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "range");
-  display = file_display_name (file);
+  display = stp_window_display_name (file);
   if (stp_window_export_image (self, file, g_strcmp0 (range, "selection") == 0, &error))
     {
       g_autofree char *title = g_strdup_printf (_("Exported “%s”"), display);
