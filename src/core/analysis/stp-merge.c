@@ -152,12 +152,9 @@ static gint64
 first_step_start (const StpTrace *trace)
 {
   g_autoptr(GArray) steps = stp_steps_find (trace);
-  gint64 start = trace->start_ts;
 
-  for (guint i = 0; i < steps->len; i++)
-    start = i == 0 ? g_array_index (steps, StpStep, i).start
-                   : MIN (start, g_array_index (steps, StpStep, i).start);
-  return start;
+  /* They come in time order. */
+  return steps->len > 0 ? g_array_index (steps, StpStep, 0).start : trace->start_ts;
 }
 
 static void
@@ -196,6 +193,7 @@ stp_traces_merge (GPtrArray     *traces,
   g_autofree char *name = NULL;
   g_autofree StpTrace **parts = NULL;
   StpTrace *merged;
+  gboolean shared;
   guint n_parts;
 
   g_return_val_if_fail (traces != NULL && traces->len > 0, NULL);
@@ -208,17 +206,17 @@ stp_traces_merge (GPtrArray     *traces,
     }
 
   offsets = g_new0 (gint64, traces->len);
-  if (clock == STP_MERGE_CLOCK_FIRST_STEP ||
-      (!common_offsets (traces, offsets) && clock == STP_MERGE_CLOCK_AUTO))
+  shared = clock != STP_MERGE_CLOCK_FIRST_STEP && common_offsets (traces, offsets);
+  if (clock == STP_MERGE_CLOCK_FIRST_STEP || (clock == STP_MERGE_CLOCK_AUTO && !shared))
     {
       first_step_offsets (traces, offsets);
       clock = STP_MERGE_CLOCK_FIRST_STEP;
     }
   else
     {
-      /* Asked for the common clock: as recorded, on Unix time if all
-       * have it (common_offsets() filled the offsets), else raw. */
-      if (!common_offsets (traces, offsets))
+      /* The common clock: Unix time when the traces share it
+       * (common_offsets() filled the offsets), else times as recorded. */
+      if (!shared)
         memset (offsets, 0, traces->len * sizeof (gint64));
       clock = STP_MERGE_CLOCK_COMMON;
     }
