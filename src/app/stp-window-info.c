@@ -122,7 +122,7 @@ add_traces (AdwPreferencesPage *page,
     return;
 
   group = add_group (page, _("Traces"));
-  adw_preferences_group_set_description (group, stp_window_clock_label (trace));
+  adw_preferences_group_set_description (group, stp_renderer_describe_clock (trace));
   for (guint i = 0; i < trace->parts->len; i++)
     {
       const StpTracePart *part = &g_array_index (trace->parts, StpTracePart, i);

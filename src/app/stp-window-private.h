@@ -130,7 +130,6 @@ void stp_window_keep_graph (StpWindow   *self,
                             GFile       *file);
 
 const char *stp_window_format_label (StpFormat format);
-const char *stp_window_clock_label  (const StpTrace *trace);
 
 /* stp-window-filter.c */
 void stp_window_class_init_filter (GtkWidgetClass *widget_class);

@@ -22,7 +22,6 @@
 
 #include <glib/gi18n.h>
 
-#include "stp-merge.h"
 #include "stp-settings.h"
 #include "stp-window-private.h"
 
@@ -68,15 +67,6 @@ stp_window_display_name (GFile *file)
   if (info != NULL)
     return g_strdup (g_file_info_get_display_name (info));
   return g_file_get_basename (file);
-}
-
-/* How the traces of a merged trace were lined up in time. */
-const char *
-stp_window_clock_label (const StpTrace *trace)
-{
-  if (stp_trace_get_merge_clock (trace) == STP_MERGE_CLOCK_FIRST_STEP)
-    return _("Aligned at first steps");
-  return _("Common clock");
 }
 
 const char *
@@ -163,7 +153,7 @@ on_document_changed (StpWindow *self)
       /* Several traces: how many, and how their times were lined up. */
       name = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Trace", "%u Traces", trace->parts->len),
                               trace->parts->len);
-      subtitle = g_strdup_printf ("%s · %s", stp_window_clock_label (trace), count);
+      subtitle = g_strdup_printf ("%s · %s", stp_renderer_describe_clock (trace), count);
     }
   else
     {

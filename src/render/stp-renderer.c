@@ -242,6 +242,16 @@ draw_process_header (StpFrame     *frame,
                        frame->view->width - GUTTER_INDENT - w - 18);
 }
 
+/* Which clock the times of several traces side by side are on (what
+ * the ruler, the window and Trace Information say). */
+const char *
+stp_renderer_describe_clock (const StpTrace *trace)
+{
+  g_return_val_if_fail (trace != NULL && trace->parts != NULL, NULL);
+
+  return trace->parts_aligned ? _("Aligned at first steps") : _("Common clock");
+}
+
 /* How many processes an input shows, and how far its times were moved
  * to line its first step up with the first input's. */
 static char *
@@ -485,7 +495,7 @@ draw_ruler (StpFrame *frame,
       const char *clock = NULL;
 
       if (frame->trace->parts != NULL)
-        clock = frame->trace->parts_aligned ? _("Aligned at first steps") : _("Common clock");
+        clock = stp_renderer_describe_clock (frame->trace);
       if (llabs (first) / step >= 10000)
         {
           gint64 coarse = step * 10000;

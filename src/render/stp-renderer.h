@@ -96,6 +96,10 @@ StpColor     stp_render_slice_color (StpRenderLayout      *layout,
                                      StpStr                name,
                                      gboolean              dark);
 
+/* Several traces side by side: "Common clock" or "Aligned at first
+ * steps", as the ruler says it. */
+const char  *stp_renderer_describe_clock (const StpTrace *trace);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpRenderer, stp_renderer_free)
 
 G_END_DECLS
