@@ -285,6 +285,7 @@ add_steps (const StpTrace *trace,
 {
   g_autoptr(GArray) steps = stp_steps_find_in_part (trace, part);
   g_autoptr(GArray) kernels = stp_kernels_collect_in_part (trace, part);
+  g_autoptr(GArray) found = NULL;
 
   if (steps->len == 0 && marked != NULL)
     {
@@ -298,13 +299,14 @@ add_steps (const StpTrace *trace,
       stp_steps_sort (steps);
     }
 
-  for (guint i = 0; i < steps->len && !g_cancellable_is_cancelled (cancellable); i++)
+  found = stp_step_rows_new (steps, kernels, cancellable);
+  for (guint i = 0; i < found->len; i++)
     {
-      Row row = { g_array_index (steps, StpStep, i), { 0 }, part };
+      StpStepRow *r = &g_array_index (found, StpStepRow, i);
+      Row row = { r->step, r->breakdown, part };
 
-      /* The array keeps its names; the rows take them. */
-      g_array_index (steps, StpStep, i).name = NULL;
-      stp_breakdown_compute (kernels, row.step.start, row.step.end, &row.breakdown);
+      /* The rows take the names. */
+      r->step.name = NULL;
       g_array_append_val (rows, row);
     }
   return kernels->len > 0;

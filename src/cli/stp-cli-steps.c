@@ -49,8 +49,6 @@ trace_steps_free (gpointer data)
 {
   TraceSteps *t = data;
 
-  for (guint i = 0; i < t->steps->len; i++)
-    g_free (g_array_index (t->steps, StpStepRow, i).step.name);
   g_array_unref (t->steps);
   for (guint i = 0; i < t->devices->len; i++)
     {
@@ -130,15 +128,7 @@ trace_steps_new (const StpTrace *trace)
   t->rank = find_rank (trace);
   t->label = t->rank >= 0 ? g_strdup_printf ("rank %" G_GINT64_FORMAT, t->rank)
                           : g_path_get_basename (trace->filename);
-  t->steps = g_array_sized_new (FALSE, TRUE, sizeof (StpStepRow), steps->len);
-  for (guint i = 0; i < steps->len; i++)
-    {
-      StpStepRow r = { g_array_index (steps, StpStep, i) };
-
-      r.step.name = g_strdup (r.step.name);
-      stp_breakdown_compute (kernels, r.step.start, r.step.end, &r.breakdown);
-      g_array_append_val (t->steps, r);
-    }
+  t->steps = stp_step_rows_new (steps, kernels, NULL);
   stp_breakdown_compute (kernels, G_MININT64, G_MAXINT64, &t->whole);
   add_devices (t, trace, kernels);
   return t;

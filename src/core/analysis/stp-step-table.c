@@ -49,6 +49,34 @@ compare_doubles (gconstpointer a,
   return (x > y) - (x < y);
 }
 
+static void
+step_row_clear (gpointer data)
+{
+  g_free (((StpStepRow *) data)->step.name);
+}
+
+GArray *
+stp_step_rows_new (GArray       *steps,
+                   const GArray *kernels,
+                   GCancellable *cancellable)
+{
+  GArray *rows;
+
+  g_return_val_if_fail (steps != NULL && kernels != NULL, NULL);
+
+  rows = g_array_sized_new (FALSE, TRUE, sizeof (StpStepRow), steps->len);
+  g_array_set_clear_func (rows, step_row_clear);
+  for (guint i = 0; i < steps->len && !g_cancellable_is_cancelled (cancellable); i++)
+    {
+      StpStepRow row = { g_array_index (steps, StpStep, i) };
+
+      g_array_index (steps, StpStep, i).name = NULL;
+      stp_breakdown_compute (kernels, row.step.start, row.step.end, &row.breakdown);
+      g_array_append_val (rows, row);
+    }
+  return rows;
+}
+
 StpStepSpread
 stp_steps_spread (const StpStepRow *rows,
                   guint             n)
@@ -134,15 +162,8 @@ add_input (StpStepTable   *self,
 {
   g_autoptr(GArray) steps = stp_steps_find_in_part (trace, part);
   g_autoptr(GArray) kernels = stp_kernels_collect_in_part (trace, part);
-  g_autoptr(GArray) rows = g_array_sized_new (FALSE, TRUE, sizeof (StpStepRow), steps->len);
+  g_autoptr(GArray) rows = stp_step_rows_new (steps, kernels, cancellable);
 
-  for (guint i = 0; i < steps->len && !g_cancellable_is_cancelled (cancellable); i++)
-    {
-      StpStepRow row = { g_array_index (steps, StpStep, i) };
-
-      stp_breakdown_compute (kernels, row.step.start, row.step.end, &row.breakdown);
-      g_array_append_val (rows, row);
-    }
   stp_step_table_add (self, label, (const StpStepRow *) rows->data, rows->len);
 }
 

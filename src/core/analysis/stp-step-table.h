@@ -17,6 +17,13 @@ typedef struct
   StpBreakdown breakdown;
 } StpStepRow;
 
+/* Each of steps with the breakdown of kernels (stp_kernels_collect) over
+ * it: StpStepRow, names owned (the steps' names are taken), free with
+ * g_array_unref.  Stops early when cancelled. */
+GArray       *stp_step_rows_new         (GArray           *steps,
+                                         const GArray     *kernels,
+                                         GCancellable     *cancellable);
+
 typedef struct
 {
   double median;   /* ns */
