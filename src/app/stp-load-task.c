@@ -148,6 +148,21 @@ report_file_progress (const char *stage,
   stp_progress_relay_report (stage, (guint64) ((p->i + fraction) * 1000), p->n * 1000, p->relay);
 }
 
+/* File i of several, its progress a share of the whole load. */
+static StpTrace *
+load_nth (StpLoadTask   *self,
+          GPtrArray     *files,
+          guint          i,
+          GCancellable  *cancellable,
+          GError       **error)
+{
+  FileProgress progress = { &self->progress, i, files->len };
+
+  g_atomic_int_set (&self->file_index, i);
+  return stp_load_file (g_ptr_array_index (files, i), &self->options,
+                        report_file_progress, &progress, cancellable, error);
+}
+
 /* A baseline and another trace: both must load.  They are compared by
  * op and by kernel, then shown one above the other, first steps lined
  * up. */
@@ -160,15 +175,9 @@ load_comparison (StpLoadTask   *self,
   g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
   static const StpCompareBy ways[] = { STP_COMPARE_BY_OP, STP_COMPARE_BY_KERNEL };
 
-  for (guint i = 0; i < 2; i++)
+  for (guint i = 0; i < files->len; i++)
     {
-      FileProgress progress = { &self->progress, i, 2 };
-      StpTrace *trace;
-
-      g_atomic_int_set (&self->n_files, 2);
-      g_atomic_int_set (&self->file_index, i);
-      trace = stp_load_file (g_ptr_array_index (files, i), &self->options,
-                                       report_file_progress, &progress, cancellable, error);
+      StpTrace *trace = load_nth (self, files, i, cancellable, error);
 
       if (trace == NULL)
         return NULL;
@@ -205,22 +214,18 @@ load_files (StpLoadTask   *self,
   g_ptr_array_unref (self->files);
   self->files = g_ptr_array_ref (files);
 
+  g_atomic_int_set (&self->n_files, files->len);
   if (self->compare)
     return load_comparison (self, files, cancellable, error);
-  g_atomic_int_set (&self->n_files, files->len);
   if (files->len == 1)
     return stp_load_file (g_ptr_array_index (files, 0), &self->options,
                           stp_progress_relay_report, &self->progress, cancellable, error);
 
   for (guint i = 0; i < files->len; i++)
     {
-      FileProgress progress = { &self->progress, i, files->len };
       g_autoptr(GError) local_error = NULL;
-      StpTrace *trace;
+      StpTrace *trace = load_nth (self, files, i, cancellable, &local_error);
 
-      g_atomic_int_set (&self->file_index, i);
-      trace = stp_load_file (g_ptr_array_index (files, i), &self->options,
-                             report_file_progress, &progress, cancellable, &local_error);
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return NULL;
       if (trace == NULL)
