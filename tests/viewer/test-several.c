@@ -383,6 +383,21 @@ test_compare (void)
   g_assert_cmpuint (n_a, >, 0);
   g_assert_cmpuint (n_b, >, 0);
 
+  /* A baseline that cannot be read: the error names it, and the
+   * comparison shown stays. */
+  {
+    g_autofree char *path = g_build_filename (g_get_tmp_dir (), "stepscope-broken-baseline.json", NULL);
+    g_autoptr(GFile) bad = g_file_new_for_path (path);
+
+    g_assert_true (g_file_set_contents (path, "{\"traceEvents\": [{\"ph\":", -1, NULL));
+    stp_window_compare (window, bad, test);
+    wait_for (not_loading, window);
+    g_assert_true (stp_window_get_trace (window) == trace);
+    g_assert_nonnull (strstr (stp_window_get_error_message (window), "stepscope-broken-baseline.json"));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (view)));
+    g_unlink (path);
+  }
+
   /* Another file: no comparison any more. */
   open_and_wait (window, base);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (view)));
