@@ -176,9 +176,7 @@ add_process_rows (StpRenderLayout *self,
   StpRow header = { STP_ROW_PROCESS, pi, STP_INDEX_NONE };
   gboolean whole;
 
-  /* A process that is only a name (Kineto names every GPU pid,
-   * timeline.py emits a Tensors process per device) has no row. */
-  if ((process->tracks->len == 0 && process->n_objects == 0) || self->hidden[pi])
+  if (!stp_render_process_has_rows (process) || self->hidden[pi])
     return;
 
   header.height = STP_ROW_PROCESS_HEIGHT;

@@ -77,6 +77,14 @@ typedef struct
 
 typedef struct _StpRenderLayout StpRenderLayout;
 
+/* A process that is only a name (Kineto names every GPU pid, timeline.py
+ * emits a Tensors process per device) has no rows. */
+static inline gboolean
+stp_render_process_has_rows (const StpProcess *process)
+{
+  return process->tracks->len > 0 || process->n_objects > 0;
+}
+
 StpRenderLayout *stp_render_layout_new            (StpRenderIndex  *index);
 void             stp_render_layout_free           (StpRenderLayout *self);
 StpRenderIndex  *stp_render_layout_get_index      (StpRenderLayout *self);

@@ -265,7 +265,7 @@ describe_part (const StpTrace     *trace,
     {
       const StpProcess *process = stp_trace_get_process (trace, p);
 
-      n += process->tracks->len > 0 || process->n_objects > 0;
+      n += stp_render_process_has_rows (process);
     }
   if (!trace->parts_aligned || part->offset == 0)
     /* Translators: how many processes one of several traces has */
