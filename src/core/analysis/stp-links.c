@@ -259,7 +259,9 @@ stp_links_new (StpTrace      *trace,
     return links_new (trace, stp_trace_is_step_stats (trace) ? trace->source : NULL, trace->lifetimes,
                       0, trace->processes->len, cancellable, error);
 
-  self = links_new (trace, NULL, NULL, 0, trace->processes->len, cancellable, error);
+  /* Each input's links cover its processes; these, none (the details
+   * ask stp_links_for_process() for an item's). */
+  self = links_new (trace, NULL, NULL, 0, 0, cancellable, error);
   self->parts = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_links_unref);
   for (guint p = 0; p < trace->parts->len; p++)
     {
