@@ -22,8 +22,10 @@
 #define G_LOG_DOMAIN "stp-pbtext"
 
 #include "stp-pbtext-private.h"
+#include "stp-json-writer.h"
 #include "stp-wire.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* One stretch of wire bytes of a message; a singular message field
@@ -167,6 +169,33 @@ scalar_is_default (const ProtobufCFieldDescriptor *field,
 
 /* ---- other scalars ---- */
 
+/* Without printf: a StepStats with memory shown prints a tensor
+ * description per output, and printf was most of that time. */
+static void
+append_indent (GString *out,
+               guint    indent)
+{
+  static const char spaces[] = "                                ";
+
+  while (indent > 0)
+    {
+      guint n = MIN (indent, sizeof spaces - 1);
+
+      g_string_append_len (out, spaces, n);
+      indent -= n;
+    }
+}
+
+static void
+append_unsigned (GString *out,
+                 guint64  u)
+{
+  if (u <= G_MAXINT64)
+    stp_json_append_int (out, (gint64) u);
+  else
+    g_string_append_printf (out, "%" G_GUINT64_FORMAT, u);
+}
+
 /* text_encoding.CEscape (as_utf8=False): bytes, not characters. */
 static void
 append_escaped (GString      *out,
@@ -220,13 +249,13 @@ append_scalar (GString                        *out,
       if (value != NULL)
         g_string_append (out, value->name);
       else
-        g_string_append_printf (out, "%" G_GINT64_FORMAT, s);
+        stp_json_append_int (out, s);
       return;
     default:
       if (decode_integer (field->type, raw, &s, &u))
-        g_string_append_printf (out, "%" G_GINT64_FORMAT, s);
+        stp_json_append_int (out, s);
       else
-        g_string_append_printf (out, "%" G_GUINT64_FORMAT, u);
+        append_unsigned (out, u);
       return;
     }
 }
@@ -237,7 +266,9 @@ print_scalar (GString                        *out,
               const Occurrence               *occ,
               guint                           indent)
 {
-  g_string_append_printf (out, "%*s%s: ", indent, "", field->name);
+  append_indent (out, indent);
+  g_string_append (out, field->name);
+  g_string_append_len (out, ": ", 2);
   if (field->type == PROTOBUF_C_TYPE_STRING || field->type == PROTOBUF_C_TYPE_BYTES)
     append_escaped (out, occ->wf.bytes, occ->wf.len);
   else
@@ -304,10 +335,13 @@ print_submessage (GString                        *out,
                   guint                           depth,
                   GError                        **error)
 {
-  g_string_append_printf (out, "%*s%s {\n", indent, "", field->name);
+  append_indent (out, indent);
+  g_string_append (out, field->name);
+  g_string_append_len (out, " {\n", 3);
   if (!print_fields (field->descriptor, segs, n_segs, map_entry, indent + 2, depth + 1, out, error))
     return FALSE;
-  g_string_append_printf (out, "%*s}\n", indent, "");
+  append_indent (out, indent);
+  g_string_append_len (out, "}\n", 2);
   return TRUE;
 }
 
@@ -490,7 +524,9 @@ print_field (GString                          *out,
 
   if (field->type == PROTOBUF_C_TYPE_MESSAGE)
     {
-      g_autofree Segment *segs = g_new (Segment, n);
+      Segment one;
+      g_autofree Segment *many = n > 1 ? g_new (Segment, n) : NULL;
+      Segment *segs = n > 1 ? many : &one;
 
       for (guint i = 0; i < n; i++)
         segs[i] = segment_of (&occs[i]);
@@ -531,12 +567,69 @@ compare_occurrences (gconstpointer a,
   return oa->seq < ob->seq ? -1 : oa->seq > ob->seq;
 }
 
+/* The fields of one message.  Most messages have a few: those stay on
+ * the stack, since a message is printed per tensor of a big step. */
+#define INLINE_OCCURRENCES 8
+
+typedef struct
+{
+  Occurrence *items;
+  guint       len;
+  guint       size;
+  Occurrence  inline_items[INLINE_OCCURRENCES];
+} Occurrences;
+
+static void
+occurrences_init (Occurrences *occs)
+{
+  occs->items = occs->inline_items;
+  occs->len = 0;
+  occs->size = INLINE_OCCURRENCES;
+}
+
+static void
+occurrences_append (Occurrences      *occs,
+                    const Occurrence *occ)
+{
+  if (occs->len == occs->size)
+    {
+      Occurrence *bigger = g_new (Occurrence, (gsize) occs->size * 2);
+
+      memcpy (bigger, occs->items, occs->len * sizeof *bigger);
+      if (occs->items != occs->inline_items)
+        g_free (occs->items);
+      occs->items = bigger;
+      occs->size *= 2;
+    }
+  occs->items[occs->len++] = *occ;
+}
+
+static void
+occurrences_clear (Occurrences *occs)
+{
+  if (occs->items != occs->inline_items)
+    g_free (occs->items);
+}
+
+/* By field, then in wire order.  Writers put fields in number order,
+ * so the sort is mostly a check. */
+static void
+occurrences_sort (Occurrences *occs)
+{
+  for (guint i = 1; i < occs->len; i++)
+    if (compare_occurrences (&occs->items[i - 1], &occs->items[i]) > 0)
+      {
+        qsort (occs->items, occs->len, sizeof (Occurrence), compare_occurrences);
+        return;
+      }
+}
+
 /* The known fields of the message, with the right wire types. */
 static gboolean
 collect (const ProtobufCMessageDescriptor *desc,
          const Segment                    *segs,
          guint                             n_segs,
-         GArray                           *occs,
+         Occurrences                      *occs,
          GError                          **error)
 {
   guint seq = 0;
@@ -566,7 +659,7 @@ collect (const ProtobufCMessageDescriptor *desc,
           occ.wf = wf;
           occ.base = wf.type == STP_WIRE_LEN ? reader.base + (gsize) (wf.bytes - reader.data) : 0;
           occ.seq = seq++;
-          g_array_append_val (occs, occ);
+          occurrences_append (occs, &occ);
         }
       if (local != NULL)
         {
@@ -588,8 +681,9 @@ print_fields (const ProtobufCMessageDescriptor *desc,
               GString                          *out,
               GError                          **error)
 {
-  g_autoptr(GArray) occs = g_array_new (FALSE, FALSE, sizeof (Occurrence));
+  Occurrences occs;
   gboolean saw_value = FALSE;
+  gboolean ok = TRUE;
   guint i, j;
 
   if (depth > STP_PBTEXT_MAX_DEPTH)
@@ -600,27 +694,35 @@ print_fields (const ProtobufCMessageDescriptor *desc,
       return FALSE;
     }
 
-  if (!collect (desc, segs, n_segs, occs, error))
-    return FALSE;
-  g_array_sort (occs, compare_occurrences);
-
-  for (i = 0; i < occs->len; i = j)
+  occurrences_init (&occs);
+  if (!collect (desc, segs, n_segs, &occs, error))
     {
-      const Occurrence *first = &g_array_index (occs, Occurrence, i);
+      occurrences_clear (&occs);
+      return FALSE;
+    }
+  occurrences_sort (&occs);
 
-      for (j = i + 1; j < occs->len && g_array_index (occs, Occurrence, j).field == first->field; j++)
+  for (i = 0; ok && i < occs.len; i = j)
+    {
+      const Occurrence *first = &occs.items[i];
+
+      for (j = i + 1; j < occs.len && occs.items[j].field == first->field; j++)
         ;
-      if (!print_field (out, desc, first->field, first, j - i, indent, depth, error))
-        return FALSE;
+      ok = print_field (out, desc, first->field, first, j - i, indent, depth, error);
       saw_value |= first->field->id == 2;
     }
+  occurrences_clear (&occs);
+  if (!ok)
+    return FALSE;
 
   /* Python prints a map entry built as Entry(key=k, value=m[k]), so a
    * message value is always there, even if the wire had none. */
   if (map_entry && !saw_value && desc->fields[1].type == PROTOBUF_C_TYPE_MESSAGE)
     {
-      g_string_append_printf (out, "%*svalue {\n", indent, "");
-      g_string_append_printf (out, "%*s}\n", indent, "");
+      append_indent (out, indent);
+      g_string_append_len (out, "value {\n", 8);
+      append_indent (out, indent);
+      g_string_append_len (out, "}\n", 2);
     }
 
   return TRUE;

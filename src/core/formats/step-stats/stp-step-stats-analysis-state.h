@@ -64,6 +64,7 @@ typedef struct
   guint                     max_flows;     /* flows reserved for (2 per node) */
 
   GString                  *scratch;
+  GString                  *tensor_text;   /* a tensor's description */
   GString                  *tensor_names;  /* a batch's "name:index" */
   GArray                   *inputs;
   GArray                   *queries;       /* StpStringQuery: a batch's inputs */

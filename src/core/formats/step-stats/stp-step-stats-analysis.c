@@ -773,6 +773,8 @@ analysis_clear (StpAnalysis *a)
   g_clear_pointer (&a->queries, g_array_unref);
   if (a->scratch != NULL)
     g_string_free (a->scratch, TRUE);
+  if (a->tensor_text != NULL)
+    g_string_free (a->tensor_text, TRUE);
   if (a->tensor_names != NULL)
     g_string_free (a->tensor_names, TRUE);
   g_clear_pointer (&a->graph, stp_graph_unref);
@@ -835,6 +837,7 @@ stp_step_stats_analyze (StpStepStats              *step_stats,
   a.inputs = g_array_new (FALSE, FALSE, sizeof (StpSpan));
   a.queries = g_array_new (FALSE, FALSE, sizeof (StpStringQuery));
   a.scratch = g_string_sized_new (256);
+  a.tensor_text = g_string_sized_new (256);
   a.tensor_names = g_string_sized_new (4096);
   a.cat_op = stp_trace_intern0 (a.trace, "Op");
   a.cat_tensor = stp_trace_intern0 (a.trace, "Tensor");

@@ -49,7 +49,7 @@ emit_tensor_object (StpAnalysis              *a,
                     gint64                    end_time)
 {
   StpTrace *trace = a->trace;
-  g_autofree char *desc = stp_step_stats_describe_tensor (a->ss, output);
+  GString *desc = a->tensor_text;
   StpObject *object;
   StpRaw args;
   char *r, *w;
@@ -64,14 +64,15 @@ emit_tensor_object (StpAnalysis              *a,
   object->create_seq = stp_trace_next_seq (trace);
 
   /* str(tensor_description).replace('"', '') */
-  for (r = w = desc; *r; r++)
+  g_string_truncate (desc, 0);
+  stp_step_stats_append_tensor_description (a->ss, output, desc);
+  for (r = w = desc->str; *r; r++)
     if (*r != '"')
       *w++ = *r;
-  *w = '\0';
 
   g_string_truncate (a->scratch, 0);
   stp_json_append_literal (a->scratch, "{\"snapshot\":{\"tensor_description\":");
-  stp_json_append_string (a->scratch, desc, w - desc);
+  stp_json_append_string (a->scratch, desc->str, w - desc->str);
   stp_json_append_literal (a->scratch, "}}");
   args = stp_trace_add_raw (trace, a->scratch->str, a->scratch->len);
 

@@ -817,21 +817,20 @@ stp_step_stats_load_bytes (GBytes        *bytes,
   return g_steal_pointer (&self);
 }
 
-char *
-stp_step_stats_describe_tensor (const StpStepStats       *self,
-                                const StpStepStatsOutput *output)
+void
+stp_step_stats_append_tensor_description (const StpStepStats       *self,
+                                          const StpStepStatsOutput *output,
+                                          GString                  *out)
 {
-  GString *out = g_string_new (NULL);
+  gsize start = out->len;
 
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (output != NULL, NULL);
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (output != NULL);
 
   /* An output without a tensor_description prints as an empty message. */
   if (output->tensor_description.str != NULL &&
       !stp_pbtext_print (&tensorflow__tensor_description__descriptor,
                          (const guint8 *) output->tensor_description.str,
                          output->tensor_description.len, out, NULL))
-    g_string_truncate (out, 0);
-
-  return g_string_free (out, FALSE);
+    g_string_truncate (out, start);
 }

@@ -75,10 +75,12 @@ StpStepStats *stp_step_stats_load_bytes (GBytes         *bytes,
 StpStepStats *stp_step_stats_ref        (StpStepStats   *self);
 void          stp_step_stats_unref      (StpStepStats   *self);
 
-/* Text format of one output's TensorDescription as Python's protobuf
- * prints it (fields in number order, enum names, octal escapes). */
-char         *stp_step_stats_describe_tensor (const StpStepStats       *self,
-                                              const StpStepStatsOutput *output);
+/* Appends the text format of one output's TensorDescription as
+ * Python's protobuf prints it (fields in number order, enum names,
+ * octal escapes); nothing for a description that cannot be read. */
+void          stp_step_stats_append_tensor_description (const StpStepStats       *self,
+                                                        const StpStepStatsOutput *output,
+                                                        GString                  *out);
 
 /* Whether bytes look like a binary StepStats or RunMetadata (cheap). */
 gboolean      stp_step_stats_sniff      (const guint8   *data,
