@@ -116,6 +116,21 @@ put_raw (GString        *s,
   put_raw_json (s, t, ref, len, FALSE);
 }
 
+/* Kept as read or made by the format (StepStats tensors), the same. */
+static void
+put_snapshot_args (GString           *s,
+                   const StpTrace    *t,
+                   const StpSnapshot *snap)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_string_append_c (s, '<');
+  if (stp_trace_append_snapshot_args (t, snap, text) &&
+      !stp_json_append_strict (s, text->str, text->len, FALSE))
+    g_string_append (s, text->str);
+  g_string_append_c (s, '>');
+}
+
 static void
 put_extra (GString        *s,
            const StpTrace *t,
@@ -330,7 +345,7 @@ stp_test_describe (StpTrace *t)
         {
           const StpSnapshot *snap = &g_array_index (t->snapshots, StpSnapshot, o->first_snapshot + k);
           g_string_append_printf (s, " snap(%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT, snap->ts, snap->tid);
-          put_raw (s, t, snap->args_ref, snap->args_len);
+          put_snapshot_args (s, t, snap);
           g_string_append_c (s, ')');
         }
       DONE ();

@@ -73,6 +73,36 @@ assert_same_refs (const StpItemRef *got,
 
 /* Among several StepStats, each op's inputs and each tensor's producer
  * and consumers are its own trace's, as when it is opened alone. */
+
+/* A tensor's snapshots made from its own input's bytes, not another's;
+ * returns how many had args. */
+static guint
+assert_same_snapshot_args (StpTrace *original,
+                           guint32   object,
+                           StpTrace *merged,
+                           guint32   moved)
+{
+  const StpObject *a = &g_array_index (original->objects, StpObject, object);
+  const StpObject *b = &g_array_index (merged->objects, StpObject, moved);
+  guint n = 0;
+
+  g_assert_cmpuint (a->n_snapshots, ==, b->n_snapshots);
+  for (guint k = 0; k < a->n_snapshots; k++)
+    {
+      g_autoptr(GString) want = g_string_new (NULL);
+      g_autoptr(GString) got = g_string_new (NULL);
+      gboolean has = stp_trace_append_snapshot_args (original, &g_array_index (original->snapshots, StpSnapshot,
+                                                                                a->first_snapshot + k), want);
+
+      g_assert_cmpint (has, ==, stp_trace_append_snapshot_args (merged, &g_array_index (merged->snapshots, StpSnapshot,
+                                                                                         b->first_snapshot + k), got));
+      g_assert_cmpstr (got->str, ==, want->str);
+      n += has && want->len > 0;
+    }
+
+  return n;
+}
+
 static void
 test_step_stats_links (void)
 {
@@ -82,7 +112,7 @@ test_step_stats_links (void)
   g_autoptr(StpTrace) merged = NULL;
   g_autoptr(StpLinks) links = NULL;
   guint32 track_base = 0, object_base = 0;
-  guint n_inputs = 0, n_objects = 0;
+  guint n_inputs = 0, n_objects = 0, n_snapshot_args = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
@@ -137,6 +167,7 @@ test_step_stats_links (void)
           assert_same_refs (&got->producer, want->producer, track_base, object_base);
           g_assert_cmpuint (got->consumers->len, ==, want->consumers->len);
           n_objects += want->producer_node != STP_INDEX_NONE;
+          n_snapshot_args += assert_same_snapshot_args (original, o, merged, o + object_base);
         }
 
       track_base += original->tracks->len;
@@ -146,6 +177,7 @@ test_step_stats_links (void)
   /* The inputs had producers drawn to find, and tensors theirs. */
   g_assert_cmpuint (n_inputs, >, 0);
   g_assert_cmpuint (n_objects, >, 0);
+  g_assert_cmpuint (n_snapshot_args, >, 0);
 }
 
 static StpTrace *

@@ -730,12 +730,13 @@ fill_object (StpDetails     *self,
       const StpSnapshot *snap = &g_array_index (trace->snapshots, StpSnapshot,
                                                 o->first_snapshot + o->n_snapshots - 1);
 
-      if (snap->args_len > 0)
+      g_autoptr(GString) json = g_string_new (NULL);
+
+      if (stp_trace_append_snapshot_args (trace, snap, json))
         {
-          g_autofree char *json = stp_trace_dup_raw (trace, snap->args_ref, snap->args_len);
           g_autoptr(GError) error = NULL;
 
-          self->args = stp_arg_parse (json, -1, &error);
+          self->args = stp_arg_parse (json->str, json->len, &error);
           if (self->args == NULL)
             self->args_error = g_strdup (error->message);
         }

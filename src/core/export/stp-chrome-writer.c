@@ -450,14 +450,32 @@ write_counter (Writer   *w,
   stp_json_append_literal (w->buf, "}}");
 }
 
+/* A snapshot's args: read from a file, or made by its format. */
 static void
-write_object_event (Writer          *w,
-                    const char      *ph,
-                    const StpObject *object,
-                    gint64           ts,
-                    gint64           tid,
-                    guint64          args_ref,
-                    guint32          args_len)
+put_snapshot_args (Writer            *w,
+                   const StpSnapshot *snapshot)
+{
+  gsize mark = w->buf->len;
+
+  if (snapshot->args_len > 0)
+    {
+      put_raw_member (w, "args", snapshot->args_ref, snapshot->args_len);
+      return;
+    }
+
+  stp_json_append_literal (w->buf, ",\"args\":");
+  if (!stp_trace_append_snapshot_args (w->trace, snapshot, w->buf))
+    g_string_truncate (w->buf, mark);
+}
+
+/* An object's N, O (with its snapshot) or D. */
+static void
+write_object_event (Writer            *w,
+                    const char        *ph,
+                    const StpObject   *object,
+                    gint64             ts,
+                    gint64             tid,
+                    const StpSnapshot *snapshot)
 {
   const StpProcess *process = stp_trace_get_process (w->trace, object->process);
 
@@ -465,7 +483,8 @@ write_object_event (Writer          *w,
   put_event_id (w, object->id);
   if (ph[0] == 'N')
     put_extra (w, object->extra);
-  put_raw_member (w, "args", args_ref, args_len);
+  if (snapshot != NULL)
+    put_snapshot_args (w, snapshot);
   stp_json_append_c (w->buf, '}');
 }
 
@@ -511,7 +530,7 @@ write_ref (Writer    *w,
     case REF_OBJECT_CREATE:
       {
         const StpObject *o = &g_array_index (trace->objects, StpObject, ref->a);
-        write_object_event (w, "N", o, o->create_ts, o->create_tid, 0, 0);
+        write_object_event (w, "N", o, o->create_ts, o->create_tid, NULL);
       }
       break;
 
@@ -519,14 +538,14 @@ write_ref (Writer    *w,
       {
         const StpSnapshot *s = &g_array_index (trace->snapshots, StpSnapshot, ref->a);
         const StpObject *o = &g_array_index (trace->objects, StpObject, s->object);
-        write_object_event (w, "O", o, s->ts, s->tid, s->args_ref, s->args_len);
+        write_object_event (w, "O", o, s->ts, s->tid, s);
       }
       break;
 
     case REF_OBJECT_DELETE:
       {
         const StpObject *o = &g_array_index (trace->objects, StpObject, ref->a);
-        write_object_event (w, "D", o, o->delete_ts, o->delete_tid, 0, 0);
+        write_object_event (w, "D", o, o->delete_ts, o->delete_tid, NULL);
       }
       break;
 

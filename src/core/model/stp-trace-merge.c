@@ -434,6 +434,7 @@ add_part (StpTrace   *merged,
   part.source = g_steal_pointer (&trace->source);
   part.source_free = trace->source_free;
   part.source_args = trace->source_args;
+  part.source_snapshot_args = trace->source_snapshot_args;
   part.lifetimes = g_steal_pointer (&trace->lifetimes);
   g_array_append_val (merged->parts, part);
 }

@@ -630,6 +630,23 @@ stp_trace_add_snapshot (StpTrace *self,
   g_array_append_val (self->snapshots, snapshot);
 }
 
+/* A snapshot whose args its format makes when they are shown or
+ * exported (source_snapshot_args), rather than kept as text. */
+void
+stp_trace_add_source_snapshot (StpTrace *self,
+                               guint32   object,
+                               gint64    ts,
+                               gint64    tid,
+                               guint32   seq,
+                               guint64   source_ref)
+{
+  StpRaw none = { source_ref, 0 };
+
+  stp_trace_add_snapshot (self, object, ts, tid, seq, none);
+  g_array_index (self->snapshots, StpSnapshot, self->snapshots->len - 1).flags =
+    STP_SNAPSHOT_SOURCE_EVENT;
+}
+
 guint32
 stp_trace_add_extra (StpTrace   *self,
                      gchar       phase,
@@ -870,6 +887,46 @@ stp_trace_append_args (const StpTrace *self,
   if (source_args == NULL)
     return FALSE;
   source_args (source, slice, out);
+  return TRUE;
+}
+
+gboolean
+stp_trace_append_snapshot_args (const StpTrace    *self,
+                                const StpSnapshot *snapshot,
+                                GString           *out)
+{
+  gpointer source = self ? self->source : NULL;
+  StpSourceSnapshotArgsFunc source_args = self ? self->source_snapshot_args : NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (snapshot != NULL, FALSE);
+
+  if (snapshot->args_len > 0)
+    {
+      stp_raw_store_append_to (self->raw, snapshot->args_ref, snapshot->args_len, out);
+      return TRUE;
+    }
+
+  if (!(snapshot->flags & STP_SNAPSHOT_SOURCE_EVENT))
+    return FALSE;
+
+  if (self->parts != NULL)
+    {
+      const StpTracePart *part;
+      const StpObject *object;
+
+      if (snapshot->object >= self->objects->len)
+        return FALSE;
+      object = &g_array_index (self->objects, StpObject, snapshot->object);
+      part = &g_array_index (self->parts, StpTracePart,
+                             stp_trace_get_process (self, object->process)->part);
+      source = part->source;
+      source_args = part->source_snapshot_args;
+    }
+
+  if (source_args == NULL)
+    return FALSE;
+  source_args (source, snapshot, out);
   return TRUE;
 }
 

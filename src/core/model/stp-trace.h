@@ -243,9 +243,18 @@ typedef struct
   guint32 extra;
 } StpObject;
 
+typedef enum
+{
+  /* args_ref locates the snapshot in its trace's source (args_len is
+   * 0); its args are made by source_snapshot_args when asked for
+   * (StepStats tensors: the index of their output). */
+  STP_SNAPSHOT_SOURCE_EVENT = 1 << 0,
+} StpSnapshotFlags;
+
 typedef struct
 {
   guint32 object;
+  guint32 flags;       /* StpSnapshotFlags */
   gint64  ts;
   gint64  tid;
   guint32 seq;
@@ -318,6 +327,11 @@ typedef void (*StpSourceArgsFunc) (gpointer        source,
                                    const StpSlice *slice,
                                    GString        *out);
 
+/* A snapshot's args likewise (STP_SNAPSHOT_SOURCE_EVENT). */
+typedef void (*StpSourceSnapshotArgsFunc) (gpointer           source,
+                                           const StpSnapshot *snapshot,
+                                           GString           *out);
+
 /* One input of a merged trace (stp_trace_merge()): what it was, where
  * its processes are, and the format data it keeps for details. */
 typedef struct
@@ -333,6 +347,7 @@ typedef struct
   gpointer           source;
   GDestroyNotify     source_free;
   StpSourceArgsFunc  source_args;
+  StpSourceSnapshotArgsFunc source_snapshot_args;
   struct _StpLifetimes *lifetimes;
 } StpTracePart;
 
@@ -373,6 +388,7 @@ struct _StpTrace
    * that have STP_SLICE_STEP_STATS_NODE or STP_SLICE_SOURCE_EVENT),
    * rather than kept in memory. */
   StpSourceArgsFunc source_args;
+  StpSourceSnapshotArgsFunc source_snapshot_args;
   /* StepStats tensor lifetimes from the graph (stp-lifetimes.h), or
    * NULL when there was no graph. */
   struct _StpLifetimes *lifetimes;
@@ -448,6 +464,12 @@ void         stp_trace_add_snapshot    (StpTrace       *self,
                                         gint64          tid,
                                         guint32         seq,
                                         StpRaw          args);
+void         stp_trace_add_source_snapshot (StpTrace   *self,
+                                        guint32         object,
+                                        gint64          ts,
+                                        gint64          tid,
+                                        guint32         seq,
+                                        guint64         source_ref);
 guint32      stp_trace_add_extra       (StpTrace       *self,
                                         gchar           phase,
                                         const char     *members,
@@ -530,6 +552,10 @@ gboolean     stp_trace_append_args     (const StpTrace *self,
                                         const StpTrack *track,
                                         const StpSlice *slice,
                                         GString        *out);
+/* A snapshot's args, kept or made from the source; FALSE if it has none. */
+gboolean     stp_trace_append_snapshot_args (const StpTrace    *self,
+                                        const StpSnapshot *snapshot,
+                                        GString           *out);
 char        *stp_trace_dup_raw         (const StpTrace *self,
                                         guint64         ref,
                                         guint32         len);

@@ -64,7 +64,6 @@ typedef struct
   guint                     max_flows;     /* flows reserved for (2 per node) */
 
   GString                  *scratch;
-  GString                  *tensor_text;   /* a tensor's description */
   GString                  *tensor_names;  /* a batch's "name:index" */
   GArray                   *inputs;
   GArray                   *queries;       /* StpStringQuery: a batch's inputs */
@@ -137,6 +136,9 @@ tensor_index (StpAnalysis *a,
 }
 
 /* stp-step-stats-tensors.c */
+void        stp_step_stats_append_snapshot_args (gpointer           source,
+                                                 const StpSnapshot *snapshot,
+                                                 GString           *out);
 gboolean    stp_step_stats_analyze_tensors      (StpAnalysis  *a,
                                                GError      **error);
 StpTracker *stp_step_stats_lookup_tensor        (StpAnalysis  *a,

@@ -773,8 +773,6 @@ analysis_clear (StpAnalysis *a)
   g_clear_pointer (&a->queries, g_array_unref);
   if (a->scratch != NULL)
     g_string_free (a->scratch, TRUE);
-  if (a->tensor_text != NULL)
-    g_string_free (a->tensor_text, TRUE);
   if (a->tensor_names != NULL)
     g_string_free (a->tensor_names, TRUE);
   g_clear_pointer (&a->graph, stp_graph_unref);
@@ -837,7 +835,6 @@ stp_step_stats_analyze (StpStepStats              *step_stats,
   a.inputs = g_array_new (FALSE, FALSE, sizeof (StpSpan));
   a.queries = g_array_new (FALSE, FALSE, sizeof (StpStringQuery));
   a.scratch = g_string_sized_new (256);
-  a.tensor_text = g_string_sized_new (256);
   a.tensor_names = g_string_sized_new (4096);
   a.cat_op = stp_trace_intern0 (a.trace, "Op");
   a.cat_tensor = stp_trace_intern0 (a.trace, "Tensor");
@@ -853,6 +850,7 @@ stp_step_stats_analyze (StpStepStats              *step_stats,
   stp_trace_set_source (a.trace, stp_step_stats_ref (step_stats),
                         (GDestroyNotify) stp_step_stats_unref);
   a.trace->source_args = append_node_args;
+  a.trace->source_snapshot_args = stp_step_stats_append_snapshot_args;
   describe_devices (&a);
 
   if (options->op_time != STP_OP_TIME_SCHEDULE)

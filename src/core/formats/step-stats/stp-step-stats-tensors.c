@@ -42,6 +42,46 @@ stp_step_stats_lookup_tensor (StpAnalysis *a,
 }
 
 static void
+free_text (gpointer text)
+{
+  g_string_free (text, TRUE);
+}
+
+/* Each exporting thread's buffer for a description. */
+static GPrivate tensor_text = G_PRIVATE_INIT (free_text);
+
+/* A tensor's snapshot args, made from its output when they are shown
+ * or exported rather than kept for every tensor: timeline.py's
+ * {"snapshot": {"tensor_description": str(description)}}, with the
+ * description's quotes removed as timeline.py removes them. */
+void
+stp_step_stats_append_snapshot_args (gpointer           source,
+                                     const StpSnapshot *snapshot,
+                                     GString           *out)
+{
+  StpStepStats *ss = source;
+  GString *text = g_private_get (&tensor_text);
+  gsize kept = 0;
+
+  if (text == NULL)
+    {
+      text = g_string_sized_new (256);
+      g_private_set (&tensor_text, text);
+    }
+  g_string_truncate (text, 0);
+  if (snapshot->args_ref < ss->outputs->len)
+    stp_step_stats_append_tensor_description (ss, &g_array_index (ss->outputs, StpStepStatsOutput,
+                                                                  snapshot->args_ref), text);
+  for (gsize i = 0; i < text->len; i++)
+    if (text->str[i] != '"')
+      text->str[kept++] = text->str[i];
+
+  stp_json_append_literal (out, "{\"snapshot\":{\"tensor_description\":");
+  stp_json_append_string (out, text->str, kept);
+  stp_json_append_literal (out, "}}");
+}
+
+static void
 emit_tensor_object (StpAnalysis              *a,
                     StpTracker               *tracker,
                     const StpStepStatsOutput *output,
@@ -49,10 +89,7 @@ emit_tensor_object (StpAnalysis              *a,
                     gint64                    end_time)
 {
   StpTrace *trace = a->trace;
-  GString *desc = a->tensor_text;
   StpObject *object;
-  StpRaw args;
-  char *r, *w;
 
   tracker->object = stp_trace_add_object (trace, a->tensors_process[node_device (a, tracker->node)]);
   object = &g_array_index (trace->objects, StpObject, tracker->object);
@@ -63,21 +100,9 @@ emit_tensor_object (StpAnalysis              *a,
   object->create_tid = tid;
   object->create_seq = stp_trace_next_seq (trace);
 
-  /* str(tensor_description).replace('"', '') */
-  g_string_truncate (desc, 0);
-  stp_step_stats_append_tensor_description (a->ss, output, desc);
-  for (r = w = desc->str; *r; r++)
-    if (*r != '"')
-      *w++ = *r;
-
-  g_string_truncate (a->scratch, 0);
-  stp_json_append_literal (a->scratch, "{\"snapshot\":{\"tensor_description\":");
-  stp_json_append_string (a->scratch, desc->str, w - desc->str);
-  stp_json_append_literal (a->scratch, "}}");
-  args = stp_trace_add_raw (trace, a->scratch->str, a->scratch->len);
-
-  stp_trace_add_snapshot (trace, tracker->object, (end_time - 1) * 1000, tid,
-                          stp_trace_next_seq (trace), args);
+  stp_trace_add_source_snapshot (trace, tracker->object, (end_time - 1) * 1000, tid,
+                                 stp_trace_next_seq (trace),
+                                 output - &g_array_index (a->ss->outputs, StpStepStatsOutput, 0));
 }
 
 /* Outputs whose names are interned together, as the dataflow looks its
