@@ -36,6 +36,7 @@
 #define RAW_CHUNK     (1024 * 1024)
 #define READ_CHUNK    (4 * 1024 * 1024)
 #endif
+#define FIRST_READ    (64 * 1024)
 #define ZIP_EOCD_SIZE 22
 #define ZIP_MAX_COMMENT 65535
 
@@ -753,8 +754,17 @@ stp_input_fill (StpInput  *self,
 
       while (self->end < want && !self->data_end)
         {
-          /* Read in large pieces: fill the buffer as far as it goes. */
-          gssize n = produce (self, self->buf + self->end, self->cap - 1 - self->end, error);
+          /* Read in large pieces: fill the buffer as far as it goes.
+           * Except before the loader has taken anything: the first
+           * bytes only tell the format, and a
+           * StepStats or XSpace is then mapped whole, and 4 MiB read
+           * to sniff it would be time and memory spent for nothing. */
+          gsize room = self->cap - 1 - self->end;
+          gssize n;
+
+          if (self->consumed == 0)
+            room = MIN (room, MAX (want, (gsize) FIRST_READ) - self->end);
+          n = produce (self, self->buf + self->end, room, error);
 
           if (n < 0)
             {
