@@ -16,7 +16,7 @@
 #include "stp-chrome-writer-sink.h"
 #include "stp-buffer.h"
 
-#define N_BUFFERS   6
+#define N_BUFFERS   4   /* two being formatted, two ready or being written */
 #define DONE        G_MAXUINT
 
 /* Fuzzing exports thousands of tiny traces a second: buffers grow
