@@ -755,26 +755,26 @@ use_graph (StpAnalysis *a)
 static void
 analysis_clear (StpAnalysis *a)
 {
-  g_free (a->start);
-  g_free (a->end_rel);
-  g_free (a->lane);
-  g_free (a->node_seq);
-  g_free (a->node_slice);
+  g_clear_pointer (&a->start, g_free);
+  g_clear_pointer (&a->end_rel, g_free);
+  g_clear_pointer (&a->lane, g_free);
+  g_clear_pointer (&a->node_seq, g_free);
+  g_clear_pointer (&a->node_slice, g_free);
   g_clear_pointer (&a->op_names, stp_string_table_free);
   g_clear_pointer (&a->op_name_ids, g_array_unref);
   g_clear_pointer (&a->lane_sizes, g_hash_table_unref);
   g_clear_pointer (&a->lane_tracks, g_hash_table_unref);
-  g_free (a->compute_process);
-  g_free (a->tensors_process);
+  g_clear_pointer (&a->compute_process, g_free);
+  g_clear_pointer (&a->tensors_process, g_free);
   g_clear_pointer (&a->trackers, g_array_unref);
   g_clear_pointer (&a->tensors, g_array_unref);
   g_clear_pointer (&a->tensor_order, g_array_unref);
   g_clear_pointer (&a->inputs, g_array_unref);
   g_clear_pointer (&a->queries, g_array_unref);
   if (a->scratch != NULL)
-    g_string_free (a->scratch, TRUE);
+    g_string_free (g_steal_pointer (&a->scratch), TRUE);
   if (a->tensor_names != NULL)
-    g_string_free (a->tensor_names, TRUE);
+    g_string_free (g_steal_pointer (&a->tensor_names), TRUE);
   g_clear_pointer (&a->graph, stp_graph_unref);
   g_clear_pointer (&a->label_uses, g_array_unref);
   g_clear_pointer (&a->trace, stp_trace_unref);
@@ -894,14 +894,20 @@ stp_step_stats_analyze (StpStepStats              *step_stats,
   if (options->derived_lines)
     stp_step_stats_derive_gpu_lines (a.trace, step_stats, a.compute_process);
 
-  if ((options->show_memory && !stp_step_stats_show_memory_counters (&a, error)) ||
-      !stp_trace_finish (a.trace, cancellable, error))
+  if (options->show_memory && !stp_step_stats_show_memory_counters (&a, error))
     goto out;
 
-  g_debug ("%s: finished in %.3f s", a.ss->filename, g_timer_elapsed (timer, NULL));
+  /* The analysis's own arrays go before the trace is sealed, which
+   * needs room of its own: with them, that was the peak of a big step. */
   result = g_steal_pointer (&a.trace);
+  analysis_clear (&a);
+  if (!stp_trace_finish (result, cancellable, error))
+    g_clear_pointer (&result, stp_trace_unref);
+  else
+    g_debug ("%s: finished in %.3f s", step_stats->filename, g_timer_elapsed (timer, NULL));
+  return result;
 
 out:
   analysis_clear (&a);
-  return result;
+  return NULL;
 }
