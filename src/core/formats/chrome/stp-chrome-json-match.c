@@ -501,24 +501,21 @@ match_flows (StpChromeLoader *self)
 {
   StpTrace *trace = self->trace;
   GArray *records = self->flows;
-  g_autoptr(GHashTable) states = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  /* Keys are ids in the loader's own table: a state per id, not a
+   * hash table and an allocation per flow. */
+  guint n_keys = stp_string_table_count (self->keys);
+  g_autofree FlowState *states = g_new0 (FlowState, n_keys);
   g_autoptr(GArray) left = g_array_new (FALSE, FALSE, sizeof (guint32));
-  GHashTableIter iter;
-  gpointer value;
 
   sort_records (records);
 
   for (guint i = 0; i < records->len; i++)
     {
       const StpChromeRecord *rec = &g_array_index (records, StpChromeRecord, i);
-      FlowState *state = g_hash_table_lookup (states, GUINT_TO_POINTER (rec->key));
+      FlowState *state = &states[rec->key];
       const StpChromeRecord *prev;
 
-      if (state == NULL)
-        {
-          state = g_new0 (FlowState, 1);
-          g_hash_table_insert (states, GUINT_TO_POINTER (rec->key), state);
-        }
+      g_assert (rec->key < n_keys);
       prev = state->open ? &g_array_index (records, StpChromeRecord, state->open - 1) : NULL;
 
       switch (rec->phase)
@@ -581,10 +578,9 @@ match_flows (StpChromeLoader *self)
 
   /* Ends with no start at all, and starts that never arrived (these stay
    * as flows without a destination), in input order. */
-  g_hash_table_iter_init (&iter, states);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
+  for (guint k = 0; k < n_keys; k++)
     {
-      FlowState *state = value;
+      FlowState *state = &states[k];
 
       flush_pending (trace, records, state);
       if (state->open != 0 && !state->open_done)
