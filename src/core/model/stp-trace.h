@@ -251,16 +251,19 @@ typedef enum
   STP_SNAPSHOT_SOURCE_EVENT = 1 << 0,
 } StpSnapshotFlags;
 
+/* 40 bytes: a StepStats with memory shown has one per tensor. */
 typedef struct
 {
   guint32 object;
   guint32 flags;       /* StpSnapshotFlags */
   gint64  ts;
   gint64  tid;
-  guint32 seq;
   guint64 args_ref;
   guint32 args_len;
+  guint32 seq;
 } StpSnapshot;
+
+G_STATIC_ASSERT (sizeof (StpSnapshot) == 40);
 
 typedef enum
 {
