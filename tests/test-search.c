@@ -11,17 +11,27 @@
 #include "stp-search.h"
 
 static StpTrace *
-load (const char *dir,
-      const char *name)
+load_with (const char *dir,
+           const char *name,
+           gboolean    show_memory)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", dir, name, NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
   g_autoptr(GError) error = NULL;
-  StpTrace *trace = stp_load_file (file, &options, NULL, NULL, NULL, &error);
+  StpTrace *trace;
 
+  options.show_memory = show_memory;
+  trace = stp_load_file (file, &options, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   return trace;
+}
+
+static StpTrace *
+load (const char *dir,
+      const char *name)
+{
+  return load_with (dir, name, FALSE);
 }
 
 static gboolean
@@ -112,9 +122,11 @@ check_query (StpTrace       *trace,
       const StpItemRef *ref = &g_array_index (matches, StpItemRef, i);
       const StpSlice *s = stp_item_get_slice (trace, ref);
       gint64 *key = &g_array_index (keys, gint64, i);
+      gint64 start, end;
 
-      g_assert_nonnull (s);
-      g_assert_cmpint (ref->ts, ==, s->ts);
+      g_assert_true (stp_item_get_range (trace, ref, &start, &end));
+      g_assert_cmpint (ref->ts, ==, start);
+      g_assert_true (s != NULL || ref->kind == STP_ITEM_OBJECT);
       if (i > 0)
         g_assert_cmpint (g_array_index (matches, StpItemRef, i - 1).ts, <=, ref->ts);
       *key = ((gint64) ref->kind << 56) ^ ((gint64) ref->track << 32) ^ ref->index;
@@ -142,6 +154,17 @@ check_query (StpTrace       *trace,
     }
   for (guint32 i = 0; i < trace->global_instants->len; i++)
     expected += brute_match (trace, &g_array_index (trace->global_instants, StpSlice, i), query, scope);
+
+  /* Objects by name only. */
+  for (guint32 i = 0; i < trace->objects->len; i++)
+    {
+      const StpObject *o = &g_array_index (trace->objects, StpObject, i);
+      gint64 key = ((gint64) STP_ITEM_OBJECT << 56) ^ ((gint64) STP_INDEX_NONE << 32) ^ i;
+      gboolean hit = (scope & STP_SEARCH_NAMES) && contains (stp_trace_str (trace, o->name), query);
+
+      g_assert_cmpint (hit, ==, g_hash_table_contains (found, &key));
+      expected += hit;
+    }
 
   g_assert_cmpuint (matches->len, ==, expected);
   g_test_message ("“%s” (%s): %u matches", query, scope & STP_SEARCH_ARGS ? "names and args" : "names", expected);
@@ -198,6 +221,36 @@ test_step_stats (void)
   /* Member names are not searched: every op has "name" and "op". */
   g_assert_cmpuint (check_query (trace, "input", STP_SEARCH_NAMES | STP_SEARCH_ARGS), ==, 0);
   check_query (trace, "nothing-like-this", STP_SEARCH_NAMES | STP_SEARCH_ARGS);
+}
+
+/* With memory shown, a tensor is found by its name beside the ops that
+ * have it in their args (the node DW2 is a VariableV2 op). */
+static void
+test_tensors (void)
+{
+  g_autoptr(StpTrace) trace = load_with ("step-stats", "run_meta.pb", TRUE);
+  g_autoptr(StpSearch) search = stp_search_new (trace, "dw2");
+  g_autoptr(GArray) matches = stp_search_run (search, STP_SEARCH_NAMES | STP_SEARCH_ARGS, NULL, NULL, NULL);
+  guint objects = 0;
+
+  g_assert_cmpuint (trace->objects->len, >, 0);
+  for (guint i = 0; i < matches->len; i++)
+    {
+      const StpItemRef *ref = &g_array_index (matches, StpItemRef, i);
+
+      if (ref->kind == STP_ITEM_OBJECT)
+        {
+          g_assert_cmpstr (stp_trace_str (trace, g_array_index (trace->objects, StpObject, ref->index).name),
+                           ==, "DW2");
+          objects++;
+        }
+    }
+  g_assert_cmpuint (objects, ==, 1);
+  g_assert_cmpuint (matches->len, >, objects);
+
+  g_assert_cmpuint (check_query (trace, "dw2", STP_SEARCH_NAMES), ==, 1);
+  check_query (trace, "dw2", STP_SEARCH_NAMES | STP_SEARCH_ARGS);
+  check_query (trace, "conv2d", STP_SEARCH_NAMES | STP_SEARCH_ARGS);
 }
 
 static void
@@ -279,6 +332,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/search/step-stats", test_step_stats);
+  g_test_add_func ("/search/tensors", test_tensors);
   g_test_add_func ("/search/chrome", test_chrome);
   g_test_add_func ("/search/text", test_text);
   g_test_add_func ("/search/find-from-and-cancel", test_find_from_and_cancel);

@@ -1,4 +1,4 @@
-/* stp-search.c: finding slices by name and args
+/* stp-search.c: finding slices by name and args, objects by name
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -264,6 +264,37 @@ search_array (Run         *run,
   return TRUE;
 }
 
+/* Objects by name (StepStats tensors with memory shown): their args
+ * are one description per tensor, too many to make for a search. */
+static gboolean
+search_objects (Run     *run,
+                GError **error)
+{
+  StpTrace *trace = run->self->trace;
+
+  if (!(run->scope & STP_SEARCH_NAMES))
+    return TRUE;
+
+  for (guint32 i = 0; i < trace->objects->len; i++)
+    {
+      const StpObject *o = &g_array_index (trace->objects, StpObject, i);
+      StpItemRef ref = { STP_ITEM_OBJECT, STP_INDEX_NONE, i, 0 };
+      gint64 start, end;
+
+      if (++run->visited % CANCEL_CHECK_INTERVAL == 0 &&
+          g_cancellable_set_error_if_cancelled (run->cancellable, error))
+        return FALSE;
+
+      if (!name_matches (run->self, o->name) || !stp_item_get_range (trace, &ref, &start, &end))
+        continue;
+      ref.ts = start;
+      g_array_append_val (run->matches, ref);
+      run->max_duration = MAX (run->max_duration, stp_time_sub (end, start));
+    }
+
+  return TRUE;
+}
+
 GArray *
 stp_search_run (StpSearch       *self,
                 StpSearchScope   scope,
@@ -300,7 +331,8 @@ stp_search_run (StpSearch       *self,
           !search_array (&run, track->instants, STP_ITEM_INSTANT, t, error))
         goto cancelled;
     }
-  if (!search_array (&run, trace->global_instants, STP_ITEM_GLOBAL_INSTANT, STP_INDEX_NONE, error))
+  if (!search_array (&run, trace->global_instants, STP_ITEM_GLOBAL_INSTANT, STP_INDEX_NONE, error) ||
+      !search_objects (&run, error))
     goto cancelled;
 
   g_array_sort (run.matches, stp_item_ref_compare_by_time);

@@ -1,11 +1,11 @@
-/* stp-search.h: finding slices by name and args
+/* stp-search.h: finding slices by name and args, objects by name
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A search is a substring, matched without regard to case, against the
- * names of slices and instants and against the values (not the keys) of
- * their args.  Names are interned, so each distinct name is tested once;
+ * names of slices, instants and objects (StepStats tensors with memory
+ * shown) and against the values (not the keys) of the slices' args.  Names are interned, so each distinct name is tested once;
  * args are decompressed or generated one slice at a time, only for slices
  * whose name did not match, which is the slow part: run it on a worker
  * thread with a cancellable.
@@ -30,9 +30,9 @@ StpSearch  *stp_search_new          (StpTrace       *trace,
 void        stp_search_free         (StpSearch      *self);
 const char *stp_search_get_query    (StpSearch      *self);
 
-/* Matches (StpItemRef of kind SLICE, INSTANT or GLOBAL_INSTANT, with ts
- * set to the start) in time order, then track and index; NULL if
- * cancelled.  *max_duration (may be NULL) is the longest match. */
+/* Matches (StpItemRef of kind SLICE, INSTANT, GLOBAL_INSTANT or OBJECT,
+ * with ts set to the start) in time order, then track and index; NULL
+ * if cancelled.  *max_duration (may be NULL) is the longest match. */
 GArray     *stp_search_run          (StpSearch      *self,
                                      StpSearchScope  scope,
                                      gint64         *max_duration,
