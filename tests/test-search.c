@@ -102,6 +102,15 @@ brute_match (StpTrace       *trace,
   return node_contains (json_parser_get_root (parser), query);
 }
 
+/* One number per match; unsigned, since a track may be STP_INDEX_NONE. */
+static gint64
+item_key (guint   kind,
+          guint32 track,
+          guint32 index)
+{
+  return (gint64) (((guint64) kind << 56) ^ ((guint64) track << 32) ^ index);
+}
+
 static guint
 check_query (StpTrace       *trace,
              const char     *query,
@@ -129,7 +138,7 @@ check_query (StpTrace       *trace,
       g_assert_true (s != NULL || ref->kind == STP_ITEM_OBJECT);
       if (i > 0)
         g_assert_cmpint (g_array_index (matches, StpItemRef, i - 1).ts, <=, ref->ts);
-      *key = ((gint64) ref->kind << 56) ^ ((gint64) ref->track << 32) ^ ref->index;
+      *key = item_key (ref->kind, ref->track, ref->index);
       g_assert_false (g_hash_table_contains (found, key));
       g_hash_table_add (found, key);
     }
@@ -145,7 +154,7 @@ check_query (StpTrace       *trace,
         for (guint32 i = 0; arrays[a] != NULL && i < arrays[a]->len; i++)
           {
             const StpSlice *s = &g_array_index (arrays[a], StpSlice, i);
-            gint64 key = ((gint64) (a ? STP_ITEM_INSTANT : STP_ITEM_SLICE) << 56) ^ ((gint64) t << 32) ^ i;
+            gint64 key = item_key (a ? STP_ITEM_INSTANT : STP_ITEM_SLICE, t, i);
             gboolean hit = brute_match (trace, s, query, scope);
 
             g_assert_cmpint (hit, ==, g_hash_table_contains (found, &key));
@@ -159,7 +168,7 @@ check_query (StpTrace       *trace,
   for (guint32 i = 0; i < trace->objects->len; i++)
     {
       const StpObject *o = &g_array_index (trace->objects, StpObject, i);
-      gint64 key = ((gint64) STP_ITEM_OBJECT << 56) ^ ((gint64) STP_INDEX_NONE << 32) ^ i;
+      gint64 key = item_key (STP_ITEM_OBJECT, STP_INDEX_NONE, i);
       gboolean hit = (scope & STP_SEARCH_NAMES) && contains (stp_trace_str (trace, o->name), query);
 
       g_assert_cmpint (hit, ==, g_hash_table_contains (found, &key));
