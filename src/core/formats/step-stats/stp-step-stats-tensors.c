@@ -5,7 +5,8 @@
  *
  * _analyze_tensors (a tensor object per output, tracked by name for the
  * dataflow) and _show_memory_counters (one cumulative counter per
- * allocator, its maximum and the tensors live then), for stp-step-stats-analysis.c.
+ * allocator, its maximum and the tensors live then), for stp-step-stats-analysis.c;
+ * and the tensors' snapshot args, made when they are shown or exported.
  */
 
 #define G_LOG_DOMAIN "stp-step-stats-analysis"
