@@ -479,18 +479,6 @@ merge_one (StpTrace   *merged,
   add_part (merged, part, label, offset, first_process);
 }
 
-static gint
-compare_instants (gconstpointer a,
-                  gconstpointer b)
-{
-  const StpSlice *sa = a;
-  const StpSlice *sb = b;
-
-  if (sa->ts != sb->ts)
-    return sa->ts < sb->ts ? -1 : 1;
-  return sa->seq < sb->seq ? -1 : sa->seq > sb->seq;
-}
-
 static StpFormat
 common_format (StpTrace **parts,
                guint      n_parts)
@@ -546,7 +534,7 @@ stp_trace_merge (StpTrace          **parts,
       parts[i] = NULL;
     }
 
-  g_array_sort (merged->global_instants, compare_instants);
+  g_array_sort_with_data (merged->global_instants, stp_trace_compare_instants, NULL);
   stp_trace_index_threads (merged);
   merged->finished = TRUE;
   return g_steal_pointer (&merged);

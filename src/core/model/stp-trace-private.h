@@ -14,6 +14,11 @@ gboolean stp_trace_seal (StpTrace      *self,
                            GCancellable  *cancellable,
                            GError       **error);
 
+/* Instants in time order, then input order (a GCompareDataFunc). */
+gint     stp_trace_compare_instants (gconstpointer a,
+                                     gconstpointer b,
+                                     gpointer      user_data);
+
 /* stp-trace-flows.c: thread_lanes maps a thread track to its lanes
  * (GArray of guint32 track indices), as stp_trace_seal() made them. */
 void     stp_trace_bind_flows (StpTrace   *self,

@@ -450,10 +450,10 @@ split_track (StpTrace     *self,
   return TRUE;
 }
 
-static gint
-compare_instants (gconstpointer a,
-                  gconstpointer b,
-                  gpointer      user_data)
+gint
+stp_trace_compare_instants (gconstpointer a,
+                            gconstpointer b,
+                            gpointer      user_data)
 {
   const StpSlice *sa = a;
   const StpSlice *sb = b;
@@ -771,13 +771,13 @@ stp_trace_seal (StpTrace      *self,
               }
             track = stp_trace_get_track (self, i);
             if (track->instants != NULL)
-              g_array_sort_with_data (track->instants, compare_instants, NULL);
+              g_array_sort_with_data (track->instants, stp_trace_compare_instants, NULL);
             g_hash_table_insert (thread_lanes, GUINT_TO_POINTER (i), lanes);
           }
           break;
 
         case STP_TRACK_INSTANTS:
-          g_array_sort_with_data (track->slices, compare_instants, NULL);
+          g_array_sort_with_data (track->slices, stp_trace_compare_instants, NULL);
           for (guint j = 0; j < track->slices->len; j++)
             stp_track_get_slice (track, j)->depth = 0;
           seal_depths (track);
@@ -792,7 +792,7 @@ stp_trace_seal (StpTrace      *self,
         }
     }
 
-  g_array_sort_with_data (self->global_instants, compare_instants, NULL);
+  g_array_sort_with_data (self->global_instants, stp_trace_compare_instants, NULL);
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
