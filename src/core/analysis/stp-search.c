@@ -232,6 +232,15 @@ typedef struct
   GCancellable   *cancellable;
 } Run;
 
+/* Counts an item looked at; FALSE once the search is cancelled. */
+static gboolean
+visit (Run     *run,
+       GError **error)
+{
+  return ++run->visited % CANCEL_CHECK_INTERVAL != 0 ||
+         !g_cancellable_set_error_if_cancelled (run->cancellable, error);
+}
+
 static gboolean
 search_array (Run         *run,
               GArray      *slices,
@@ -244,8 +253,7 @@ search_array (Run         *run,
       const StpSlice *s = &g_array_index (slices, StpSlice, i);
       gboolean hit;
 
-      if (++run->visited % CANCEL_CHECK_INTERVAL == 0 &&
-          g_cancellable_set_error_if_cancelled (run->cancellable, error))
+      if (!visit (run, error))
         return FALSE;
 
       hit = (run->scope & STP_SEARCH_NAMES) && name_matches (run->self, s->name);
@@ -281,8 +289,7 @@ search_objects (Run     *run,
       StpItemRef ref = { STP_ITEM_OBJECT, STP_INDEX_NONE, i, 0 };
       gint64 start, end;
 
-      if (++run->visited % CANCEL_CHECK_INTERVAL == 0 &&
-          g_cancellable_set_error_if_cancelled (run->cancellable, error))
+      if (!visit (run, error))
         return FALSE;
 
       if (!name_matches (run->self, o->name) || !stp_item_get_range (trace, &ref, &start, &end))
