@@ -512,10 +512,11 @@ match_flows (StpChromeLoader *self)
   for (guint i = 0; i < records->len; i++)
     {
       const StpChromeRecord *rec = &g_array_index (records, StpChromeRecord, i);
-      FlowState *state = &states[rec->key];
+      FlowState *state;
       const StpChromeRecord *prev;
 
       g_assert (rec->key < n_keys);
+      state = &states[rec->key];
       prev = state->open ? &g_array_index (records, StpChromeRecord, state->open - 1) : NULL;
 
       switch (rec->phase)
