@@ -757,10 +757,9 @@ stp_input_fill (StpInput  *self,
       while (self->end < want && !self->data_end)
         {
           /* Read in large pieces: fill the buffer as far as it goes.
-           * Except before the loader has taken anything: the first
-           * bytes only tell the format, and a
-           * StepStats or XSpace is then mapped whole, and 4 MiB read
-           * to sniff it would be time and memory spent for nothing. */
+           * Except before the loader has taken anything: those bytes
+           * only tell the format, and a StepStats or XSpace is then
+           * mapped whole, so a full window read to tell it is wasted. */
           gsize room = self->cap - 1 - self->end;
           gssize n;
 
