@@ -95,11 +95,11 @@ put_event_id (GString        *s,
 static void
 put_raw_json (GString        *s,
               const StpTrace *t,
-              guint64         ref,
-              guint32         len,
+              StpRaw          raw,
               gboolean        members)
 {
-  g_autofree char *text = stp_trace_dup_raw (t, ref, len);
+  gsize len;
+  g_autofree char *text = stp_trace_dup_raw (t, raw, &len);
 
   g_string_append_c (s, '<');
   if (text != NULL && !stp_json_append_strict (s, text, len, members))
@@ -110,10 +110,9 @@ put_raw_json (GString        *s,
 static void
 put_raw (GString        *s,
          const StpTrace *t,
-         guint64         ref,
-         guint32         len)
+         StpRaw          raw)
 {
-  put_raw_json (s, t, ref, len, FALSE);
+  put_raw_json (s, t, raw, FALSE);
 }
 
 /* Kept as read or made by the format (StepStats tensors), the same. */
@@ -142,12 +141,12 @@ put_extra (GString        *s,
     return;
   e = &g_array_index (t->extras, StpExtra, index);
   g_string_append_printf (s, " extra(%c,%u", e->phase ? e->phase : '0', e->flags);
-  put_raw_json (s, t, e->members_ref, e->members_len, TRUE);
+  put_raw_json (s, t, e->members, TRUE);
   if (e->flags & STP_EXTRA_HAS_END)
     {
       const StpExtra *end = e + 1;
       g_string_append_printf (s, " end %c", end->phase ? end->phase : '0');
-      put_raw_json (s, t, end->members_ref, end->members_len, TRUE);
+      put_raw_json (s, t, end->members, TRUE);
     }
   g_string_append_c (s, ')');
 }
@@ -192,8 +191,9 @@ put_slice (GString        *s,
       return;
     }
   g_string_append_printf (s, " flags=%u", slice->flags);
-  put_raw (s, t, slice->args_ref, slice->args_len);
-  put_extra (s, t, slice->extra);
+  if (!(slice->flags & (STP_SLICE_STEP_STATS_NODE | STP_SLICE_SOURCE_EVENT)))
+    put_raw (s, t, slice->args);
+  put_extra (s, t, stp_trace_get_slice_extra (t, slice));
 }
 
 static void
@@ -356,7 +356,7 @@ stp_test_describe (StpTrace *t)
       const StpTraceMetadata *md = &g_array_index (t->metadata, StpTraceMetadata, i);
       LINE ();
       g_string_append_printf (s, "metadata kind=%u '%s'", md->kind, stp_trace_str (t, md->key));
-      put_raw (s, t, md->value_ref, md->value_len);
+      put_raw (s, t, md->value);
       DONE ();
     }
 

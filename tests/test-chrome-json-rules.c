@@ -66,7 +66,7 @@ extra_text (StpTrace *trace,
 
   g_assert_cmpuint (index, !=, STP_INDEX_NONE);
   e = &g_array_index (trace->extras, StpExtra, index);
-  return stp_trace_dup_raw (trace, e->members_ref, e->members_len);
+  return stp_trace_dup_raw (trace, e->members, NULL);
 }
 
 static void
@@ -81,7 +81,7 @@ test_complete (void)
   StpSlice *a = slice_named (trace, t, "a");
   StpSlice *open = slice_named (trace, t, "open");
   g_autofree char *args = stp_trace_dup_args (trace, t, a);
-  g_autofree char *extra = extra_text (trace, a->extra);
+  g_autofree char *extra = extra_text (trace, stp_trace_get_slice_extra (trace, a));
 
   g_assert_cmpint (a->ts, ==, 10000);
   g_assert_cmpint (a->dur, ==, 5000);
@@ -125,11 +125,11 @@ test_begin_end (void)
   g_assert_cmpuint (inner->depth, ==, 1);
 
   /* The E's members (args too) and position stay with the slice. */
-  e = &g_array_index (trace->extras, StpExtra, outer->extra);
+  e = &g_array_index (trace->extras, StpExtra, stp_trace_get_slice_extra (trace, outer));
   g_assert_true (e->flags & STP_EXTRA_END_SEQ);
   g_assert_true (e->flags & STP_EXTRA_HAS_END);
   g_assert_cmpuint (e->seq, ==, 1);
-  end_members = stp_trace_dup_raw (trace, e[1].members_ref, e[1].members_len);
+  end_members = stp_trace_dup_raw (trace, e[1].members, NULL);
   g_assert_cmpstr (end_members, ==, "\"tts\":7,\"args\":{\"b\":2}");
   g_assert_cmpint (e[1].phase, ==, 'E');
 
@@ -175,17 +175,19 @@ test_instants (void)
 
   g_assert_cmpuint (t->instants->len, ==, 3);
   g_assert_cmpint (g_array_index (trace->extras, StpExtra,
-                                  g_array_index (t->instants, StpSlice, 1).extra).phase, ==, 'I');
+                                  stp_trace_get_slice_extra (trace, &g_array_index (t->instants, StpSlice, 1))).phase,
+                   ==, 'I');
   g_assert_nonnull (process_track);
   g_assert_cmpuint (process_track->slices->len, ==, 1);
   g_assert_cmpint (stp_track_get_slice (process_track, 0)->ts, ==, 3000);
   g_assert_cmpuint (trace->global_instants->len, ==, 1);
   g_assert_cmpint (g_array_index (trace->extras, StpExtra,
-                                  g_array_index (trace->global_instants, StpSlice, 0).extra).phase, ==, 'R');
+                                  stp_trace_get_slice_extra (trace, &g_array_index (trace->global_instants, StpSlice, 0))).phase,
+                   ==, 'R');
 
   sample = &g_array_index (t->instants, StpSlice, 2);
   g_assert_true (sample->flags & STP_SLICE_SAMPLE);
-  sample_extra = extra_text (trace, sample->extra);
+  sample_extra = extra_text (trace, stp_trace_get_slice_extra (trace, sample));
   g_assert_cmpstr (sample_extra, ==, "\"sf\":7");
 }
 
@@ -237,7 +239,7 @@ test_objects (void)
   StpObject *first = &g_array_index (trace->objects, StpObject, 0);
   StpObject *second = &g_array_index (trace->objects, StpObject, 1);
   StpSnapshot *snap = &g_array_index (trace->snapshots, StpSnapshot, 0);
-  g_autofree char *args = stp_trace_dup_raw (trace, snap->args_ref, snap->args_len);
+  g_autofree char *args = stp_trace_dup_raw (trace, snap->args, NULL);
 
   g_assert_cmpuint (trace->objects->len, ==, 2);
   g_assert_cmpint (first->create_ts, ==, 1000);
@@ -320,7 +322,7 @@ test_flows_v2 (void)
   g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (bound, b->dst.slice)->name), ==, "in");
 
   /* the members stay on the slice, for export */
-  kept = extra_text (trace, slice_named (trace, thread (trace, 1, 1, 0), "out")->extra);
+  kept = extra_text (trace, stp_trace_get_slice_extra (trace, slice_named (trace, thread (trace, 1, 1, 0), "out")));
   g_assert_cmpstr (kept, ==, "\"bind_id\":\"0xa\",\"flow_out\":true");
 }
 

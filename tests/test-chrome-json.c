@@ -288,9 +288,11 @@ static gboolean
 is_step_slice (StpTrace       *trace,
                const StpSlice *s)
 {
-  if (!(s->flags & STP_SLICE_ASYNC_LEGACY) || s->extra == STP_INDEX_NONE)
+  guint32 extra = stp_trace_get_slice_extra (trace, s);
+
+  if (!(s->flags & STP_SLICE_ASYNC_LEGACY) || extra == STP_INDEX_NONE)
     return FALSE;
-  return strchr ("Tp", g_array_index (trace->extras, StpExtra, s->extra).phase) != NULL;
+  return strchr ("Tp", g_array_index (trace->extras, StpExtra, extra).phase) != NULL;
 }
 
 /* Whether any lane of the end's thread has a slice holding ts (or, for

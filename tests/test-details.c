@@ -182,7 +182,7 @@ test_step_stats_ops (void)
 
           ops++;
           g_assert_nonnull (d->node);
-          n = g_ptr_array_index (model.nodes, s->extra);
+          n = g_ptr_array_index (model.nodes, stp_slice_get_node (s));
           g_assert_cmpstr (d->node->node_name, ==, n->node_name);
           {
             g_autofree char *node_name = stp_details_node_name (trace, s);
@@ -190,7 +190,7 @@ test_step_stats_ops (void)
             g_assert_cmpstr (node_name, ==, n->node_name);
           }
           g_assert_cmpstr (d->node->timeline_label, ==, n->timeline_label);
-          g_assert_cmpstr (d->node->device, ==, g_ptr_array_index (model.devices, s->extra));
+          g_assert_cmpstr (d->node->device, ==, g_ptr_array_index (model.devices, stp_slice_get_node (s)));
           g_assert_cmpstr (d->node->op, ==, d->name);
           g_assert_cmpint (d->node->all_start_us, ==, n->all_start_micros);
           g_assert_cmpint (d->node->all_end_rel_us, ==, n->all_end_rel_micros);
@@ -207,7 +207,7 @@ test_step_stats_ops (void)
            * started, within a millisecond here. */
           if (n->scheduled_micros != 0)
             {
-              const char *device = g_ptr_array_index (model.devices, s->extra);
+              const char *device = g_ptr_array_index (model.devices, stp_slice_get_node (s));
               gboolean stream = strstr (device, "/stream:") != NULL || strstr (device, "/memcpy") != NULL;
 
               g_assert_cmpint (d->node->scheduled_was_ns, ==, stream);
@@ -268,8 +268,8 @@ test_step_stats_ops (void)
           /* Inputs: the label's "name = Op(a, b)", each linked to the
            * slice of the node that produced it. */
           if (strstr (n->timeline_label, " = ") && strchr (n->timeline_label, '(') &&
-              !strstr (g_ptr_array_index (model.devices, s->extra), "/stream:") &&
-              !strstr (g_ptr_array_index (model.devices, s->extra), "/memcpy"))
+              !strstr (g_ptr_array_index (model.devices, stp_slice_get_node (s)), "/stream:") &&
+              !strstr (g_ptr_array_index (model.devices, stp_slice_get_node (s)), "/memcpy"))
             {
               const char *open = strchr (n->timeline_label, '(');
               const char *close = strrchr (n->timeline_label, ')');
@@ -294,7 +294,7 @@ test_step_stats_ops (void)
                 }
               g_assert_cmpuint (in->node, ==, (guint) producer);
               g_assert_cmpint (in->producer.kind, ==, STP_ITEM_SLICE);
-              g_assert_cmpuint (stp_item_get_slice (trace, &in->producer)->extra, ==, (guint) producer);
+              g_assert_cmpuint (stp_slice_get_node (stp_item_get_slice (trace, &in->producer)), ==, (guint) producer);
               linked_inputs++;
             }
         }
@@ -430,7 +430,7 @@ test_objects (void)
       g_assert_cmpint (producer, >=, 0);
       n = g_ptr_array_index (model.nodes, producer);
       g_assert_cmpuint (d->producer_node, ==, (guint) producer);
-      g_assert_cmpuint (stp_item_get_slice (trace, &d->producer)->extra, ==, (guint) producer);
+      g_assert_cmpuint (stp_slice_get_node (stp_item_get_slice (trace, &d->producer)), ==, (guint) producer);
       g_assert_nonnull (d->tensor);
       g_assert_cmpint (d->tensor->requested_bytes, ==,
                        n->output[output]->tensor_description->allocation_description->requested_bytes);
@@ -455,7 +455,7 @@ test_objects (void)
       for (guint c = 0; c < d->consumers->len; c++)
         {
           const StpSlice *s = stp_item_get_slice (trace, &g_array_index (d->consumers, StpItemRef, c));
-          Tensorflow__NodeExecStats *consumer = g_ptr_array_index (model.nodes, s->extra);
+          Tensorflow__NodeExecStats *consumer = g_ptr_array_index (model.nodes, stp_slice_get_node (s));
 
           g_assert_nonnull (strstr (consumer->timeline_label, name));
           consumers++;

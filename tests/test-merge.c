@@ -709,12 +709,12 @@ test_raw_adopt (void)
     {
       StpRaw raw = g_array_index (refs, StpRaw, i);
       g_autofree char *want = g_strdup_printf ("{\"i\":%u,\"from\":true}", i);
-      g_autofree char *got = stp_raw_store_dup (into, raw.ref + base, raw.len);
+      g_autofree char *got = stp_raw_store_dup (into, raw + base);
 
       g_assert_cmpstr (got, ==, want);
     }
   {
-    g_autofree char *after = stp_raw_store_dup (into, extra.ref, extra.len);
+    g_autofree char *after = stp_raw_store_dup (into, extra);
 
     g_assert_cmpstr (after, ==, "after");
   }

@@ -155,7 +155,7 @@ check_peaks (const char *name,
           g_assert_cmpstr (t->info.allocator, ==, peak->allocator);
           g_assert_cmpstr (t->producer_name, ==, node_name);
           g_assert_cmpint (t->producer.kind, ==, STP_ITEM_SLICE);
-          g_assert_cmpuint (stp_item_get_slice (trace, &t->producer)->extra, ==, last);
+          g_assert_cmpuint (stp_slice_get_node (stp_item_get_slice (trace, &t->producer)), ==, last);
           g_assert_nonnull (t->info.dtype);
           g_assert_nonnull (t->info.shape);
 

@@ -215,7 +215,7 @@ stp_window_selected_node (StpWindow *self)
   slice = stp_item_get_slice (stp_window_get_trace (self), item);
   if (slice == NULL || !(slice->flags & STP_SLICE_STEP_STATS_NODE))
     return STP_INDEX_NONE;
-  return slice->extra;
+  return stp_slice_get_node (slice);
 }
 
 /* ------------------------------------------------------------------ */

@@ -160,17 +160,18 @@ append_metadata (GString        *out,
       const StpTraceMetadata *m = &g_array_index (trace->metadata, StpTraceMetadata, i);
       const char *key = stp_trace_str (trace, m->key);
       g_autofree char *value = NULL;
+      gsize len;
 
       if (m->kind == STP_METADATA_EVENT)
         continue;
-      value = stp_trace_dup_raw (trace, m->value_ref, m->value_len);
+      value = stp_trace_dup_raw (trace, m->value, &len);
       if (value == NULL)
         continue;
       g_string_append (out, first ? "" : ", ");
       stp_json_append_string (out, key, strlen (key));
       g_string_append (out, ": ");
-      if (m->kind != STP_METADATA_MEMBER || !stp_json_append_strict (out, value, m->value_len, FALSE))
-        stp_json_append_string (out, value, m->value_len);
+      if (m->kind != STP_METADATA_MEMBER || !stp_json_append_strict (out, value, len, FALSE))
+        stp_json_append_string (out, value, len);
       first = FALSE;
     }
   g_string_append (out, "},\n");

@@ -411,13 +411,14 @@ has_exported_events (const StpTrace *trace)
       const StpTraceMetadata *md = &g_array_index (trace->metadata, StpTraceMetadata, i);
       g_autofree char *text = NULL;
       g_autoptr(GString) strict = NULL;
+      gsize len;
 
       if (md->kind != STP_METADATA_EVENT)
         continue;
-      text = stp_trace_dup_raw (trace, md->value_ref, md->value_len);
+      text = stp_trace_dup_raw (trace, md->value, &len);
       strict = g_string_new (NULL);
       if (text != NULL && text[0] == '{' &&
-          stp_json_append_strict (strict, text, md->value_len, FALSE))
+          stp_json_append_strict (strict, text, len, FALSE))
         return TRUE;
     }
   for (guint t = 0; t < trace->tracks->len; t++)

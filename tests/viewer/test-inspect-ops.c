@@ -78,7 +78,7 @@ check_op_panel (StpWindow        *window,
   StpStepStats *ss = trace->source;
   StpDetailsPanel *panel = stp_window_get_details_panel (window);
   const StpSlice *s = stp_item_get_slice (trace, ref);
-  const StpStepStatsNode *node = &g_array_index (ss->nodes, StpStepStatsNode, s->extra);
+  const StpStepStatsNode *node = &g_array_index (ss->nodes, StpStepStatsNode, stp_slice_get_node (s));
   const StpTrack *track = stp_trace_get_track (trace, ref->track);
   g_autofree char *node_name = span_dup (node->node_name);
   g_autofree char *device = span_dup (g_array_index (ss->devices, StpStepStatsDevice, node->device).name);
@@ -140,7 +140,7 @@ check_op_panel (StpWindow        *window,
       if (producer == STP_INDEX_NONE)
         continue;
       g_assert_cmpuint (link, <, links->len);
-      g_assert_cmpuint (stp_item_get_slice (trace, &g_array_index (links, StpItemRef, link))->extra, ==, producer);
+      g_assert_cmpuint (stp_slice_get_node (stp_item_get_slice (trace, &g_array_index (links, StpItemRef, link))), ==, producer);
       link++;
     }
 }

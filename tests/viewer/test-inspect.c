@@ -483,7 +483,7 @@ test_peaks (void)
       if (stp_trace_get_track (trace, t)->kind == STP_TRACK_THREAD && stp_trace_get_track (trace, t)->slices->len > 1)
         op = stp_item_ref_slice (t, 1);
     stp_timeline_view_select_item (view, &op, STP_REVEAL_NONE);
-    node = stp_item_get_slice (trace, &op)->extra;
+    node = stp_slice_get_node (stp_item_get_slice (trace, &op));
   }
   dialog = stp_window_show_peaks (window);
   settle ();
@@ -498,7 +498,7 @@ test_peaks (void)
   g_assert_true (stp_window_get_trace (window) != trace);
   trace = stp_window_get_trace (window);
   g_assert_cmpint (stp_timeline_view_get_selected_item (view)->kind, ==, STP_ITEM_SLICE);
-  g_assert_cmpuint (stp_item_get_slice (trace, stp_timeline_view_get_selected_item (view))->extra, ==, node);
+  g_assert_cmpuint (stp_slice_get_node (stp_item_get_slice (trace, stp_timeline_view_get_selected_item (view))), ==, node);
 
   /* The allocators and tensors `stepscope-cli peaks` prints, largest first. */
   g_assert_cmpuint (stp_peaks_dialog_get_peaks (dialog)->len, ==, json_object_get_size (reference));

@@ -368,9 +368,9 @@ stp_details_node_name (const StpTrace *trace,
   g_return_val_if_fail (slice != NULL, NULL);
 
   ss = stp_trace_get_node_source (trace, slice);
-  if (ss == NULL || slice->extra >= ss->nodes->len)
+  if (ss == NULL || stp_slice_get_node (slice) >= ss->nodes->len)
     return NULL;
-  node = &g_array_index (ss->nodes, StpStepStatsNode, slice->extra);
+  node = &g_array_index (ss->nodes, StpStepStatsNode, stp_slice_get_node (slice));
   return g_strndup (node->node_name.str, node->node_name.len);
 }
 
@@ -568,12 +568,12 @@ fill_node (StpDetails     *self,
   Tensorflow__NodeExecStats *msg = NULL;
   StpDetailsNode *node;
 
-  if (ss == NULL || slice->extra >= ss->nodes->len)
+  if (ss == NULL || stp_slice_get_node (slice) >= ss->nodes->len)
     return;
 
-  n = &g_array_index (ss->nodes, StpStepStatsNode, slice->extra);
+  n = &g_array_index (ss->nodes, StpStepStatsNode, stp_slice_get_node (slice));
   node = self->node = g_new0 (StpDetailsNode, 1);
-  node->node = slice->extra;
+  node->node = stp_slice_get_node (slice);
   node->node_name = span_dup (n->node_name);
   node->op = g_strdup (stp_trace_str (trace, slice->name));
   node->device = span_dup (g_array_index (ss->devices, StpStepStatsDevice, n->device).name);

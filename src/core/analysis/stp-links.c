@@ -195,8 +195,8 @@ index_slices (StpLinks *self)
         {
           const StpSlice *s = stp_track_get_slice (track, i);
 
-          if ((s->flags & STP_SLICE_STEP_STATS_NODE) && s->extra < self->ss->nodes->len)
-            self->node_slices[s->extra] = stp_item_ref_slice (t, i);
+          if ((s->flags & STP_SLICE_STEP_STATS_NODE) && stp_slice_get_node (s) < self->ss->nodes->len)
+            self->node_slices[stp_slice_get_node (s)] = stp_item_ref_slice (t, i);
         }
     }
 }

@@ -158,9 +158,9 @@ static const StpStepStatsNode *
 node_of (const Summarizer *s,
          const StpSlice   *slice)
 {
-  if (!(slice->flags & STP_SLICE_STEP_STATS_NODE) || slice->extra >= s->ss->nodes->len)
+  if (!(slice->flags & STP_SLICE_STEP_STATS_NODE) || stp_slice_get_node (slice) >= s->ss->nodes->len)
     return NULL;
-  return &g_array_index (s->ss->nodes, StpStepStatsNode, slice->extra);
+  return &g_array_index (s->ss->nodes, StpStepStatsNode, stp_slice_get_node (slice));
 }
 
 /* The op type of each op execution by node name, for its kernels. */

@@ -93,7 +93,7 @@ stp_trace_dup_metadata (const StpTrace *trace)
       if (m->kind == STP_METADATA_EVENT)
         continue;
       g_ptr_array_add (pairs, g_strdup (stp_trace_str (trace, m->key)));
-      g_ptr_array_add (pairs, stp_trace_dup_raw (trace, m->value_ref, m->value_len));
+      g_ptr_array_add (pairs, stp_trace_dup_raw (trace, m->value, NULL));
     }
   return pairs;
 }

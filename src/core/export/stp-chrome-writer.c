@@ -105,11 +105,11 @@ put_json (Writer     *w,
 }
 
 static void
-put_raw_value (Writer  *w,
-               guint64  ref,
-               guint32  len)
+put_raw_value (Writer *w,
+               StpRaw  raw)
 {
-  const char *bytes = stp_raw_store_peek (w->trace->raw, ref, len);
+  gsize len;
+  const char *bytes = stp_raw_store_peek (w->trace->raw, raw, &len);
 
   if (bytes != NULL)
     put_json (w, bytes, len);
@@ -119,11 +119,11 @@ put_raw_value (Writer  *w,
 
 /* ,"k":v,... from a list of members kept raw. */
 static void
-put_raw_members (Writer  *w,
-                 guint64  ref,
-                 guint32  len)
+put_raw_members (Writer *w,
+                 StpRaw  raw)
 {
-  const char *bytes = stp_raw_store_peek (w->trace->raw, ref, len);
+  gsize len;
+  const char *bytes = stp_raw_store_peek (w->trace->raw, raw, &len);
   gsize mark = w->buf->len;
 
   if (bytes == NULL)
@@ -192,14 +192,13 @@ begin_event (Writer               *w,
 static void
 put_raw_member (Writer     *w,
                 const char *key,
-                guint64     ref,
-                guint32     len)
+                StpRaw      raw)
 {
-  if (len == 0)
+  if (raw == STP_RAW_NONE)
     return;
 
   g_string_append_printf (w->buf, ",\"%s\":", key);
-  put_raw_value (w, ref, len);
+  put_raw_value (w, raw);
 }
 
 static void
@@ -210,9 +209,9 @@ put_args (Writer         *w,
   gsize mark = w->buf->len;
 
   stp_json_append_literal (w->buf, ",\"args\":");
-  /* Args read from a file; the loaders' own are written strict. */
-  if (s->args_len > 0)
-    put_raw_value (w, s->args_ref, s->args_len);
+  /* Args read from a file, written strict; a format's own are. */
+  if (!(s->flags & (STP_SLICE_STEP_STATS_NODE | STP_SLICE_SOURCE_EVENT)) && s->args != STP_RAW_NONE)
+    put_raw_value (w, s->args);
   else if (!stp_trace_append_args (w->trace, track, s, w->buf))
     g_string_truncate (w->buf, mark);
 }
@@ -227,10 +226,10 @@ put_extra (Writer  *w,
     return;
 
   e = &g_array_index (w->trace->extras, StpExtra, extra);
-  if (e->members_len == 0)
+  if (e->members == STP_RAW_NONE)
     return;
 
-  put_raw_members (w, e->members_ref, e->members_len);
+  put_raw_members (w, e->members);
 }
 
 /* The extra holding the members of a paired event's end (E, e, F, or a
@@ -251,9 +250,9 @@ static void
 put_members (Writer         *w,
              const StpExtra *e)
 {
-  if (e == NULL || e->members_len == 0)
+  if (e == NULL || e->members == STP_RAW_NONE)
     return;
-  put_raw_members (w, e->members_ref, e->members_len);
+  put_raw_members (w, e->members);
 }
 
 /* The phase an extra remembers (I, R, T, p, ...), else the fallback. */
@@ -295,7 +294,7 @@ write_async_event (Writer         *w,
   stp_json_append_literal (b, ",\"ts\":");
   stp_json_append_ns_as_us (b, ts);
   w->written++;
-  put_extra (w, s->extra);
+  put_extra (w, stp_trace_get_slice_extra (w->trace, s));
   put_args (w, track, s);
   stp_json_append_c (b, '}');
 }
@@ -330,7 +329,7 @@ write_slice_end (Writer         *w,
   stp_json_append_literal (b, ",\"ts\":");
   stp_json_append_ns_as_us (b, stp_slice_end (s));
   w->written++;
-  put_members (w, end_extra (w, s->extra));
+  put_members (w, end_extra (w, stp_trace_get_slice_extra (w->trace, s)));
   stp_json_append_c (b, '}');
 }
 
@@ -345,7 +344,7 @@ write_slice (Writer         *w,
     {
       char fallback = (s->flags & STP_SLICE_ASYNC_LEGACY) ? 'S'
                       : (s->flags & STP_SLICE_INSTANT) ? 'n' : 'b';
-      char phase = extra_phase (w, s->extra, fallback);
+      char phase = extra_phase (w, stp_trace_get_slice_extra (w->trace, s), fallback);
 
       /* a step past (p) is written where it happened: at the slice's end */
       write_async_event (w, track, s, phase, phase == 'p' ? stp_slice_end (s) : s->ts);
@@ -365,8 +364,7 @@ write_slice (Writer         *w,
       stp_json_append_ns_as_us (w->buf, s->dur);
     }
 
-  if (!(s->flags & STP_SLICE_STEP_STATS_NODE))
-    put_extra (w, s->extra);
+  put_extra (w, stp_trace_get_slice_extra (w->trace, s));
   put_args (w, track, s);
   stp_json_append_c (w->buf, '}');
 }
@@ -378,13 +376,14 @@ write_instant (Writer         *w,
 {
   const char *scope = track == NULL ? "g" : track->kind == STP_TRACK_INSTANTS ? "p" : "t";
   /* I and R come back as they were read, samples as P (without a scope) */
-  char ph = extra_phase (w, s->extra, (s->flags & STP_SLICE_SAMPLE) ? 'P' : 'i');
+  guint32 extra = stp_trace_get_slice_extra (w->trace, s);
+  char ph = extra_phase (w, extra, (s->flags & STP_SLICE_SAMPLE) ? 'P' : 'i');
 
   begin_event (w, ph, s->cat, s->name, track ? track_process (w, track) : NULL,
                track ? track->tid : 0, track ? track->tid_str : 0, s->ts);
   if (!(s->flags & STP_SLICE_SAMPLE))
     g_string_append_printf (w->buf, ",\"s\":\"%s\"", scope);
-  put_extra (w, s->extra);
+  put_extra (w, extra);
   put_args (w, track, s);
   stp_json_append_c (w->buf, '}');
 }
@@ -460,9 +459,9 @@ put_snapshot_args (Writer            *w,
 {
   gsize mark = w->buf->len;
 
-  if (snapshot->args_len > 0)
+  if (!(snapshot->flags & STP_SNAPSHOT_SOURCE_EVENT))
     {
-      put_raw_member (w, "args", snapshot->args_ref, snapshot->args_len);
+      put_raw_member (w, "args", snapshot->args);
       return;
     }
 
@@ -579,12 +578,12 @@ index_ref (GArray  *refs,
 }
 
 static void
-index_slices (GArray  *refs,
-              GArray  *unordered,
-              GArray  *extras,
-              GArray  *slices,
-              RefKind  kind,
-              guint32  track)
+index_slices (const StpTrace *trace,
+              GArray         *refs,
+              GArray         *unordered,
+              GArray         *slices,
+              RefKind         kind,
+              guint32         track)
 {
   for (guint i = 0; slices != NULL && i < slices->len; i++)
     {
@@ -600,11 +599,12 @@ index_slices (GArray  *refs,
       index_ref (refs, unordered, s->seq, ref);
 
       /* A slice read from a pair (B/E, b/e, S/F) remembers where its end was. */
-      if (kind == REF_SLICE && s->extra != STP_INDEX_NONE && s->extra < extras->len &&
-          !(s->flags & (STP_SLICE_UNCLOSED | STP_SLICE_STEP_STATS_NODE)) &&
+      if (kind == REF_SLICE && (s->flags & STP_SLICE_HAS_EXTRA) &&
+          !(s->flags & STP_SLICE_UNCLOSED) &&
           (s->flags & (STP_SLICE_FROM_BEGIN | STP_SLICE_ASYNC | STP_SLICE_ASYNC_LEGACY)))
         {
-          const StpExtra *e = &g_array_index (extras, StpExtra, s->extra);
+          guint32 extra = stp_trace_get_slice_extra (trace, s);
+          const StpExtra *e = &g_array_index (trace->extras, StpExtra, extra);
           Ref end = { REF_SLICE_END, 0, track, i };
 
           if (e->flags & STP_EXTRA_END_SEQ)
@@ -683,13 +683,13 @@ index_events (StpTrace *trace,
         index_counters (refs, unordered, counters, track, t);
       else
         {
-          index_slices (refs, unordered, trace->extras, track->slices,
+          index_slices (trace, refs, unordered, track->slices,
                         track->kind == STP_TRACK_INSTANTS ? REF_INSTANT : REF_SLICE, t);
-          index_slices (refs, unordered, trace->extras, track->instants, REF_INSTANT, t);
+          index_slices (trace, refs, unordered, track->instants, REF_INSTANT, t);
         }
     }
 
-  index_slices (refs, unordered, trace->extras, trace->global_instants, REF_GLOBAL_INSTANT, 0);
+  index_slices (trace, refs, unordered, trace->global_instants, REF_GLOBAL_INSTANT, 0);
 
   for (guint i = 0; i < trace->flows->len; i++)
     {
@@ -808,15 +808,15 @@ write_metadata (Writer *w)
       const StpTraceMetadata *md = &g_array_index (trace->metadata, StpTraceMetadata, i);
 
       const char *bytes;
-      gsize mark = w->buf->len;
+      gsize len, mark = w->buf->len;
 
       if (md->kind != STP_METADATA_EVENT)
         continue;
-      bytes = stp_raw_store_peek (trace->raw, md->value_ref, md->value_len);
+      bytes = stp_raw_store_peek (trace->raw, md->value, &len);
       stp_json_append_literal (w->buf, ",\n");
       /* An event kept whole is an object, or it is left out. */
       if (bytes == NULL || bytes[0] != '{' ||
-          !stp_json_append_strict (w->buf, bytes, md->value_len, FALSE))
+          !stp_json_append_strict (w->buf, bytes, len, FALSE))
         g_string_truncate (w->buf, mark);
     }
 }
@@ -841,7 +841,7 @@ write_trace_metadata (Writer *w)
       stp_json_append_c (w->buf, ',');
       put_str (w, md->key);
       stp_json_append_c (w->buf, ':');
-      put_raw_value (w, md->value_ref, md->value_len);
+      put_raw_value (w, md->value);
     }
 }
 

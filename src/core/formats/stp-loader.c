@@ -364,11 +364,12 @@ stp_trace_get_node_source (const StpTrace *trace,
     return NULL;
   if (trace->parts != NULL)
     {
+      guint32 index = slice->args >> 32;
       const StpTracePart *part;
 
-      if (slice->args_len > 0 || slice->args_ref >= trace->parts->len)
+      if (index >= trace->parts->len)
         return NULL;
-      part = &g_array_index (trace->parts, StpTracePart, slice->args_ref);
+      part = &g_array_index (trace->parts, StpTracePart, index);
       return stp_trace_part_is_step_stats (part) ? part->source : NULL;
     }
   return stp_trace_is_step_stats (trace) ? trace->source : NULL;

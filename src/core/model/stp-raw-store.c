@@ -10,8 +10,8 @@
  * are appended to 64 KiB blocks; a full block is compressed with zstd
  * level 1 (Kineto args: 32x at 2.3 GB/s, measured with `zstd -b1
  * -B65536`), and a block is decompressed again when someone asks for a
- * fragment in it.  A fragment never spans blocks; one larger than a
- * block gets a block of its own.  A reference is (block << 32 | offset).
+ * fragment in it.  A fragment never spans blocks; one of 64 KiB or more
+ * gets a block of its own (see StpRaw).
  *
  * Compressing is a third of a load's work when every event's args are
  * new, so full blocks go to a thread of their own while the loader goes
@@ -204,11 +204,23 @@ seal_block (StpRawStore *self,
   g_thread_pool_push (self->compressor, GUINT_TO_POINTER (index + 1), NULL);
 }
 
+static StpRaw
+make_raw (guint  block,
+          gsize  offset,
+          gsize  len)
+{
+  guint64 len_bits = len < STP_RAW_WHOLE_BLOCK ? len : STP_RAW_WHOLE_BLOCK;
+
+  g_assert (offset <= G_MAXUINT16);
+  return ((guint64) block << 32) | ((guint64) offset << 16) | len_bits;
+}
+
 StpRaw
 stp_raw_store_add (StpRawStore *self,
                    const char  *bytes,
                    gsize        len)
 {
+  gboolean own_block = len >= STP_RAW_WHOLE_BLOCK;
   Block *block = NULL;
   StpRaw raw;
 
@@ -221,15 +233,16 @@ stp_raw_store_add (StpRawStore *self,
   if (self->blocks->len > 0)
     block = &g_array_index (self->blocks, Block, self->blocks->len - 1);
 
-  if (block == NULL || block->stored_len - block->len < len)
+  if (block == NULL || own_block || block->stored_len - block->len < len)
     {
       Block fresh = { 0 };
 
       if (block != NULL)
         seal_block (self, self->blocks->len - 1);
 
-      /* A fragment larger than a block gets a block of its own. */
-      fresh.stored_len = MAX (BLOCK_SIZE, len);
+      /* A block of its own is full at once: its length is the
+       * fragment's. */
+      fresh.stored_len = own_block ? len : BLOCK_SIZE;
       fresh.data = g_malloc (fresh.stored_len);
       g_mutex_lock (&self->lock);
       self->stored += fresh.stored_len;
@@ -239,8 +252,7 @@ stp_raw_store_add (StpRawStore *self,
     }
 
   memcpy (block->data + block->len, bytes, len);
-  raw.ref = ((guint64) (self->blocks->len - 1) << 32) | block->len;
-  raw.len = len;
+  raw = make_raw (self->blocks->len - 1, block->len, len);
   block->len += len;
   self->bytes += len;
 
@@ -343,44 +355,52 @@ block_bytes (const StpRawStore *self,
 
 const char *
 stp_raw_store_peek (const StpRawStore *self,
-                    guint64            ref,
-                    guint32            len)
+                    StpRaw             raw,
+                    gsize             *len)
 {
-  guint block_index = ref >> 32;
-  gsize offset = ref & G_MAXUINT32;
+  guint block_index = raw >> 32;
+  gsize offset = (raw >> 16) & G_MAXUINT16;
+  gsize length = raw & G_MAXUINT16;
   const Block *block;
   const guint8 *bytes;
 
   g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (len != NULL, NULL);
 
-  if (len == 0)
+  *len = 0;
+  if (length == 0)
     return NULL;
 
   g_return_val_if_fail (block_index < self->blocks->len, NULL);
   block = &g_array_index (self->blocks, Block, block_index);
-  g_return_val_if_fail (offset + len <= block->len, NULL);
+  if (length == STP_RAW_WHOLE_BLOCK)
+    length = block->len;
+  g_return_val_if_fail (offset + length <= block->len, NULL);
 
   bytes = block_bytes (self, block_index);
-  return bytes ? (const char *) bytes + offset : NULL;
+  if (bytes == NULL)
+    return NULL;
+  *len = length;
+  return (const char *) bytes + offset;
 }
 
 char *
 stp_raw_store_dup (const StpRawStore *self,
-                   guint64            ref,
-                   guint32            len)
+                   StpRaw             raw)
 {
-  const char *bytes = stp_raw_store_peek (self, ref, len);
+  gsize len;
+  const char *bytes = stp_raw_store_peek (self, raw, &len);
 
   return bytes ? g_strndup (bytes, len) : NULL;
 }
 
 void
 stp_raw_store_append_to (const StpRawStore *self,
-                         guint64            ref,
-                         guint32            len,
+                         StpRaw             raw,
                          GString           *out)
 {
-  const char *bytes = stp_raw_store_peek (self, ref, len);
+  gsize len;
+  const char *bytes = stp_raw_store_peek (self, raw, &len);
 
   if (bytes != NULL)
     g_string_append_len (out, bytes, len);

@@ -10,14 +10,15 @@
 
 G_BEGIN_DECLS
 
-/* A reference to bytes in a StpRawStore.  A zero length means "absent". */
-typedef struct
-{
-  guint64 ref;
-  guint32 len;
-} StpRaw;
+/* A fragment's place in a StpRawStore, in 8 bytes because every event
+ * with args keeps one: its block (high 32 bits), its offset in the
+ * block (16 bits) and its length (low 16 bits).  A fragment too long
+ * for 16 bits has a block of its own, and says so with the length
+ * STP_RAW_WHOLE_BLOCK.  0 means absent. */
+typedef guint64 StpRaw;
 
-#define STP_RAW_NONE ((StpRaw) { 0, 0 })
+#define STP_RAW_NONE        ((StpRaw) 0)
+#define STP_RAW_WHOLE_BLOCK 0xffff
 
 typedef struct _StpRawStore StpRawStore;
 
@@ -26,19 +27,19 @@ void         stp_raw_store_free      (StpRawStore *self);
 StpRaw       stp_raw_store_add       (StpRawStore *self,
                                       const char  *bytes,
                                       gsize        len);
+/* The fragment's bytes and length (0 and NULL for STP_RAW_NONE), valid
+ * until this thread's next read of the store. */
 const char  *stp_raw_store_peek      (const StpRawStore *self,
-                                      guint64            ref,
-                                      guint32            len);
+                                      StpRaw             raw,
+                                      gsize             *len);
 char        *stp_raw_store_dup       (const StpRawStore *self,
-                                      guint64            ref,
-                                      guint32            len);
+                                      StpRaw             raw);
 void         stp_raw_store_append_to (const StpRawStore *self,
-                                      guint64            ref,
-                                      guint32            len,
+                                      StpRaw             raw,
                                       GString           *out);
 gsize        stp_raw_store_get_size  (const StpRawStore *self);
 /* Moves every block of `other` to the end of self, without copying or
- * recompressing, and leaves other empty.  A reference r into other is
+ * recompressing, and leaves other empty.  A fragment r of other is
  * r + the returned base in self. */
 guint64      stp_raw_store_adopt     (StpRawStore       *self,
                                       StpRawStore       *other);

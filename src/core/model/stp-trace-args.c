@@ -1,4 +1,4 @@
-/* stp-trace-args.c: the args of events, kept or made when asked for
+/* stp-trace-args.c: the args and extra members of events
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,20 +8,30 @@
  * XSpace events) keep nothing and make them when they are shown or
  * exported, from the trace's source; in a merged trace, from the source
  * of the input the event came from.
+ *
+ * Members the model has no field for ("tts", "cname", ...) are kept as
+ * extras for export.  Few slices have them, so a slice says only that
+ * it has one, and trace->slice_extras finds it by the slice's seq.
  */
 
 #define G_LOG_DOMAIN "stp-trace"
 
-#include "stp-trace.h"
+#include "stp-trace-private.h"
 
 char *
 stp_trace_dup_raw (const StpTrace *self,
-                   guint64         ref,
-                   guint32         len)
+                   StpRaw          raw,
+                   gsize          *len)
 {
+  const char *bytes;
+  gsize n;
+
   g_return_val_if_fail (self != NULL, NULL);
 
-  return stp_raw_store_dup (self->raw, ref, len);
+  bytes = stp_raw_store_peek (self->raw, raw, &n);
+  if (len != NULL)
+    *len = n;
+  return bytes ? g_strndup (bytes, n) : NULL;
 }
 
 /* In a merged trace, the input a process came from: its source made
@@ -48,14 +58,13 @@ stp_trace_append_args (const StpTrace *self,
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (slice != NULL, FALSE);
 
-  if (slice->args_len > 0)
+  if (!(slice->flags & (STP_SLICE_STEP_STATS_NODE | STP_SLICE_SOURCE_EVENT)))
     {
-      stp_raw_store_append_to (self->raw, slice->args_ref, slice->args_len, out);
+      if (slice->args == STP_RAW_NONE)
+        return FALSE;
+      stp_raw_store_append_to (self->raw, slice->args, out);
       return TRUE;
     }
-
-  if (!(slice->flags & (STP_SLICE_STEP_STATS_NODE | STP_SLICE_SOURCE_EVENT)))
-    return FALSE;
 
   if (self->parts != NULL)
     {
@@ -84,14 +93,13 @@ stp_trace_append_snapshot_args (const StpTrace    *self,
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (snapshot != NULL, FALSE);
 
-  if (snapshot->args_len > 0)
+  if (!(snapshot->flags & STP_SNAPSHOT_SOURCE_EVENT))
     {
-      stp_raw_store_append_to (self->raw, snapshot->args_ref, snapshot->args_len, out);
+      if (snapshot->args == STP_RAW_NONE)
+        return FALSE;
+      stp_raw_store_append_to (self->raw, snapshot->args, out);
       return TRUE;
     }
-
-  if (!(snapshot->flags & STP_SNAPSHOT_SOURCE_EVENT))
-    return FALSE;
 
   if (self->parts != NULL)
     {
@@ -124,4 +132,80 @@ stp_trace_dup_args (const StpTrace *self,
   if (!stp_trace_append_args (self, track, slice, out))
     return NULL;
   return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+void
+stp_trace_set_slice_extra (StpTrace *self,
+                           StpSlice *slice,
+                           guint32   extra)
+{
+  StpSliceExtra entry;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (slice != NULL);
+  g_return_if_fail (!self->finished);
+
+  if (extra == STP_INDEX_NONE)
+    return;
+  /* The seq is what finds it again. */
+  g_return_if_fail (slice->seq != STP_SEQ_NONE);
+  g_return_if_fail (!(slice->flags & STP_SLICE_HAS_EXTRA));
+
+  entry.seq = slice->seq;
+  entry.extra = extra;
+  g_array_append_val (self->slice_extras, entry);
+  slice->flags |= STP_SLICE_HAS_EXTRA;
+}
+
+static gint
+compare_slice_extras (gconstpointer a,
+                      gconstpointer b)
+{
+  const StpSliceExtra *x = a, *y = b;
+
+  return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Loaders add most extras in input order, a pairing later in its own. */
+void
+stp_trace_sort_slice_extras (StpTrace *self)
+{
+  GArray *extras = self->slice_extras;
+
+  for (guint i = 1; i < extras->len; i++)
+    if (compare_slice_extras (&g_array_index (extras, StpSliceExtra, i - 1),
+                              &g_array_index (extras, StpSliceExtra, i)) > 0)
+      {
+        g_array_sort (extras, compare_slice_extras);
+        return;
+      }
+}
+
+guint32
+stp_trace_get_slice_extra (const StpTrace *self,
+                           const StpSlice *slice)
+{
+  const StpSliceExtra *extras;
+  guint lo = 0, hi;
+
+  g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+  g_return_val_if_fail (slice != NULL, STP_INDEX_NONE);
+
+  if (!(slice->flags & STP_SLICE_HAS_EXTRA))
+    return STP_INDEX_NONE;
+
+  extras = (const StpSliceExtra *) (gconstpointer) self->slice_extras->data;
+  hi = self->slice_extras->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (extras[mid].seq < slice->seq)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo < self->slice_extras->len && extras[lo].seq == slice->seq)
+    return extras[lo].extra;
+  return STP_INDEX_NONE;
 }

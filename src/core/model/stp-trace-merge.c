@@ -67,12 +67,11 @@ rebase_seq (const Rebase *r,
   return seq == STP_SEQ_NONE ? seq : seq + r->seq_base;
 }
 
-static inline guint64
+static inline StpRaw
 rebase_raw (const Rebase *r,
-            guint64       ref,
-            guint32       len)
+            StpRaw        raw)
 {
-  return len > 0 ? ref + r->raw_base : ref;
+  return raw != STP_RAW_NONE ? raw + r->raw_base : raw;
 }
 
 static inline gint64
@@ -111,11 +110,25 @@ rebase_slices (const Rebase *r,
       s->seq = rebase_seq (r, s->seq);
       /* A source event's reference points into its part's source; a
        * StepStats node says which part's nodes it indexes. */
-      s->args_ref = rebase_raw (r, s->args_ref, s->args_len);
-      if ((s->flags & STP_SLICE_STEP_STATS_NODE) && s->args_len == 0)
-        s->args_ref = r->part;
-      if (!(s->flags & STP_SLICE_STEP_STATS_NODE))
-        s->extra = rebase_index (r->extra_base, s->extra);
+      if (s->flags & STP_SLICE_STEP_STATS_NODE)
+        s->args = ((guint64) r->part << 32) | stp_slice_get_node (s);
+      else if (!(s->flags & STP_SLICE_SOURCE_EVENT))
+        s->args = rebase_raw (r, s->args);
+    }
+}
+
+static void
+move_slice_extras (StpTrace     *merged,
+                   StpTrace     *part,
+                   const Rebase *r)
+{
+  for (guint i = 0; i < part->slice_extras->len; i++)
+    {
+      StpSliceExtra entry = g_array_index (part->slice_extras, StpSliceExtra, i);
+
+      entry.seq = rebase_seq (r, entry.seq);
+      entry.extra = rebase_index (r->extra_base, entry.extra);
+      g_array_append_val (merged->slice_extras, entry);
     }
 }
 
@@ -312,7 +325,8 @@ move_objects (StpTrace     *merged,
       snapshot->object += r->object_base;
       snapshot->ts = rebase_ts (r, snapshot->ts);
       snapshot->seq = rebase_seq (r, snapshot->seq);
-      snapshot->args_ref = rebase_raw (r, snapshot->args_ref, snapshot->args_len);
+      if (!(snapshot->flags & STP_SNAPSHOT_SOURCE_EVENT))
+        snapshot->args = rebase_raw (r, snapshot->args);
     }
   g_array_append_vals (merged->snapshots, part->snapshots->data, part->snapshots->len);
 }
@@ -326,7 +340,7 @@ move_extras (StpTrace     *merged,
     {
       StpExtra *extra = &g_array_index (part->extras, StpExtra, i);
 
-      extra->members_ref = rebase_raw (r, extra->members_ref, extra->members_len);
+      extra->members = rebase_raw (r, extra->members);
       extra->seq = rebase_seq (r, extra->seq);
     }
   g_array_append_vals (merged->extras, part->extras->data, part->extras->len);
@@ -375,7 +389,7 @@ move_notes (StpTrace     *merged,
       StpTraceMetadata m = g_array_index (part->metadata, StpTraceMetadata, i);
 
       m.key = rebase_str (r, m.key);
-      m.value_ref = rebase_raw (r, m.value_ref, m.value_len);
+      m.value = rebase_raw (r, m.value);
       if (m.kind == STP_METADATA_MEMBER && has_member (merged, m.key))
         continue;
       g_array_append_val (merged->metadata, m);
@@ -470,6 +484,7 @@ merge_one (StpTrace   *merged,
   state->flow_id_base = MAX (state->flow_id_base, max_flow_id + 1);
   move_objects (merged, part, &r);
   move_extras (merged, part, &r);
+  move_slice_extras (merged, part, &r);
   rebase_slices (&r, part->global_instants);
   g_array_append_vals (merged->global_instants, part->global_instants->data,
                        part->global_instants->len);
@@ -535,6 +550,7 @@ stp_trace_merge (StpTrace          **parts,
     }
 
   g_array_sort_with_data (merged->global_instants, stp_trace_compare_instants, NULL);
+  stp_trace_sort_slice_extras (merged);
   stp_trace_index_threads (merged);
   merged->finished = TRUE;
   return g_steal_pointer (&merged);

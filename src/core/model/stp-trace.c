@@ -143,6 +143,7 @@ stp_trace_new (StpFormat   format,
   self->snapshots = g_array_new (FALSE, TRUE, sizeof (StpSnapshot));
   self->global_instants = g_array_new (FALSE, TRUE, sizeof (StpSlice));
   self->extras = g_array_new (FALSE, TRUE, sizeof (StpExtra));
+  self->slice_extras = g_array_new (FALSE, FALSE, sizeof (StpSliceExtra));
   self->warnings = g_array_new (FALSE, TRUE, sizeof (StpWarning));
   self->metadata = g_array_new (FALSE, TRUE, sizeof (StpTraceMetadata));
   self->allocator_maximums = g_array_new (FALSE, TRUE, sizeof (StpAllocatorMaximum));
@@ -186,6 +187,7 @@ stp_trace_unref (StpTrace *self)
   g_array_unref (self->snapshots);
   g_array_unref (self->global_instants);
   g_array_unref (self->extras);
+  g_array_unref (self->slice_extras);
   g_array_unref (self->warnings);
   g_array_unref (self->metadata);
   g_array_unref (self->allocator_maximums);
@@ -417,7 +419,6 @@ append_slice (GArray *array)
   slice = &g_array_index (array, StpSlice, array->len - 1);
   memset (slice, 0, sizeof *slice);
   slice->seq = STP_SEQ_NONE;
-  slice->extra = STP_INDEX_NONE;
 
   return slice;
 }
@@ -625,8 +626,7 @@ stp_trace_add_snapshot (StpTrace *self,
   snapshot.ts = ts;
   snapshot.tid = tid;
   snapshot.seq = seq;
-  snapshot.args_ref = args.ref;
-  snapshot.args_len = args.len;
+  snapshot.args = args;
   g_array_append_val (self->snapshots, snapshot);
 }
 
@@ -640,9 +640,7 @@ stp_trace_add_source_snapshot (StpTrace *self,
                                guint32   seq,
                                guint64   source_ref)
 {
-  StpRaw none = { source_ref, 0 };
-
-  stp_trace_add_snapshot (self, object, ts, tid, seq, none);
+  stp_trace_add_snapshot (self, object, ts, tid, seq, source_ref);
   g_array_index (self->snapshots, StpSnapshot, self->snapshots->len - 1).flags =
     STP_SNAPSHOT_SOURCE_EVENT;
 }
@@ -654,13 +652,10 @@ stp_trace_add_extra (StpTrace   *self,
                      gsize       len)
 {
   StpExtra extra = { 0 };
-  StpRaw raw;
 
   g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
 
-  raw = stp_raw_store_add (self->raw, members, len);
-  extra.members_ref = raw.ref;
-  extra.members_len = raw.len;
+  extra.members = stp_raw_store_add (self->raw, members, len);
   extra.seq = STP_SEQ_NONE;
   extra.phase = phase;
   g_array_append_val (self->extras, extra);
@@ -698,8 +693,7 @@ add_metadata (StpTrace        *self,
               const char      *value,
               gsize            len)
 {
-  StpRaw raw = stp_raw_store_add (self->raw, value, len);
-  StpTraceMetadata md = { key, raw.ref, raw.len, kind };
+  StpTraceMetadata md = { key, kind, stp_raw_store_add (self->raw, value, len) };
 
   g_array_append_val (self->metadata, md);
 }
@@ -756,7 +750,7 @@ stp_trace_dup_metadata_value (const StpTrace  *self,
       const StpTraceMetadata *m = &g_array_index (self->metadata, StpTraceMetadata, i);
 
       if (m->kind == kind && g_str_equal (stp_trace_str (self, m->key), key))
-        return stp_trace_dup_raw (self, m->value_ref, m->value_len);
+        return stp_trace_dup_raw (self, m->value, NULL);
     }
   return NULL;
 }
@@ -894,7 +888,8 @@ stp_trace_get_memory_size (const StpTrace *self)
          + self->flows->len * sizeof (StpFlow)
          + self->objects->len * sizeof (StpObject)
          + self->snapshots->len * sizeof (StpSnapshot)
-         + self->extras->len * sizeof (StpExtra);
+         + self->extras->len * sizeof (StpExtra)
+         + self->slice_extras->len * sizeof (StpSliceExtra);
 
   for (guint i = 0; i < self->tracks->len; i++)
     {
@@ -925,6 +920,7 @@ stp_trace_finish (StpTrace      *self,
 
   if (!stp_trace_seal (self, cancellable, error))
     return FALSE;
+  stp_trace_sort_slice_extras (self);
 
   self->finished = TRUE;
   return TRUE;

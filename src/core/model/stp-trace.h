@@ -64,18 +64,22 @@ typedef enum
   STP_SLICE_ASYNC_LEGACY = 1 << 4, /* S/F legacy async */
   STP_SLICE_DERIVED    = 1 << 5,  /* made by an analysis, not read from the input */
   STP_SLICE_SAMPLE     = 1 << 6,  /* a P sample */
-  /* extra is the node's index in the StepStats; in a merged trace
-   * args_ref (args_len is 0) is the index of the part it is of. */
+  /* args is the node's index in the StepStats (low 32 bits) and, in a
+   * merged trace, the index of the part it is of (high 32 bits). */
   STP_SLICE_STEP_STATS_NODE = 1 << 7,
-  /* args_ref locates the event in trace->source (args_len is 0); its
+  /* args locates the event in trace->source; its
    * args are made by trace->source_args when asked for (XSpace). */
   STP_SLICE_SOURCE_EVENT = 1 << 8,
   /* An instant a derived counter draws instead (PyTorch's [memory]
    * events): kept, exported, searched, but not drawn on its own. */
   STP_SLICE_FOLDED     = 1 << 9,
+  /* The event had members the model keeps for export: see
+   * stp_trace_get_slice_extra(). */
+  STP_SLICE_HAS_EXTRA  = 1 << 10,
 } StpSliceFlags;
 
-/* A slice (X, B/E), an instant, an async slice or a sample. */
+/* A slice (X, B/E), an instant, an async slice or a sample: 40 bytes,
+ * as there are millions. */
 typedef struct
 {
   gint64  ts;
@@ -85,12 +89,11 @@ typedef struct
   guint32 seq;          /* position in the input, STP_SEQ_NONE if made up */
   guint16 depth;        /* nesting depth within its track */
   guint16 flags;        /* StpSliceFlags */
-  guint64 args_ref;     /* StpRaw of the args object, args_len 0 = none (but
-                         * see STP_SLICE_SOURCE_EVENT) */
-  guint32 args_len;
-  guint32 extra;        /* index into trace->extras, or STP_INDEX_NONE; the node
-                         * index with STP_SLICE_STEP_STATS_NODE */
+  guint64 args;         /* StpRaw of the args object, STP_RAW_NONE if none (but
+                         * see STP_SLICE_SOURCE_EVENT, STP_SLICE_STEP_STATS_NODE) */
 } StpSlice;
+
+G_STATIC_ASSERT (sizeof (StpSlice) == 40);
 
 /* Times may be anywhere in gint64 (a hostile or broken input puts them
  * at the ends): sums and differences of times saturate instead of
@@ -131,6 +134,13 @@ static inline gint64
 stp_slice_end (const StpSlice *slice)
 {
   return stp_time_add (slice->ts, MAX (slice->dur, 0));
+}
+
+/* The node of a STP_SLICE_STEP_STATS_NODE slice, in its StepStats. */
+static inline guint32
+stp_slice_get_node (const StpSlice *slice)
+{
+  return (guint32) slice->args;
 }
 
 typedef enum
@@ -245,8 +255,8 @@ typedef struct
 
 typedef enum
 {
-  /* args_ref locates the snapshot in its trace's source (args_len is
-   * 0); its args are made by source_snapshot_args when asked for
+  /* args locates the snapshot in its trace's source; its args are
+   * made by source_snapshot_args when asked for
    * (StepStats tensors: the index of their output). */
   STP_SNAPSHOT_SOURCE_EVENT = 1 << 0,
 } StpSnapshotFlags;
@@ -258,8 +268,7 @@ typedef struct
   guint32 flags;       /* StpSnapshotFlags */
   gint64  ts;
   gint64  tid;
-  guint64 args_ref;
-  guint32 args_len;
+  guint64 args;        /* StpRaw, but see STP_SNAPSHOT_SOURCE_EVENT */
   guint32 seq;
 } StpSnapshot;
 
@@ -280,12 +289,18 @@ typedef enum
  * raw JSON object members without braces, e.g. "tts":12,"cname":"good". */
 typedef struct
 {
-  guint64 members_ref;
-  guint32 members_len;
+  StpRaw  members;
   guint32 seq;         /* see STP_EXTRA_END_SEQ, else STP_SEQ_NONE */
   gchar   phase;       /* the input phase, for events that need it on export */
   guint8  flags;       /* StpExtraFlags */
 } StpExtra;
+
+/* Which extra the slice read at seq has. */
+typedef struct
+{
+  guint32 seq;
+  guint32 extra;
+} StpSliceExtra;
 
 typedef struct
 {
@@ -320,9 +335,8 @@ typedef enum
 typedef struct
 {
   StpStr  key;
-  guint64 value_ref;
-  guint32 value_len;
-  guint32 kind;        /* StpMetadataKind; fits the padding: 24 bytes */
+  guint32 kind;        /* StpMetadataKind */
+  StpRaw  value;
 } StpTraceMetadata;
 
 /* A slice's args made from its format's source on demand. */
@@ -375,6 +389,7 @@ struct _StpTrace
   GArray          *snapshots;     /* StpSnapshot, grouped by object after finish */
   GArray          *global_instants; /* StpSlice, sorted by ts */
   GArray          *extras;        /* StpExtra */
+  GArray          *slice_extras;  /* StpSliceExtra, sorted by seq after finish */
   GArray          *warnings;      /* StpWarning */
   GArray          *metadata;      /* StpTraceMetadata */
   GArray          *allocator_maximums; /* StpAllocatorMaximum */
@@ -496,6 +511,14 @@ char        *stp_trace_dup_metadata_value (const StpTrace  *self,
                                            const char      *key);
 guint32      stp_trace_add_extra_full  (StpTrace       *self,
                                         const StpExtra *extra);
+/* A slice's extra (an index into trace->extras), kept apart from it
+ * because few slices have one; STP_INDEX_NONE if it has none.  Only
+ * slices read from the input (with a seq) have them. */
+void         stp_trace_set_slice_extra (StpTrace       *self,
+                                        StpSlice       *slice,
+                                        guint32         extra);
+guint32      stp_trace_get_slice_extra (const StpTrace *self,
+                                        const StpSlice *slice);
 void         stp_trace_warn            (StpTrace       *self,
                                         const char     *kind,
                                         const char     *format,
@@ -559,9 +582,10 @@ gboolean     stp_trace_append_args     (const StpTrace *self,
 gboolean     stp_trace_append_snapshot_args (const StpTrace    *self,
                                         const StpSnapshot *snapshot,
                                         GString           *out);
+/* The bytes of raw, nul-terminated, and their length (nullable). */
 char        *stp_trace_dup_raw         (const StpTrace *self,
-                                        guint64         ref,
-                                        guint32         len);
+                                        StpRaw          raw,
+                                        gsize          *len);
 char        *stp_trace_describe_process (const StpTrace  *self,
                                          const StpProcess *process);
 char        *stp_trace_describe_track  (const StpTrace *self,

@@ -102,10 +102,9 @@ on_complete (StpChromeLoader      *self,
   s->cat = stp_chrome_intern_value (self, stp_chrome_event_get (event, KEY_CAT));
   s->seq = seq;
   s->flags = flags;
-  s->args_ref = args.ref;
-  s->args_len = args.len;
-  if (extra.len > 0)
-    s->extra = stp_chrome_add_extra (self, 'X', extra);
+  s->args = args;
+  if (extra != STP_RAW_NONE)
+    stp_trace_set_slice_extra (self->trace, s, stp_chrome_add_extra (self, 'X', extra));
 
   maybe_v2_flow (self, event, track, ts, seq);
 }
@@ -143,10 +142,8 @@ fill_record (StpChromeLoader      *self,
   rec->seq = stp_trace_next_seq (self->trace);
   rec->name = stp_chrome_intern_value (self, stp_chrome_event_get (event, KEY_NAME));
   rec->cat = stp_chrome_intern_value (self, stp_chrome_event_get (event, KEY_CAT));
-  rec->args_ref = args.ref;
-  rec->args_len = args.len;
-  rec->extra_ref = extra.ref;
-  rec->extra_len = extra.len;
+  rec->args = args;
+  rec->extra = extra;
   rec->phase = event->phase;
 }
 
@@ -229,13 +226,12 @@ on_instant (StpChromeLoader      *self,
   slice->name = stp_chrome_intern_value (self, stp_chrome_event_get (event, KEY_NAME));
   slice->cat = stp_chrome_intern_value (self, stp_chrome_event_get (event, KEY_CAT));
   slice->seq = seq;
-  slice->args_ref = args.ref;
-  slice->args_len = args.len;
+  slice->args = args;
   if (event->phase == 'P')
     slice->flags |= STP_SLICE_SAMPLE;
   /* I and R come back as they were; i and P need no extra to say so. */
-  if (extra.len > 0 || event->phase == 'I' || event->phase == 'R')
-    slice->extra = stp_chrome_add_extra (self, event->phase, extra);
+  if (extra != STP_RAW_NONE || event->phase == 'I' || event->phase == 'R')
+    stp_trace_set_slice_extra (self->trace, slice, stp_chrome_add_extra (self, event->phase, extra));
   if (event->phase == 'i' && stp_chrome_is_memory_event (event))
     stp_chrome_memory_sample (self, event, slice);
 }
@@ -494,7 +490,7 @@ on_object (StpChromeLoader      *self,
       {
         StpRaw extra = stp_chrome_extra_members (self, event,
                                                  (CONSUMED_SLICE & ~KEY_BIT (KEY_ARGS)) | KEY_BIT (KEY_ID));
-        if (extra.len > 0)
+        if (extra != STP_RAW_NONE)
           o->extra = stp_chrome_add_extra (self, 'N', extra);
       }
       break;

@@ -66,23 +66,23 @@ pair_extra (StpTrace              *trace,
             const StpChromeRecord *end,
             gboolean               always)
 {
-  StpExtra first = { start->extra_ref, start->extra_len, STP_SEQ_NONE, start->phase, 0 };
+  StpExtra first = { start->extra, STP_SEQ_NONE, start->phase, 0 };
   guint32 index;
 
   if (end != NULL)
     {
       first.seq = end->seq;
       first.flags = STP_EXTRA_END_SEQ;
-      if (end->extra_len > 0)
+      if (end->extra != STP_RAW_NONE)
         first.flags |= STP_EXTRA_HAS_END;
     }
-  else if (start->extra_len == 0 && !always)
+  else if (start->extra == STP_RAW_NONE && !always)
     return STP_INDEX_NONE;
 
   index = stp_trace_add_extra_full (trace, &first);
   if (first.flags & STP_EXTRA_HAS_END)
     {
-      StpExtra second = { end->extra_ref, end->extra_len, end->seq, end->phase, 0 };
+      StpExtra second = { end->extra, end->seq, end->phase, 0 };
       stp_trace_add_extra_full (trace, &second);
     }
   return index;
@@ -104,9 +104,8 @@ add_paired_slice (StpTrace              *trace,
   s->cat = start->cat;
   s->seq = start->seq;
   s->flags = flags | (end == NULL ? STP_SLICE_UNCLOSED : 0);
-  s->args_ref = start->args_ref;
-  s->args_len = start->args_len;
-  s->extra = extra;
+  s->args = start->args;
+  stp_trace_set_slice_extra (trace, s, extra);
 }
 
 /* ------------------------------------------------------------------ */
@@ -233,10 +232,9 @@ finish_legacy (StpChromeLoader *self,
       s->name = step->name;
       s->cat = step->cat;
       s->seq = step->seq;
-      s->args_ref = step->args_ref;
-      s->args_len = step->args_len;
-      s->extra = extra;
+      s->args = step->args;
       s->flags = STP_SLICE_ASYNC_LEGACY;
+      stp_trace_set_slice_extra (trace, s, extra);
 
       if (step->phase == 'p')
         {
@@ -295,10 +293,9 @@ match_async (StpChromeLoader *self)
             s->name = rec->name;
             s->cat = rec->cat;
             s->seq = rec->seq;
-            s->args_ref = rec->args_ref;
-            s->args_len = rec->args_len;
-            s->extra = extra;
+            s->args = rec->args;
             s->flags = STP_SLICE_ASYNC | STP_SLICE_INSTANT;
+            stp_trace_set_slice_extra (trace, s, extra);
           }
           break;
 
@@ -423,22 +420,21 @@ emit_flow (StpTrace              *trace,
   guint32 extra = STP_INDEX_NONE;
   StpFlow *flow;
 
-  if ((src && src->extra_len > 0) || (dst && dst->extra_len > 0))
+  if ((src && src->extra != STP_RAW_NONE) || (dst && dst->extra != STP_RAW_NONE))
     {
-      StpExtra first = { 0, 0, STP_SEQ_NONE, 0, 0 };
+      StpExtra first = { STP_RAW_NONE, STP_SEQ_NONE, 0, 0 };
 
       if (src != NULL)
         {
-          first.members_ref = src->extra_ref;
-          first.members_len = src->extra_len;
+          first.members = src->extra;
           first.phase = src->phase;
         }
-      if (dst != NULL && dst->extra_len > 0)
+      if (dst != NULL && dst->extra != STP_RAW_NONE)
         first.flags = STP_EXTRA_HAS_END;
       extra = stp_trace_add_extra_full (trace, &first);
       if (first.flags & STP_EXTRA_HAS_END)
         {
-          StpExtra second = { dst->extra_ref, dst->extra_len, dst->seq, dst->phase, 0 };
+          StpExtra second = { dst->extra, dst->seq, dst->phase, 0 };
           stp_trace_add_extra_full (trace, &second);
         }
     }

@@ -67,21 +67,19 @@ typedef struct
 typedef struct
 {
   gint64  ts;
-  guint64 args_ref;
-  guint64 extra_ref;
+  StpRaw  args;
+  StpRaw  extra;      /* members kept for export */
   StpId   id;         /* flows */
   guint32 seq;
   StpStr  name;
   StpStr  cat;
-  guint32 args_len;
-  guint32 extra_len;
   guint32 track;      /* B/E and flows: the thread track; async: the process */
   StpStr  key;        /* async and flows: the pairing key (in the loader's key table) */
   char    phase;
   guint8  binding;
 } StpChromeRecord;
 
-G_STATIC_ASSERT (sizeof (StpChromeRecord) == 64);
+G_STATIC_ASSERT (sizeof (StpChromeRecord) == 56);
 
 typedef struct
 {

@@ -356,7 +356,7 @@ stp_chrome_add_extra (StpChromeLoader *self,
                       char             phase,
                       StpRaw           members)
 {
-  StpExtra extra = { members.ref, members.len, STP_SEQ_NONE, phase, 0 };
+  StpExtra extra = { members, STP_SEQ_NONE, phase, 0 };
 
   return stp_trace_add_extra_full (self->trace, &extra);
 }

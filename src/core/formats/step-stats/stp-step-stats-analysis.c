@@ -294,7 +294,7 @@ append_node_args (gpointer        source,
   GArray *inputs = g_private_get (&scratch_inputs);
   StpSpan name, op;
 
-  g_return_if_fail (slice->extra < ss->nodes->len);
+  g_return_if_fail (stp_slice_get_node (slice) < ss->nodes->len);
 
   if (inputs == NULL)
     {
@@ -302,7 +302,8 @@ append_node_args (gpointer        source,
       g_private_set (&scratch_inputs, inputs);
     }
 
-  describe_node (ss, &g_array_index (ss->nodes, StpStepStatsNode, slice->extra), &name, &op, inputs);
+  describe_node (ss, &g_array_index (ss->nodes, StpStepStatsNode, stp_slice_get_node (slice)),
+                 &name, &op, inputs);
 
   stp_json_append_literal (out, "{\"name\":");
   stp_json_append_string (out, name.str, name.len);
@@ -405,7 +406,7 @@ emit_ops (StpAnalysis *a)
           slice->cat = a->cat_op;
           slice->seq = STP_SEQ_NONE;
           slice->flags = STP_SLICE_STEP_STATS_NODE;
-          slice->extra = i;
+          slice->args = i;   /* the node, see stp_slice_get_node() */
           a->node_slice[i] = stp_trace_get_track (a->trace, track)->slices->len - 1;
         }
     }

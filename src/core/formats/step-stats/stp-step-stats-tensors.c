@@ -70,9 +70,9 @@ stp_step_stats_append_snapshot_args (gpointer           source,
       g_private_set (&tensor_text, text);
     }
   g_string_truncate (text, 0);
-  if (snapshot->args_ref < ss->outputs->len)
+  if (snapshot->args < ss->outputs->len)
     stp_step_stats_append_tensor_description (ss, &g_array_index (ss->outputs, StpStepStatsOutput,
-                                                                  snapshot->args_ref), text);
+                                                                  snapshot->args), text);
   for (gsize i = 0; i < text->len; i++)
     if (text->str[i] != '"')
       text->str[kept++] = text->str[i];

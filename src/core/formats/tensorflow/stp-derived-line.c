@@ -316,7 +316,6 @@ stp_derived_line_emit (StpDerivedLine *self,
       gint64 ts = stp_time_add (base_ns, stp_floor_div (e->begin, unit_per_ns));
       gint64 end = stp_time_add (base_ns, stp_floor_div (e->end, unit_per_ns));
       const char *sep = "{";
-      StpRaw raw;
 
       slice->ts = ts;
       slice->dur = stp_time_sub (end, ts);
@@ -349,9 +348,7 @@ stp_derived_line_emit (StpDerivedLine *self,
       if (args->len > 0)
         {
           stp_json_append_c (args, '}');
-          raw = stp_trace_add_raw (trace, args->str, args->len);
-          slice->args_ref = raw.ref;
-          slice->args_len = raw.len;
+          slice->args = stp_trace_add_raw (trace, args->str, args->len);
         }
     }
 

@@ -492,7 +492,6 @@ derive_launch_stats (StpXDerived *self)
       guint plane_index = 0;
       gpointer name, track_ptr;
       StpSlice *slice;
-      StpRaw raw;
       guint32 track;
 
       for (guint p = 0; p < self->planes->len; p++)
@@ -537,9 +536,7 @@ derive_launch_stats (StpXDerived *self)
       /* As the profiler: the average in whole picoseconds. */
       stp_json_append_double (text, (double) (launch->total_ps / (gint64) launch->count) / 1e6);
       stp_json_append_c (text, '}');
-      raw = stp_trace_add_raw (trace, text->str, text->len);
-      slice->args_ref = raw.ref;
-      slice->args_len = raw.len;
+      slice->args = stp_trace_add_raw (trace, text->str, text->len);
     }
 }
 

@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * One pass over the lines of every plane turns events into slices.  A
- * slice keeps only where its event is (in args_ref); its args are made
+ * slice keeps only where its event is (in args); its args are made
  * from the file's bytes when someone asks, so memory stays near the
  * file size plus 48 bytes an event.  Times are line.timestamp_ns plus
  * offset_ps / 1000 with both ends rounded down to the nanosecond: the
@@ -174,7 +174,7 @@ load_event (Loader              *l,
   slice->dur = end - ts;
   slice->seq = stp_trace_next_seq (l->trace);
   slice->flags = STP_SLICE_SOURCE_EVENT;
-  slice->args_ref = ((guint64) plane_index << STP_XSPACE_OFFSET_BITS) | field->offset;
+  slice->args = ((guint64) plane_index << STP_XSPACE_OFFSET_BITS) | field->offset;
   if (meta != NULL)
     {
       slice->name = meta->slice_name;
@@ -431,8 +431,8 @@ find_event (const StpXSpace *space,
             StpWireReader   *line_reader,
             StpWireField    *event)
 {
-  guint64 plane_index = slice->args_ref >> STP_XSPACE_OFFSET_BITS;
-  gsize offset = slice->args_ref & (((guint64) 1 << STP_XSPACE_OFFSET_BITS) - 1);
+  guint64 plane_index = slice->args >> STP_XSPACE_OFFSET_BITS;
+  gsize offset = slice->args & (((guint64) 1 << STP_XSPACE_OFFSET_BITS) - 1);
 
   if (!(slice->flags & STP_SLICE_SOURCE_EVENT) || plane_index >= space->planes->len ||
       offset >= space->len)
