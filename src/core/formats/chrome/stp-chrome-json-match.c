@@ -499,7 +499,7 @@ match_flows (StpChromeLoader *self)
   GArray *records = self->flows;
   /* Keys are ids in the loader's own table: a state per id, not a
    * hash table and an allocation per flow. */
-  guint n_keys = stp_string_table_count (self->keys);
+  guint n_keys = self->n_keys;
   g_autofree FlowState *states = g_new0 (FlowState, n_keys);
   g_autoptr(GArray) left = g_array_new (FALSE, FALSE, sizeof (guint32));
 
@@ -662,21 +662,31 @@ stp_chrome_match (StpChromeLoader  *self,
                   GCancellable     *cancellable,
                   GError          **error)
 {
+  /* Pairing makes slices and flows while the records are held, which is
+   * when a load holds the most: what it no longer needs goes first.
+   * The keys' ids are all pairing needs, not their text. */
+  self->n_keys = stp_string_table_count (self->keys);
+  g_clear_pointer (&self->keys, stp_string_table_free);
+
   for (guint t = 0; t < self->be->len; t++)
     {
       GArray *records = g_ptr_array_index (self->be, t);
 
       if (records != NULL)
         match_thread (self, t, records);
+      g_clear_pointer (&self->be->pdata[t], g_array_unref);
       if ((t & 255) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
     }
 
   match_async (self);
+  g_clear_pointer (&self->async, g_array_unref);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
 
   match_flows (self);
+  g_clear_pointer (&self->flows, g_array_unref);
   match_v2 (self);
+  g_clear_pointer (&self->v2, g_array_unref);
   return !g_cancellable_set_error_if_cancelled (cancellable, error);
 }

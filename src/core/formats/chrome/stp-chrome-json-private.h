@@ -97,7 +97,8 @@ typedef struct
   StpTrace        *trace;
   StpInput        *input;
   GCancellable    *cancellable; /* not owned: looked at inside huge events */
-  StpStringTable  *keys;        /* async/flow pairing keys, freed after load */
+  StpStringTable  *keys;        /* async/flow pairing keys, freed before pairing */
+  guint            n_keys;      /* how many there were */
   GString         *scratch;     /* extras being assembled */
   GString         *text;        /* unescaped strings */
   GString         *keybuf;      /* pairing keys being built */
