@@ -407,6 +407,22 @@ stp_input_free (StpInput *self)
   g_free (self);
 }
 
+void
+stp_input_close (StpInput *self)
+{
+  g_return_if_fail (self != NULL);
+
+  if (self->zs_ready)
+    inflateEnd (&self->zs);
+  self->zs_ready = FALSE;
+  g_clear_object (&self->stream);
+  g_clear_pointer (&self->raw, g_free);
+  g_clear_pointer (&self->buf, g_free);
+  self->raw_pos = self->raw_len = 0;
+  self->cap = self->start = self->end = 0;
+  self->stream_eof = self->data_end = TRUE;
+}
+
 const char *
 stp_input_get_display_name (StpInput *self)
 {

@@ -70,6 +70,10 @@ const guint8  *stp_input_fill             (StpInput       *self,
                                            GError        **error);
 void           stp_input_consume          (StpInput       *self,
                                            gsize           n);
+/* For a reader done with reading that has more to do before it frees
+ * the input: the window, the inflater and the stream go now, and the
+ * input reads as ended.  Its name, size and position stay. */
+void           stp_input_close            (StpInput       *self);
 
 /* Streaming pull: copies up to `size` decompressed bytes; 0 at the end. */
 gssize         stp_input_read             (StpInput       *self,

@@ -539,6 +539,10 @@ stp_chrome_json_load (StpInput         *input,
                       display_name, parser.error_what, parser.error_offset);
     }
 
+  /* Pairing and sealing hold the most memory of a load: the window
+   * and the stream are not needed for them. */
+  if (ok)
+    stp_input_close (input);
   if (ok && progress != NULL)
     progress ("seal", 0, 0, user_data);
 
