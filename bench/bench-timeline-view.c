@@ -109,9 +109,9 @@ select_slice_with_flows (Bench *b)
     {
       const StpFlow *f = &g_array_index (trace->flows, StpFlow, i);
 
-      if (f->src.bound_track != STP_INDEX_NONE && f->src.slice != STP_INDEX_NONE)
+      if (f->src.track != STP_INDEX_NONE && f->src.slice != STP_INDEX_NONE)
         {
-          StpItemRef ref = stp_item_ref_slice (f->src.bound_track, f->src.slice);
+          StpItemRef ref = stp_item_ref_slice (f->src.track, f->src.slice);
 
           stp_timeline_view_select_item (b->view, &ref, STP_REVEAL_NONE);
           return;

@@ -216,14 +216,13 @@ put_flow_end (GString          *s,
     {
       /* JSON binds by time (the deepest slice holding the flow event),
        * StepStats by op: only whether an end is bound is compared. */
-      g_string_append (s, end->bound_track != STP_INDEX_NONE ? " bound]" : "]");
+      g_string_append (s, end->slice != STP_INDEX_NONE ? " bound]" : "]");
       return;
     }
-  if (end->bound_track != STP_INDEX_NONE)
+  if (end->slice != STP_INDEX_NONE)
     {
       g_string_append (s, " bound:");
-      put_track (s, t, end->bound_track);
-      put_slice (s, t, stp_track_get_slice (stp_trace_get_track (t, end->bound_track), end->slice));
+      put_slice (s, t, stp_track_get_slice (stp_trace_get_track (t, end->track), end->slice));
     }
   g_string_append_c (s, ']');
 }

@@ -283,16 +283,16 @@ test_flows (void)
   g_assert_cmpuint (f1->dst.seq, ==, f2->src.seq);
   g_assert_cmpuint (f1->id, ==, 1);
 
-  bound = stp_trace_get_track (trace, f1->src.bound_track);
+  bound = stp_trace_get_track (trace, f1->src.track);
   g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (bound, f1->src.slice)->name), ==, "producer");
-  bound = stp_trace_get_track (trace, f1->dst.bound_track);
+  bound = stp_trace_get_track (trace, f1->dst.track);
   g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (bound, f1->dst.slice)->name), ==, "middle");
   /* f without bp binds to the next slice, with bp "e" to the enclosing one */
-  bound = stp_trace_get_track (trace, f2->dst.bound_track);
+  bound = stp_trace_get_track (trace, f2->dst.track);
   g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (bound, f2->dst.slice)->name), ==, "next");
   g_assert_cmpint (g->dst.binding, ==, 'e');
   g_assert_true (g->id & STP_ID_IS_RAW);
-  bound = stp_trace_get_track (trace, g->dst.bound_track);
+  bound = stp_trace_get_track (trace, g->dst.track);
   g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (bound, g->dst.slice)->name), ==, "enclosing");
 
   g_assert_cmpuint (orphan->src.track, ==, STP_INDEX_NONE);
@@ -314,11 +314,11 @@ test_flows_v2 (void)
   a = &g_array_index (trace->flows, StpFlow, 0);
   b = &g_array_index (trace->flows, StpFlow, 1);
   g_assert_cmpint (a->src.phase, ==, 0);
-  bound = stp_trace_get_track (trace, a->src.bound_track);
+  bound = stp_trace_get_track (trace, a->src.track);
   g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (bound, a->src.slice)->name), ==, "out");
-  bound = stp_trace_get_track (trace, a->dst.bound_track);
+  bound = stp_trace_get_track (trace, a->dst.track);
   g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (bound, a->dst.slice)->name), ==, "step");
-  bound = stp_trace_get_track (trace, b->dst.bound_track);
+  bound = stp_trace_get_track (trace, b->dst.track);
   g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (bound, b->dst.slice)->name), ==, "in");
 
   /* the members stay on the slice, for export */

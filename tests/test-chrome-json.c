@@ -330,13 +330,13 @@ check_flow_end (StpTrace         *trace,
 
   if (end->track == STP_INDEX_NONE)
     return;
-  if (end->bound_track == STP_INDEX_NONE)
+  if (end->slice == STP_INDEX_NONE)
     {
       g_assert_false (thread_has_slice_for (trace, end));
       return;
     }
 
-  track = stp_trace_get_track (trace, end->bound_track);
+  track = stp_trace_get_track (trace, end->track);
   s = stp_track_get_slice (track, end->slice);
   if (end->phase == 0)
     {

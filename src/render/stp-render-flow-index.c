@@ -45,9 +45,9 @@ end_time (StpTrace         *trace,
           const StpFlowEnd *end,
           gboolean          is_dst)
 {
-  if (is_dst && end->bound_track != STP_INDEX_NONE && end->slice != STP_INDEX_NONE)
+  if (is_dst && end->track != STP_INDEX_NONE && end->slice != STP_INDEX_NONE)
     {
-      const StpSlice *s = stp_track_get_slice (stp_trace_get_track (trace, end->bound_track), end->slice);
+      const StpSlice *s = stp_track_get_slice (stp_trace_get_track (trace, end->track), end->slice);
 
       if (s->ts > end->ts)
         return s->ts;
@@ -90,9 +90,9 @@ add_end (StpFlowIndex     *self,
          const StpFlowEnd *end,
          guint32           flow)
 {
-  if (end->bound_track == STP_INDEX_NONE || end->slice == STP_INDEX_NONE)
+  if (end->track == STP_INDEX_NONE || end->slice == STP_INDEX_NONE)
     return;
-  self->ends[self->n_ends].key = ((guint64) end->bound_track << 32) | end->slice;
+  self->ends[self->n_ends].key = ((guint64) end->track << 32) | end->slice;
   self->ends[self->n_ends].flow = flow;
   self->n_ends++;
 }

@@ -47,7 +47,7 @@ end_point (StpRenderLayout     *layout,
            double              *y)
 {
   StpTrace *trace = stp_render_layout_get_trace (layout);
-  guint32 track = end->bound_track != STP_INDEX_NONE ? end->bound_track : end->track;
+  guint32 track = end->track;
   const StpRow *row;
   guint ri;
   gint64 ts = end->ts;
@@ -64,9 +64,9 @@ end_point (StpRenderLayout     *layout,
     {
       *y = row->y + row->height / 2;
     }
-  else if (end->bound_track != STP_INDEX_NONE && end->slice != STP_INDEX_NONE)
+  else if (end->slice != STP_INDEX_NONE)
     {
-      const StpSlice *s = stp_track_get_slice (stp_trace_get_track (trace, end->bound_track), end->slice);
+      const StpSlice *s = stp_track_get_slice (stp_trace_get_track (trace, track), end->slice);
 
       *y = stp_render_layout_depth_y (row, s->depth) + STP_ROW_SLICE_HEIGHT / 2.0;
       /* An end bound to the next slice points at that slice's start. */

@@ -225,8 +225,7 @@ check_invariants (const StpTrace *trace)
             {
               const StpTrack *bound;
 
-              CHECK (ends[e]->bound_track < n_tracks);
-              bound = stp_trace_get_track (trace, ends[e]->bound_track);
+              bound = stp_trace_get_track (trace, ends[e]->track);
               CHECK (bound->slices != NULL && ends[e]->slice < bound->slices->len);
             }
         }

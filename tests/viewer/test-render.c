@@ -332,7 +332,7 @@ test_flow_arrow (Fixture       *f,
   g_assert_cmpfloat_with_epsilon (x0, stp_render_view_time_to_x (&f->view, 3000), 0.01);
   g_assert_cmpfloat_with_epsilon (x1, stp_render_view_time_to_x (&f->view, 4000), 0.01);
   g_assert_cmpfloat_with_epsilon (y1 - f->view.scroll_y + f->view.ruler_height, depth_center (f, t11, 0), 0.01);
-  g_assert_cmpuint (flow->src.bound_track, ==, t10);
+  g_assert_cmpuint (flow->src.track, ==, t10);
 
   f->view.flags |= STP_RENDER_SHOW_FLOWS;
   render (f);

@@ -465,9 +465,9 @@ stp_flow_end_ref (const StpFlowEnd *end)
 {
   g_return_val_if_fail (end != NULL, STP_ITEM_REF_NONE);
 
-  if (end->track == STP_INDEX_NONE || end->bound_track == STP_INDEX_NONE || end->slice == STP_INDEX_NONE)
+  if (end->track == STP_INDEX_NONE || end->slice == STP_INDEX_NONE)
     return STP_ITEM_REF_NONE;
-  return stp_item_ref_slice (end->bound_track, end->slice);
+  return stp_item_ref_slice (end->track, end->slice);
 }
 
 void
@@ -486,11 +486,11 @@ stp_item_find_flows (const StpTrace   *trace,
     {
       const StpFlow *f = &g_array_index (trace->flows, StpFlow, i);
 
-      if (incoming != NULL && f->dst.track != STP_INDEX_NONE &&
-          f->dst.bound_track == ref->track && f->dst.slice == ref->index)
+      if (incoming != NULL && f->dst.slice != STP_INDEX_NONE &&
+          f->dst.track == ref->track && f->dst.slice == ref->index)
         g_array_append_val (incoming, i);
-      if (outgoing != NULL && f->src.track != STP_INDEX_NONE &&
-          f->src.bound_track == ref->track && f->src.slice == ref->index)
+      if (outgoing != NULL && f->src.slice != STP_INDEX_NONE &&
+          f->src.track == ref->track && f->src.slice == ref->index)
         g_array_append_val (outgoing, i);
     }
 }

@@ -127,6 +127,7 @@ bind_end (StpTrace   *self,
           GHashTable *thread_lanes,
           GArray     *by_seq)
 {
+  guint32 track = STP_INDEX_NONE, slice = STP_INDEX_NONE;
   GArray *lanes;
 
   if (end->track == STP_INDEX_NONE)
@@ -137,25 +138,28 @@ bind_end (StpTrace   *self,
       /* v2 flows name their slice by its seq; so do loaders that know. */
       guint32 seq = end->phase == 0 ? end->seq : end->slice;
 
-      end->slice = STP_INDEX_NONE;
       if (by_seq != NULL && seq < by_seq->len)
         {
-          SliceRef ref = g_array_index (by_seq, SliceRef, seq);
-
-          end->bound_track = ref.track;
-          end->slice = ref.index;
+          track = g_array_index (by_seq, SliceRef, seq).track;
+          slice = g_array_index (by_seq, SliceRef, seq).index;
         }
-      return;
+    }
+  else if ((lanes = g_hash_table_lookup (thread_lanes, GUINT_TO_POINTER (end->track))) != NULL)
+    {
+      if (end->phase == 'f' && end->binding != 'e')
+        find_next (self, lanes, end->ts, &track, &slice);
+      else
+        find_enclosing (self, lanes, end->ts, &track, &slice);
     }
 
-  lanes = g_hash_table_lookup (thread_lanes, GUINT_TO_POINTER (end->track));
-  if (lanes == NULL)
-    return;
-
-  if (end->phase == 'f' && end->binding != 'e')
-    find_next (self, lanes, end->ts, &end->bound_track, &end->slice);
-  else
-    find_enclosing (self, lanes, end->ts, &end->bound_track, &end->slice);
+  /* Bound: the end is on the lane of its slice.  Else it stays on its
+   * thread, bound to nothing. */
+  end->slice = STP_INDEX_NONE;
+  if (track != STP_INDEX_NONE && slice != STP_INDEX_NONE)
+    {
+      end->track = track;
+      end->slice = slice;
+    }
 }
 
 static GArray *

@@ -267,7 +267,6 @@ rebase_flow_end (const Rebase *r,
 {
   end->ts = rebase_ts (r, end->ts);
   end->track = rebase_index (r->track_base, end->track);
-  end->bound_track = rebase_index (r->track_base, end->bound_track);
   end->seq = rebase_seq (r, end->seq);
 }
 

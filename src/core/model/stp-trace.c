@@ -577,8 +577,7 @@ stp_trace_add_flow (StpTrace *self)
   g_array_set_size (self->flows, self->flows->len + 1);
   flow = &g_array_index (self->flows, StpFlow, self->flows->len - 1);
   memset (flow, 0, sizeof *flow);
-  flow->src.track = flow->src.bound_track = STP_INDEX_NONE;
-  flow->dst.track = flow->dst.bound_track = STP_INDEX_NONE;
+  flow->src.track = flow->dst.track = STP_INDEX_NONE;
   flow->src.slice = flow->dst.slice = STP_INDEX_NONE;
   flow->src.seq = flow->dst.seq = STP_SEQ_NONE;
   flow->extra = STP_INDEX_NONE;

@@ -211,19 +211,23 @@ typedef struct
   guint32    part;           /* index into trace->parts of a merged trace, else 0 */
 } StpProcess;
 
-/* One end of a flow arrow: a flow event (s/t/f) or a v2 flow on a slice. */
+/* One end of a flow arrow: a flow event (s/t/f) or a v2 flow on a slice.
+ * 24 bytes, as a StepStats has more flows than ops. */
 typedef struct
 {
   gint64  ts;
-  guint32 track;     /* trace->tracks index of the thread the event was on */
-  guint32 slice;     /* bound slice: index into tracks[bound_track]->slices */
-  guint32 bound_track;
+  guint32 track;     /* trace->tracks index of the thread the event was on;
+                      * once bound, of the lane holding its slice */
+  guint32 slice;     /* bound slice: index into tracks[track]->slices, or
+                      * STP_INDEX_NONE (but see binding) */
   guint32 seq;       /* the flow event, STP_SEQ_NONE for v2 flows */
   gchar   phase;     /* 's', 't', 'f', or 0 for v2 (bind_id/flow_in/flow_out) */
   guint8  binding;   /* 'e' for bp:"e" (enclosing slice); 'q' when the loader
                       * knows the slice: `slice` holds its seq until finish;
                       * 0 for the format's default rule */
 } StpFlowEnd;
+
+G_STATIC_ASSERT (sizeof (StpFlowEnd) == 24);
 
 typedef struct
 {
@@ -234,6 +238,8 @@ typedef struct
   StpId      id;
   guint32    extra;
 } StpFlow;
+
+G_STATIC_ASSERT (sizeof (StpFlow) == 72);
 
 typedef struct
 {
