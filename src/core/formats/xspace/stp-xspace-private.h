@@ -158,7 +158,7 @@ struct _StpXSpace
   GArray       *planes;     /* StpXPlane */
 };
 
-/* Slices of XSpace events keep where their event is in args_ref (their
+/* Slices of XSpace events keep where their event is in args (their
  * args are made from it when asked for): the plane in the top bits, the
  * byte offset of the event's field tag in the bottom ones. */
 #define STP_XSPACE_OFFSET_BITS 40
