@@ -5,61 +5,27 @@
  *
  * The model keeps events in per-track arrays sorted for drawing; every
  * event also remembers its position in the input (seq).  The writer
- * indexes events by seq and writes them back in that order, after the
- * metadata events, so a StepStats analysis comes out exactly as
- * timeline.py orders it.  Output is streamed in blocks: the document is
+ * orders events by seq (stp-chrome-writer-order.c) and writes them
+ * back in that order, after the metadata events, so a StepStats
+ * analysis comes out exactly as timeline.py orders it.  Output is streamed in blocks: the document is
  * never built in memory.
  */
 
 #define G_LOG_DOMAIN "stp-chrome-writer"
 
 #include "stp-chrome-writer.h"
+#include "stp-chrome-writer-order.h"
 #include "stp-chrome-writer-sink.h"
 #include "stp-buffer.h"
 #include "stp-json-writer.h"
 #include "stp-safe-output.h"
 
-#include <stdlib.h>
 #include <string.h>
-
-
-typedef enum
-{
-  REF_NONE,
-  REF_SLICE,
-  REF_INSTANT,
-  REF_GLOBAL_INSTANT,
-  REF_FLOW_SRC,
-  REF_FLOW_DST,
-  REF_COUNTER,
-  REF_OBJECT_CREATE,
-  REF_OBJECT_SNAPSHOT,
-  REF_OBJECT_DELETE,
-  REF_SLICE_END,        /* the E, e or F that ended a slice read from a pair */
-} RefKind;
-
-typedef struct
-{
-  guint8  kind;
-  guint16 sub;
-  guint32 a;
-  guint32 b;
-} Ref;
 
 /* Events per block handed to the sink: ~300 KB of StepStats.  Blocks
  * of 16384 events converted a 1M-node step no faster, and a 30k-node
  * one peaked 14 MB higher holding them (bench/README.md). */
 #define FORMAT_CHUNK 2048
-
-/* A counter sample, in an array sorted by (seq, track, series,
- * sample): the samples one C event set are a run of it. */
-typedef struct
-{
-  guint32 seq;
-  guint32 track;
-  guint32 series;
-  guint32 sample;
-} CounterEntry;
 
 /* One formatting thread's state (the trace itself is only read). */
 typedef struct
@@ -564,165 +530,6 @@ write_ref (Writer    *w,
     }
 }
 
-/* Events the model made up (no seq) go after the input's events. */
-static void
-index_ref (GArray  *refs,
-           GArray  *unordered,
-           guint32  seq,
-           Ref      ref)
-{
-  if (seq < refs->len)
-    g_array_index (refs, Ref, seq) = ref;
-  else
-    g_array_append_val (unordered, ref);
-}
-
-static void
-index_slices (const StpTrace *trace,
-              GArray         *refs,
-              GArray         *unordered,
-              GArray         *slices,
-              RefKind         kind,
-              guint32         track)
-{
-  for (guint i = 0; slices != NULL && i < slices->len; i++)
-    {
-      const StpSlice *s = &g_array_index (slices, StpSlice, i);
-      Ref ref = { kind, 0, track, i };
-
-      /* Lines an analysis derived (XSpace, StepStats derived_lines) are
-       * made again on load: the export keeps to what was read. */
-      if (s->flags & STP_SLICE_DERIVED)
-        continue;
-      if (kind == REF_GLOBAL_INSTANT)
-        ref.a = i;
-      index_ref (refs, unordered, s->seq, ref);
-
-      /* A slice read from a pair (B/E, b/e, S/F) remembers where its end was. */
-      if (kind == REF_SLICE && (s->flags & STP_SLICE_HAS_EXTRA) &&
-          !(s->flags & STP_SLICE_UNCLOSED) &&
-          (s->flags & (STP_SLICE_FROM_BEGIN | STP_SLICE_ASYNC | STP_SLICE_ASYNC_LEGACY)))
-        {
-          guint32 extra = stp_trace_get_slice_extra (trace, s);
-          const StpExtra *e = &g_array_index (trace->extras, StpExtra, extra);
-          Ref end = { REF_SLICE_END, 0, track, i };
-
-          if (e->flags & STP_EXTRA_END_SEQ)
-            index_ref (refs, unordered, e->seq, end);
-        }
-    }
-}
-
-static gint
-compare_counter_entries (gconstpointer a,
-                         gconstpointer b)
-{
-  const CounterEntry *x = a, *y = b;
-
-  if (x->seq != y->seq)
-    return x->seq < y->seq ? -1 : 1;
-  if (x->track != y->track)
-    return x->track < y->track ? -1 : 1;
-  if (x->series != y->series)
-    return x->series < y->series ? -1 : 1;
-  return x->sample < y->sample ? -1 : x->sample > y->sample;
-}
-
-/* A counter track's samples as entries, and one ref per C event: the
- * first entry of each run of one seq. */
-static void
-index_counters (GArray         *refs,
-                GArray         *unordered,
-                GArray         *counters,
-                const StpTrack *track,
-                guint32         t)
-{
-  const CounterEntry *entries;
-  guint start = counters->len;
-
-  for (guint s = 0; s < track->series->len; s++)
-    {
-      const StpCounterSeries *series = g_ptr_array_index (track->series, s);
-
-      for (guint i = 0; i < series->samples->len; i++)
-        {
-          CounterEntry e = { g_array_index (series->samples, StpCounterSample, i).seq, t, s, i };
-          g_array_append_val (counters, e);
-        }
-    }
-
-  entries = (const CounterEntry *) counters->data;
-  if (counters->len > start)
-    qsort ((CounterEntry *) entries + start, counters->len - start, sizeof (CounterEntry),
-           compare_counter_entries);
-  for (guint i = start; i < counters->len; i++)
-    {
-      gboolean alone = entries[i].seq >= refs->len;
-      Ref ref = { REF_COUNTER, alone, entries[i].track, i };
-
-      if (!alone && i > start && entries[i - 1].seq == entries[i].seq)
-        continue;
-      index_ref (refs, unordered, entries[i].seq, ref);
-    }
-}
-
-static void
-index_events (StpTrace *trace,
-              GArray   *refs,
-              GArray   *unordered,
-              GArray   *counters)
-{
-  for (guint t = 0; t < trace->tracks->len; t++)
-    {
-      const StpTrack *track = stp_trace_get_track (trace, t);
-
-      /* What an analysis made (a derived counter) is not the input's. */
-      if (track->derived)
-        continue;
-      if (track->kind == STP_TRACK_COUNTER)
-        index_counters (refs, unordered, counters, track, t);
-      else
-        {
-          index_slices (trace, refs, unordered, track->slices,
-                        track->kind == STP_TRACK_INSTANTS ? REF_INSTANT : REF_SLICE, t);
-          index_slices (trace, refs, unordered, track->instants, REF_INSTANT, t);
-        }
-    }
-
-  index_slices (trace, refs, unordered, trace->global_instants, REF_GLOBAL_INSTANT, 0);
-
-  for (guint i = 0; i < trace->flows->len; i++)
-    {
-      const StpFlow *f = &g_array_index (trace->flows, StpFlow, i);
-      Ref src = { REF_FLOW_SRC, 0, i, 0 };
-      Ref dst = { REF_FLOW_DST, 0, i, 0 };
-
-      /* v2 flows live on their slices, not as events of their own. */
-      if (f->src.track != STP_INDEX_NONE && f->src.phase != 0)
-        index_ref (refs, unordered, f->src.seq, src);
-      if (f->dst.track != STP_INDEX_NONE && f->dst.phase != 0)
-        index_ref (refs, unordered, f->dst.seq, dst);
-    }
-
-  for (guint i = 0; i < trace->objects->len; i++)
-    {
-      const StpObject *o = &g_array_index (trace->objects, StpObject, i);
-      Ref create = { REF_OBJECT_CREATE, 0, i, 0 };
-      Ref delete = { REF_OBJECT_DELETE, 0, i, 0 };
-
-      if (o->create_ts != STP_TS_UNKNOWN)
-        index_ref (refs, unordered, o->create_seq, create);
-      if (o->delete_ts != STP_TS_UNKNOWN)
-        index_ref (refs, unordered, o->delete_seq, delete);
-    }
-
-  for (guint i = 0; i < trace->snapshots->len; i++)
-    {
-      Ref ref = { REF_OBJECT_SNAPSHOT, 0, i, 0 };
-      index_ref (refs, unordered, g_array_index (trace->snapshots, StpSnapshot, i).seq, ref);
-    }
-}
-
 static void
 write_metadata_event (Writer           *w,
                       const char       *name,
@@ -848,9 +655,7 @@ write_trace_metadata (Writer *w)
 typedef struct
 {
   StpTrace *trace;
-  GArray   *refs;
-  GArray   *unordered;
-  GArray   *counters;                                /* CounterEntry */
+  StpExportOrder order;
   Writer    writer;                                  /* head and tail */
   Writer    workers[STP_CHROME_WRITER_SINK_WORKERS]; /* chunks */
 } Job;
@@ -863,14 +668,6 @@ format_head (gpointer  data,
 
   job->writer.buf = out;
   write_metadata (&job->writer);
-}
-
-static inline const Ref *
-ref_at (const Job *job,
-        guint      i)
-{
-  return i < job->refs->len ? &g_array_index (job->refs, Ref, i)
-                            : &g_array_index (job->unordered, Ref, i - job->refs->len);
 }
 
 /* The name a flow or object event writes: names of millions of
@@ -907,7 +704,7 @@ format_chunk (gpointer  data,
   Job *job = data;
   Writer *w = &job->workers[worker];
   StpStringTable *strings = job->trace->strings;
-  guint n = job->refs->len + job->unordered->len;
+  guint n = stp_export_order_len (&job->order);
   guint end = MIN (n, (chunk + 1) * FORMAT_CHUNK);
   guint64 before;
 
@@ -917,10 +714,10 @@ format_chunk (gpointer  data,
   for (guint i = chunk * FORMAT_CHUNK; i < end; i++)
     {
       if (i + PREFETCH_ENTRY < end)
-        stp_string_table_prefetch (strings, ref_scattered_name (job, ref_at (job, i + PREFETCH_ENTRY)), FALSE);
+        stp_string_table_prefetch (strings, ref_scattered_name (job, stp_export_order_get (&job->order, i + PREFETCH_ENTRY)), FALSE);
       if (i + PREFETCH_BYTES < end)
-        stp_string_table_prefetch (strings, ref_scattered_name (job, ref_at (job, i + PREFETCH_BYTES)), TRUE);
-      write_ref (w, ref_at (job, i));
+        stp_string_table_prefetch (strings, ref_scattered_name (job, stp_export_order_get (&job->order, i + PREFETCH_BYTES)), TRUE);
+      write_ref (w, stp_export_order_get (&job->order, i));
     }
 
   return w->written - before;
@@ -952,40 +749,32 @@ stp_chrome_writer_write (StpTrace         *trace,
   g_autoptr(GTimer) timer = g_timer_new ();
   StpChromeWriterSinkFuncs funcs = { format_head, format_chunk, format_tail };
   Job job = { 0 };
-  guint n_chunks;
+  guint n_events, n_chunks;
   gboolean ok;
 
   g_return_val_if_fail (trace != NULL, FALSE);
   g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
 
   job.trace = trace;
-  job.refs = g_array_new (FALSE, FALSE, sizeof (Ref));
-  stp_array_reserve (job.refs, trace->n_seq);
-  g_array_set_size (job.refs, trace->n_seq);
-  if (trace->n_seq > 0)
-    memset (job.refs->data, 0, (gsize) trace->n_seq * sizeof (Ref));
-  job.unordered = g_array_new (FALSE, FALSE, sizeof (Ref));
-  job.counters = g_array_new (FALSE, FALSE, sizeof (CounterEntry));
-  index_events (trace, job.refs, job.unordered, job.counters);
-  g_debug ("indexed %u events by seq in %.3f s", job.refs->len, g_timer_elapsed (timer, NULL));
+  stp_export_order_build (&job.order, trace);
+  g_debug ("indexed %u events by seq in %.3f s", job.order.refs->len, g_timer_elapsed (timer, NULL));
   job.writer.trace = trace;
   for (guint i = 0; i < STP_CHROME_WRITER_SINK_WORKERS; i++)
     {
       job.workers[i].trace = trace;
-      job.workers[i].counters = job.counters;
+      job.workers[i].counters = job.order.counters;
     }
 
-  n_chunks = (job.refs->len + job.unordered->len + FORMAT_CHUNK - 1) / FORMAT_CHUNK;
+  n_events = stp_export_order_len (&job.order);
+  n_chunks = (n_events + FORMAT_CHUNK - 1) / FORMAT_CHUNK;
   ok = stp_chrome_writer_sink_run (out, &funcs, &job, n_chunks,
-                                   job.refs->len + job.unordered->len,
+                                   n_events,
                                    progress, user_data, cancellable, error);
 
-  g_debug ("exported %u events in %.3f s", job.refs->len + job.unordered->len,
+  g_debug ("exported %u events in %.3f s", n_events,
            g_timer_elapsed (timer, NULL));
 
-  g_array_unref (job.refs);
-  g_array_unref (job.unordered);
-  g_array_unref (job.counters);
+  stp_export_order_clear (&job.order);
   return ok;
 }
 

@@ -1,0 +1,199 @@
+/* stp-chrome-writer-order.c: the writer's events, in the input's order
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The model keeps events in per-track arrays sorted for drawing; each
+ * remembers its position in the input (seq).  Here every event the
+ * export writes gets a reference at its seq, so that the writer can go
+ * through them in the input's order.
+ */
+
+#define G_LOG_DOMAIN "stp-chrome-writer"
+
+#include "stp-chrome-writer-order.h"
+#include "stp-buffer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Events the model made up (no seq) go after the input's events. */
+static void
+index_ref (GArray  *refs,
+           GArray  *unordered,
+           guint32  seq,
+           Ref      ref)
+{
+  if (seq < refs->len)
+    g_array_index (refs, Ref, seq) = ref;
+  else
+    g_array_append_val (unordered, ref);
+}
+
+static void
+index_slices (const StpTrace *trace,
+              GArray         *refs,
+              GArray         *unordered,
+              GArray         *slices,
+              RefKind         kind,
+              guint32         track)
+{
+  for (guint i = 0; slices != NULL && i < slices->len; i++)
+    {
+      const StpSlice *s = &g_array_index (slices, StpSlice, i);
+      Ref ref = { kind, 0, track, i };
+
+      /* Lines an analysis derived (XSpace, StepStats derived_lines) are
+       * made again on load: the export keeps to what was read. */
+      if (s->flags & STP_SLICE_DERIVED)
+        continue;
+      if (kind == REF_GLOBAL_INSTANT)
+        ref.a = i;
+      index_ref (refs, unordered, s->seq, ref);
+
+      /* A slice read from a pair (B/E, b/e, S/F) remembers where its end was. */
+      if (kind == REF_SLICE && (s->flags & STP_SLICE_HAS_EXTRA) &&
+          !(s->flags & STP_SLICE_UNCLOSED) &&
+          (s->flags & (STP_SLICE_FROM_BEGIN | STP_SLICE_ASYNC | STP_SLICE_ASYNC_LEGACY)))
+        {
+          guint32 extra = stp_trace_get_slice_extra (trace, s);
+          const StpExtra *e = &g_array_index (trace->extras, StpExtra, extra);
+          Ref end = { REF_SLICE_END, 0, track, i };
+
+          if (e->flags & STP_EXTRA_END_SEQ)
+            index_ref (refs, unordered, e->seq, end);
+        }
+    }
+}
+
+static gint
+compare_counter_entries (gconstpointer a,
+                         gconstpointer b)
+{
+  const CounterEntry *x = a, *y = b;
+
+  if (x->seq != y->seq)
+    return x->seq < y->seq ? -1 : 1;
+  if (x->track != y->track)
+    return x->track < y->track ? -1 : 1;
+  if (x->series != y->series)
+    return x->series < y->series ? -1 : 1;
+  return x->sample < y->sample ? -1 : x->sample > y->sample;
+}
+
+/* A counter track's samples as entries, and one ref per C event: the
+ * first entry of each run of one seq. */
+static void
+index_counters (GArray         *refs,
+                GArray         *unordered,
+                GArray         *counters,
+                const StpTrack *track,
+                guint32         t)
+{
+  const CounterEntry *entries;
+  guint start = counters->len;
+
+  for (guint s = 0; s < track->series->len; s++)
+    {
+      const StpCounterSeries *series = g_ptr_array_index (track->series, s);
+
+      for (guint i = 0; i < series->samples->len; i++)
+        {
+          CounterEntry e = { g_array_index (series->samples, StpCounterSample, i).seq, t, s, i };
+          g_array_append_val (counters, e);
+        }
+    }
+
+  entries = (const CounterEntry *) counters->data;
+  if (counters->len > start)
+    qsort ((CounterEntry *) entries + start, counters->len - start, sizeof (CounterEntry),
+           compare_counter_entries);
+  for (guint i = start; i < counters->len; i++)
+    {
+      gboolean alone = entries[i].seq >= refs->len;
+      Ref ref = { REF_COUNTER, alone, entries[i].track, i };
+
+      if (!alone && i > start && entries[i - 1].seq == entries[i].seq)
+        continue;
+      index_ref (refs, unordered, entries[i].seq, ref);
+    }
+}
+
+static void
+index_events (StpTrace *trace,
+              GArray   *refs,
+              GArray   *unordered,
+              GArray   *counters)
+{
+  for (guint t = 0; t < trace->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, t);
+
+      /* What an analysis made (a derived counter) is not the input's. */
+      if (track->derived)
+        continue;
+      if (track->kind == STP_TRACK_COUNTER)
+        index_counters (refs, unordered, counters, track, t);
+      else
+        {
+          index_slices (trace, refs, unordered, track->slices,
+                        track->kind == STP_TRACK_INSTANTS ? REF_INSTANT : REF_SLICE, t);
+          index_slices (trace, refs, unordered, track->instants, REF_INSTANT, t);
+        }
+    }
+
+  index_slices (trace, refs, unordered, trace->global_instants, REF_GLOBAL_INSTANT, 0);
+
+  for (guint i = 0; i < trace->flows->len; i++)
+    {
+      const StpFlow *f = &g_array_index (trace->flows, StpFlow, i);
+      Ref src = { REF_FLOW_SRC, 0, i, 0 };
+      Ref dst = { REF_FLOW_DST, 0, i, 0 };
+
+      /* v2 flows live on their slices, not as events of their own. */
+      if (f->src.track != STP_INDEX_NONE && f->src.phase != 0)
+        index_ref (refs, unordered, f->src.seq, src);
+      if (f->dst.track != STP_INDEX_NONE && f->dst.phase != 0)
+        index_ref (refs, unordered, f->dst.seq, dst);
+    }
+
+  for (guint i = 0; i < trace->objects->len; i++)
+    {
+      const StpObject *o = &g_array_index (trace->objects, StpObject, i);
+      Ref create = { REF_OBJECT_CREATE, 0, i, 0 };
+      Ref delete = { REF_OBJECT_DELETE, 0, i, 0 };
+
+      if (o->create_ts != STP_TS_UNKNOWN)
+        index_ref (refs, unordered, o->create_seq, create);
+      if (o->delete_ts != STP_TS_UNKNOWN)
+        index_ref (refs, unordered, o->delete_seq, delete);
+    }
+
+  for (guint i = 0; i < trace->snapshots->len; i++)
+    {
+      Ref ref = { REF_OBJECT_SNAPSHOT, 0, i, 0 };
+      index_ref (refs, unordered, g_array_index (trace->snapshots, StpSnapshot, i).seq, ref);
+    }
+}
+
+void
+stp_export_order_build (StpExportOrder *order,
+                        StpTrace       *trace)
+{
+  order->refs = g_array_new (FALSE, FALSE, sizeof (Ref));
+  stp_array_reserve (order->refs, trace->n_seq);
+  g_array_set_size (order->refs, trace->n_seq);
+  if (trace->n_seq > 0)
+    memset (order->refs->data, 0, (gsize) trace->n_seq * sizeof (Ref));
+  order->unordered = g_array_new (FALSE, FALSE, sizeof (Ref));
+  order->counters = g_array_new (FALSE, FALSE, sizeof (CounterEntry));
+  index_events (trace, order->refs, order->unordered, order->counters);
+}
+
+void
+stp_export_order_clear (StpExportOrder *order)
+{
+  g_clear_pointer (&order->refs, g_array_unref);
+  g_clear_pointer (&order->unordered, g_array_unref);
+  g_clear_pointer (&order->counters, g_array_unref);
+}

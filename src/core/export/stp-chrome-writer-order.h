@@ -1,0 +1,73 @@
+/* stp-chrome-writer-order.h: the writer's events, in the input's order
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "stp-trace.h"
+
+G_BEGIN_DECLS
+
+/* What an event of the export is, and where it is in the model. */
+typedef enum
+{
+  REF_NONE,
+  REF_SLICE,
+  REF_INSTANT,
+  REF_GLOBAL_INSTANT,
+  REF_FLOW_SRC,
+  REF_FLOW_DST,
+  REF_COUNTER,
+  REF_OBJECT_CREATE,
+  REF_OBJECT_SNAPSHOT,
+  REF_OBJECT_DELETE,
+  REF_SLICE_END,        /* the E, e or F that ended a slice read from a pair */
+} RefKind;
+
+typedef struct
+{
+  guint8  kind;
+  guint16 sub;
+  guint32 a;
+  guint32 b;
+} Ref;
+
+/* A counter sample, in an array sorted by (seq, track, series,
+ * sample): the samples one C event set are a run of it. */
+typedef struct
+{
+  guint32 seq;
+  guint32 track;
+  guint32 series;
+  guint32 sample;
+} CounterEntry;
+
+/* Every event to write, by its seq, then those without one. */
+typedef struct
+{
+  GArray *refs;       /* Ref, indexed by seq */
+  GArray *unordered;  /* Ref, events the model made up */
+  GArray *counters;   /* CounterEntry */
+} StpExportOrder;
+
+void stp_export_order_build (StpExportOrder *order,
+                             StpTrace       *trace);
+void stp_export_order_clear (StpExportOrder *order);
+
+static inline guint
+stp_export_order_len (const StpExportOrder *order)
+{
+  return order->refs->len + order->unordered->len;
+}
+
+static inline const Ref *
+stp_export_order_get (const StpExportOrder *order,
+                      guint                 i)
+{
+  return i < order->refs->len ? &g_array_index (order->refs, Ref, i)
+                              : &g_array_index (order->unordered, Ref, i - order->refs->len);
+}
+
+G_END_DECLS
