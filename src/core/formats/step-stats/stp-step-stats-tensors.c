@@ -313,7 +313,8 @@ ranking_init (Ranking     *ranking,
       keys[i].len = stp_string_table_get_len (strings, name);
       keys[i].place = i;
     }
-  qsort (keys, n, sizeof (NameKey), compare_name_keys);
+  if (n > 0)
+    qsort (keys, n, sizeof (NameKey), compare_name_keys);
 
   ranking->names = g_new (StpStr, n);
   ranking->ranks = g_new (guint32, n);
@@ -384,7 +385,8 @@ tensors_at (Ranking *ranking,
         g_array_append_val (ranks, rank);
       ranking->live[rank] = FALSE;
     }
-  qsort (ranks->data, ranks->len, sizeof (guint32), compare_ranks);
+  if (ranks->len > 0)
+    qsort (ranks->data, ranks->len, sizeof (guint32), compare_ranks);
 
   names = g_array_sized_new (FALSE, FALSE, sizeof (StpStr), ranks->len);
   for (guint i = 0; i < ranks->len; i++)
