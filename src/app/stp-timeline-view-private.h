@@ -11,6 +11,7 @@
 
 #pragma once
 
+#include "stp-frame-pixels.h"
 #include "stp-timeline-view.h"
 
 G_BEGIN_DECLS
@@ -35,6 +36,7 @@ struct _StpTimelineView
   StpRenderIndex  *index;             /* the session's document's */
   StpRenderLayout *layout;
   StpRenderer     *renderer;
+  StpFramePixels  *pixels;            /* what the renderer draws into */
 
   gint64           start_ns;
   double           ns_per_px;

@@ -460,6 +460,20 @@ ensure_renderer (StpTimelineView *self)
   self->renderer = stp_renderer_new (pango_context_get_font_description (context), options);
 }
 
+/* The GL renderer replays a Cairo node onto a new surface and copies
+ * that into a texture every frame; pixels drawn once and handed over as
+ * a texture save that (a 1M-event trace's median frame under Xvfb: 17.5
+ * to 11.8 ms).  The Cairo renderer instead draws a texture through a
+ * copy and a padded pattern, twice as slow as replaying the node onto
+ * the window, so there the node stays. */
+static gboolean
+draws_with_cairo (GtkWidget *widget)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+
+  return native != NULL && GSK_IS_CAIRO_RENDERER (gtk_native_get_renderer (native));
+}
+
 static void
 stp_timeline_view_snapshot (GtkWidget   *widget,
                             GtkSnapshot *snapshot)
@@ -467,6 +481,7 @@ stp_timeline_view_snapshot (GtkWidget   *widget,
   StpTimelineView *self = STP_TIMELINE_VIEW (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
+  g_autoptr(GdkTexture) texture = NULL;
   StpRenderView view;
   cairo_t *cr;
 
@@ -476,9 +491,21 @@ stp_timeline_view_snapshot (GtkWidget   *widget,
   ensure_renderer (self);
   stp_timeline_view_fill_view (self, &view);
 
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  stp_render_timeline (self->renderer, cr, &view, self->layout);
-  cairo_destroy (cr);
+  if (draws_with_cairo (widget))
+    {
+      cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+      stp_render_timeline (self->renderer, cr, &view, self->layout);
+      cairo_destroy (cr);
+    }
+  else
+    {
+      if (self->pixels == NULL)
+        self->pixels = stp_frame_pixels_new ();
+      cr = stp_frame_pixels_begin (self->pixels, width, height, gtk_widget_get_scale_factor (widget));
+      stp_render_timeline (self->renderer, cr, &view, self->layout);
+      texture = stp_frame_pixels_end (self->pixels, cr);
+      gtk_snapshot_append_texture (snapshot, texture, &GRAPHENE_RECT_INIT (0, 0, width, height));
+    }
 
   self->frame_count++;
 }
@@ -586,6 +613,7 @@ stp_timeline_view_finalize (GObject *object)
   g_clear_pointer (&self->layout, stp_render_layout_free);
   g_clear_pointer (&self->index, stp_render_index_unref);
   g_clear_pointer (&self->renderer, stp_renderer_free);
+  g_clear_pointer (&self->pixels, stp_frame_pixels_free);
   stp_timeline_view_finalize_selection (self);
 
   G_OBJECT_CLASS (stp_timeline_view_parent_class)->finalize (object);
