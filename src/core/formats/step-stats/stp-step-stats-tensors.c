@@ -256,83 +256,34 @@ stp_step_stats_analyze_tensors (StpAnalysis  *a,
   return TRUE;
 }
 
-/* One change of an allocator's total: Python sorts the (time, bytes,
- * name) tuples; `rank` is the name's place in string order. */
-typedef struct
-{
-  gint64  time;
-  gint64  num_bytes;
-  guint32 rank;
-} Allocation;
-
-/* What the allocators share: every tensor's name in string order. */
-typedef struct
-{
-  StpStr  *names;     /* by rank */
-  guint32 *ranks;     /* by place in tensor_order */
-  guint8  *live;      /* by rank, all FALSE between uses */
-  guint    n_names;
-} Ranking;
-
+/* A tensor's name as its bytes, so that sorting by name reads no table. */
 typedef struct
 {
   const char *str;
   guint32     len;
-  guint32     place;
-} NameKey;
+  guint32     place;   /* in tensor_order */
+} Name;
+
+/* One change of an allocator's total: Python sorts the (time, bytes,
+ * name) tuples. */
+typedef struct
+{
+  gint64 time;
+  gint64 num_bytes;
+  Name   name;
+} Allocation;
 
 static gint
-compare_name_keys (gconstpointer pa,
-                   gconstpointer pb)
+compare_names (gconstpointer pa,
+               gconstpointer pb)
 {
-  const NameKey *a = pa;
-  const NameKey *b = pb;
+  const Name *a = pa;
+  const Name *b = pb;
   gint r = memcmp (a->str, b->str, MIN (a->len, b->len));
 
   if (r != 0)
     return r;
   return a->len < b->len ? -1 : (a->len > b->len);
-}
-
-/* Ranks the names once, so that the allocations and the tensors live at
- * a maximum sort on integers: string comparisons made a single-node step
- * of 200k outputs spend 0.2 s sorting (tests/test-cancel.c). */
-static void
-ranking_init (Ranking     *ranking,
-              StpAnalysis *a)
-{
-  const StpStringTable *strings = a->trace->strings;
-  guint n = a->tensor_order->len;
-  g_autofree NameKey *keys = g_new (NameKey, n);
-
-  for (guint i = 0; i < n; i++)
-    {
-      StpStr name = g_array_index (a->tensor_order, StpStr, i);
-
-      keys[i].str = stp_string_table_get (strings, name);
-      keys[i].len = stp_string_table_get_len (strings, name);
-      keys[i].place = i;
-    }
-  if (n > 0)
-    qsort (keys, n, sizeof (NameKey), compare_name_keys);
-
-  ranking->names = g_new (StpStr, n);
-  ranking->ranks = g_new (guint32, n);
-  ranking->live = g_new0 (guint8, n);
-  ranking->n_names = n;
-  for (guint r = 0; r < n; r++)
-    {
-      ranking->names[r] = g_array_index (a->tensor_order, StpStr, keys[r].place);
-      ranking->ranks[keys[r].place] = r;
-    }
-}
-
-static void
-ranking_clear (Ranking *ranking)
-{
-  g_free (ranking->names);
-  g_free (ranking->ranks);
-  g_free (ranking->live);
 }
 
 static gint
@@ -346,59 +297,54 @@ compare_allocations (gconstpointer pa,
     return a->time < b->time ? -1 : 1;
   if (a->num_bytes != b->num_bytes)
     return a->num_bytes < b->num_bytes ? -1 : 1;
-  return a->rank < b->rank ? -1 : (a->rank > b->rank);
-}
-
-static gint
-compare_ranks (gconstpointer pa,
-               gconstpointer pb)
-{
-  guint32 a = *(const guint32 *) pa;
-  guint32 b = *(const guint32 *) pb;
-
-  return a < b ? -1 : (a > b);
+  return compare_names (&a->name, &b->name);
 }
 
 /* The maximum's tensor set, in name order: replay the allocations up to
  * the maximum, rather than copying the set at every new maximum as
- * timeline.py does (quadratic when memory only grows). */
+ * timeline.py does (quadratic when memory only grows).  `live` is a
+ * flag per tensor, all FALSE before and after. */
 static GArray *
-tensors_at (Ranking *ranking,
-            GArray  *list,
-            gint     until)
+tensors_at (StpAnalysis *a,
+            GArray      *list,
+            gint         until,
+            guint8      *live)
 {
-  g_autoptr(GArray) ranks = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) set = g_array_new (FALSE, FALSE, sizeof (Name));
   GArray *names;
 
   for (gint i = 0; i <= until; i++)
     {
       const Allocation *alloc = &g_array_index (list, Allocation, i);
 
-      ranking->live[alloc->rank] = alloc->num_bytes >= 0;
+      live[alloc->name.place] = alloc->num_bytes >= 0;
     }
-  /* Each live name once, leaving every flag FALSE again. */
+  /* Each live tensor once, leaving every flag FALSE again. */
   for (gint i = 0; i <= until; i++)
     {
-      guint32 rank = g_array_index (list, Allocation, i).rank;
+      const Name *name = &g_array_index (list, Allocation, i).name;
 
-      if (ranking->live[rank])
-        g_array_append_val (ranks, rank);
-      ranking->live[rank] = FALSE;
+      if (live[name->place])
+        g_array_append_val (set, *name);
+      live[name->place] = FALSE;
     }
-  if (ranks->len > 0)
-    qsort (ranks->data, ranks->len, sizeof (guint32), compare_ranks);
+  if (set->len > 0)
+    qsort (set->data, set->len, sizeof (Name), compare_names);
 
-  names = g_array_sized_new (FALSE, FALSE, sizeof (StpStr), ranks->len);
-  for (guint i = 0; i < ranks->len; i++)
-    g_array_append_val (names, ranking->names[g_array_index (ranks, guint32, i)]);
+  names = g_array_sized_new (FALSE, FALSE, sizeof (StpStr), set->len);
+  for (guint i = 0; i < set->len; i++)
+    {
+      guint32 place = g_array_index (set, Name, i).place;
+      g_array_append_val (names, g_array_index (a->tensor_order, StpStr, place));
+    }
   return names;
 }
 
 static gboolean
 emit_allocator (StpAnalysis  *a,
-                Ranking      *ranking,
                 StpStr        allocator,
                 GArray       *list,
+                guint8       *live,
                 GError      **error)
 {
   StpTrace *trace = a->trace;
@@ -434,7 +380,7 @@ emit_allocator (StpAnalysis  *a,
                                     stp_trace_next_seq (trace));
     }
 
-  max.tensors = best >= 0 ? tensors_at (ranking, list, best) : g_array_new (FALSE, FALSE, sizeof (StpStr));
+  max.tensors = best >= 0 ? tensors_at (a, list, best, live) : g_array_new (FALSE, FALSE, sizeof (StpStr));
   g_array_append_val (trace->allocator_maximums, max);
   return TRUE;
 }
@@ -449,12 +395,8 @@ stp_step_stats_show_memory_counters (StpAnalysis  *a,
   g_autoptr(GHashTable) index = g_hash_table_new (NULL, NULL);
   g_autoptr(GPtrArray) lists = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   g_autoptr(GArray) allocators = g_array_new (FALSE, FALSE, sizeof (StpStr));
-  Ranking ranking;
+  g_autofree guint8 *live = g_new0 (guint8, a->tensor_order->len);
   gboolean ok = TRUE;
-
-  if (g_cancellable_set_error_if_cancelled (a->cancellable, error))
-    return FALSE;
-  ranking_init (&ranking, a);
 
   for (guint i = 0; i < a->tensor_order->len; i++)
     {
@@ -462,7 +404,9 @@ stp_step_stats_show_memory_counters (StpAnalysis  *a,
       guint t = tensor_index (a, name);
       const StpTracker *tensor = &g_array_index (a->trackers, StpTracker, t - 1);
       StpObject *object = &g_array_index (trace->objects, StpObject, tensor->object);
-      Allocation alloc = { a->start[tensor->node], tensor->num_bytes, ranking.ranks[i] };
+      Allocation alloc = { a->start[tensor->node], tensor->num_bytes,
+                           { stp_string_table_get (trace->strings, name),
+                             stp_string_table_get_len (trace->strings, name), i } };
       gpointer slot;
       GArray *list;
 
@@ -488,10 +432,9 @@ stp_step_stats_show_memory_counters (StpAnalysis  *a,
   for (guint i = 0; ok && i < allocators->len; i++)
     {
       ok = !g_cancellable_set_error_if_cancelled (a->cancellable, error) &&
-           emit_allocator (a, &ranking, g_array_index (allocators, StpStr, i),
-                           g_ptr_array_index (lists, i), error);
+           emit_allocator (a, g_array_index (allocators, StpStr, i),
+                           g_ptr_array_index (lists, i), live, error);
     }
 
-  ranking_clear (&ranking);
   return ok;
 }
