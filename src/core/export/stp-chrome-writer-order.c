@@ -17,28 +17,39 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define CANCEL_CHECK_INTERVAL 65536
+
 /* Events the model made up (no seq) go after the input's events. */
 static void
-index_ref (GArray  *refs,
-           GArray  *unordered,
-           guint32  seq,
-           Ref      ref)
+index_ref (StpExportOrder *order,
+           guint32         seq,
+           Ref             ref)
 {
-  if (seq < refs->len)
-    g_array_index (refs, Ref, seq) = ref;
+  if (seq < order->refs->len)
+    g_array_index (order->refs, Ref, seq) = ref;
   else
-    g_array_append_val (unordered, ref);
+    g_array_append_val (order->unordered, ref);
+}
+
+/* Whether the export was cancelled, looked at every so many events: a
+ * cancel must stop a 10M-event export within a frame or two. */
+static inline gboolean
+cancelled (StpExportOrder *order)
+{
+  if (G_LIKELY (--order->until_check > 0))
+    return FALSE;
+  order->until_check = CANCEL_CHECK_INTERVAL;
+  return g_cancellable_is_cancelled (order->cancellable);
 }
 
 static void
-index_slices (const StpTrace *trace,
-              GArray         *refs,
-              GArray         *unordered,
+index_slices (StpExportOrder *order,
+              const StpTrace *trace,
               GArray         *slices,
               RefKind         kind,
               guint32         track)
 {
-  for (guint i = 0; slices != NULL && i < slices->len; i++)
+  for (guint i = 0; slices != NULL && i < slices->len && !cancelled (order); i++)
     {
       const StpSlice *s = &g_array_index (slices, StpSlice, i);
       Ref ref = { kind, 0, track, i };
@@ -49,7 +60,7 @@ index_slices (const StpTrace *trace,
         continue;
       if (kind == REF_GLOBAL_INSTANT)
         ref.a = i;
-      index_ref (refs, unordered, s->seq, ref);
+      index_ref (order, s->seq, ref);
 
       /* A slice read from a pair (B/E, b/e, S/F) remembers where its end was. */
       if (kind == REF_SLICE && (s->flags & STP_SLICE_HAS_EXTRA) &&
@@ -61,7 +72,7 @@ index_slices (const StpTrace *trace,
           Ref end = { REF_SLICE_END, 0, track, i };
 
           if (e->flags & STP_EXTRA_END_SEQ)
-            index_ref (refs, unordered, e->seq, end);
+            index_ref (order, e->seq, end);
         }
     }
 }
@@ -81,15 +92,27 @@ compare_counter_entries (gconstpointer a,
   return x->sample < y->sample ? -1 : x->sample > y->sample;
 }
 
+/* A track of one series sampled in input order (every StepStats
+ * allocator, most Chrome counters) needs no sort: 400k samples took
+ * 40 ms that a cancel could not stop. */
+static gboolean
+entries_sorted (const CounterEntry *entries,
+                guint               n)
+{
+  for (guint i = 1; i < n; i++)
+    if (compare_counter_entries (&entries[i - 1], &entries[i]) > 0)
+      return FALSE;
+  return TRUE;
+}
+
 /* A counter track's samples as entries, and one ref per C event: the
  * first entry of each run of one seq. */
 static void
-index_counters (GArray         *refs,
-                GArray         *unordered,
-                GArray         *counters,
+index_counters (StpExportOrder *order,
                 const StpTrack *track,
                 guint32         t)
 {
+  GArray *counters = order->counters;
   const CounterEntry *entries;
   guint start = counters->len;
 
@@ -105,27 +128,25 @@ index_counters (GArray         *refs,
     }
 
   entries = (const CounterEntry *) counters->data;
-  if (counters->len > start)
+  if (!entries_sorted (entries + start, counters->len - start))
     qsort ((CounterEntry *) entries + start, counters->len - start, sizeof (CounterEntry),
            compare_counter_entries);
   for (guint i = start; i < counters->len; i++)
     {
-      gboolean alone = entries[i].seq >= refs->len;
+      gboolean alone = entries[i].seq >= order->refs->len;
       Ref ref = { REF_COUNTER, alone, entries[i].track, i };
 
       if (!alone && i > start && entries[i - 1].seq == entries[i].seq)
         continue;
-      index_ref (refs, unordered, entries[i].seq, ref);
+      index_ref (order, entries[i].seq, ref);
     }
 }
 
 static void
-index_events (StpTrace *trace,
-              GArray   *refs,
-              GArray   *unordered,
-              GArray   *counters)
+index_events (StpExportOrder *order,
+              StpTrace       *trace)
 {
-  for (guint t = 0; t < trace->tracks->len; t++)
+  for (guint t = 0; t < trace->tracks->len && !cancelled (order); t++)
     {
       const StpTrack *track = stp_trace_get_track (trace, t);
 
@@ -133,18 +154,18 @@ index_events (StpTrace *trace,
       if (track->derived)
         continue;
       if (track->kind == STP_TRACK_COUNTER)
-        index_counters (refs, unordered, counters, track, t);
+        index_counters (order, track, t);
       else
         {
-          index_slices (trace, refs, unordered, track->slices,
+          index_slices (order, trace, track->slices,
                         track->kind == STP_TRACK_INSTANTS ? REF_INSTANT : REF_SLICE, t);
-          index_slices (trace, refs, unordered, track->instants, REF_INSTANT, t);
+          index_slices (order, trace, track->instants, REF_INSTANT, t);
         }
     }
 
-  index_slices (trace, refs, unordered, trace->global_instants, REF_GLOBAL_INSTANT, 0);
+  index_slices (order, trace, trace->global_instants, REF_GLOBAL_INSTANT, 0);
 
-  for (guint i = 0; i < trace->flows->len; i++)
+  for (guint i = 0; i < trace->flows->len && !cancelled (order); i++)
     {
       const StpFlow *f = &g_array_index (trace->flows, StpFlow, i);
       Ref src = { REF_FLOW_SRC, 0, i, 0 };
@@ -152,33 +173,35 @@ index_events (StpTrace *trace,
 
       /* v2 flows live on their slices, not as events of their own. */
       if (f->src.track != STP_INDEX_NONE && f->src.phase != 0)
-        index_ref (refs, unordered, f->src.seq, src);
+        index_ref (order, f->src.seq, src);
       if (f->dst.track != STP_INDEX_NONE && f->dst.phase != 0)
-        index_ref (refs, unordered, f->dst.seq, dst);
+        index_ref (order, f->dst.seq, dst);
     }
 
-  for (guint i = 0; i < trace->objects->len; i++)
+  for (guint i = 0; i < trace->objects->len && !cancelled (order); i++)
     {
       const StpObject *o = &g_array_index (trace->objects, StpObject, i);
       Ref create = { REF_OBJECT_CREATE, 0, i, 0 };
       Ref delete = { REF_OBJECT_DELETE, 0, i, 0 };
 
       if (o->create_ts != STP_TS_UNKNOWN)
-        index_ref (refs, unordered, o->create_seq, create);
+        index_ref (order, o->create_seq, create);
       if (o->delete_ts != STP_TS_UNKNOWN)
-        index_ref (refs, unordered, o->delete_seq, delete);
+        index_ref (order, o->delete_seq, delete);
     }
 
-  for (guint i = 0; i < trace->snapshots->len; i++)
+  for (guint i = 0; i < trace->snapshots->len && !cancelled (order); i++)
     {
       Ref ref = { REF_OBJECT_SNAPSHOT, 0, i, 0 };
-      index_ref (refs, unordered, g_array_index (trace->snapshots, StpSnapshot, i).seq, ref);
+      index_ref (order, g_array_index (trace->snapshots, StpSnapshot, i).seq, ref);
     }
 }
 
-void
-stp_export_order_build (StpExportOrder *order,
-                        StpTrace       *trace)
+gboolean
+stp_export_order_build (StpExportOrder  *order,
+                        StpTrace        *trace,
+                        GCancellable    *cancellable,
+                        GError         **error)
 {
   order->refs = g_array_new (FALSE, FALSE, sizeof (Ref));
   stp_array_reserve (order->refs, trace->n_seq);
@@ -187,7 +210,11 @@ stp_export_order_build (StpExportOrder *order,
     memset (order->refs->data, 0, (gsize) trace->n_seq * sizeof (Ref));
   order->unordered = g_array_new (FALSE, FALSE, sizeof (Ref));
   order->counters = g_array_new (FALSE, FALSE, sizeof (CounterEntry));
-  index_events (trace, order->refs, order->unordered, order->counters);
+  order->cancellable = cancellable;
+  order->until_check = CANCEL_CHECK_INTERVAL;
+  index_events (order, trace);
+  order->cancellable = NULL;
+  return !g_cancellable_set_error_if_cancelled (cancellable, error);
 }
 
 void

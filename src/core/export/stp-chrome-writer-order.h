@@ -6,6 +6,8 @@
 
 #pragma once
 
+#include <gio/gio.h>
+
 #include "stp-trace.h"
 
 G_BEGIN_DECLS
@@ -47,14 +49,18 @@ typedef struct
 /* Every event to write, by its seq, then those without one. */
 typedef struct
 {
-  GArray *refs;       /* Ref, indexed by seq */
-  GArray *unordered;  /* Ref, events the model made up */
-  GArray *counters;   /* CounterEntry */
+  GArray       *refs;          /* Ref, indexed by seq */
+  GArray       *unordered;     /* Ref, events the model made up */
+  GArray       *counters;      /* CounterEntry */
+  GCancellable *cancellable;   /* while building */
+  guint         until_check;
 } StpExportOrder;
 
-void stp_export_order_build (StpExportOrder *order,
-                             StpTrace       *trace);
-void stp_export_order_clear (StpExportOrder *order);
+gboolean stp_export_order_build (StpExportOrder  *order,
+                                 StpTrace        *trace,
+                                 GCancellable    *cancellable,
+                                 GError         **error);
+void     stp_export_order_clear (StpExportOrder  *order);
 
 static inline guint
 stp_export_order_len (const StpExportOrder *order)

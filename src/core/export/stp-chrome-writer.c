@@ -756,7 +756,11 @@ stp_chrome_writer_write (StpTrace         *trace,
   g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
 
   job.trace = trace;
-  stp_export_order_build (&job.order, trace);
+  if (!stp_export_order_build (&job.order, trace, cancellable, error))
+    {
+      stp_export_order_clear (&job.order);
+      return FALSE;
+    }
   g_debug ("indexed %u events by seq in %.3f s", job.order.refs->len, g_timer_elapsed (timer, NULL));
   job.writer.trace = trace;
   for (guint i = 0; i < STP_CHROME_WRITER_SINK_WORKERS; i++)
@@ -767,12 +771,9 @@ stp_chrome_writer_write (StpTrace         *trace,
 
   n_events = stp_export_order_len (&job.order);
   n_chunks = (n_events + FORMAT_CHUNK - 1) / FORMAT_CHUNK;
-  ok = stp_chrome_writer_sink_run (out, &funcs, &job, n_chunks,
-                                   n_events,
+  ok = stp_chrome_writer_sink_run (out, &funcs, &job, n_chunks, n_events,
                                    progress, user_data, cancellable, error);
-
-  g_debug ("exported %u events in %.3f s", n_events,
-           g_timer_elapsed (timer, NULL));
+  g_debug ("exported %u events in %.3f s", n_events, g_timer_elapsed (timer, NULL));
 
   stp_export_order_clear (&job.order);
   return ok;
