@@ -15,7 +15,7 @@
 
 G_BEGIN_DECLS
 
-#define CANCEL_CHECK_INTERVAL 16384
+#define CANCEL_CHECK_INTERVAL 4096           /* ~10 ms of ops on a slow machine */
 #define LOOKUP_BATCH          64             /* nodes whose inputs are looked up together */
 
 /* timeline.py's _TensorTracker and _flow_starts entry, reduced to what
