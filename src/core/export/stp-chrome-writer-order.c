@@ -13,8 +13,8 @@
 
 #include "stp-chrome-writer-order.h"
 #include "stp-buffer.h"
+#include "stp-sort.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #define CANCEL_CHECK_INTERVAL 65536
@@ -79,7 +79,8 @@ index_slices (StpExportOrder *order,
 
 static gint
 compare_counter_entries (gconstpointer a,
-                         gconstpointer b)
+                         gconstpointer b,
+                         gpointer      user_data)
 {
   const CounterEntry *x = a, *y = b;
 
@@ -90,19 +91,6 @@ compare_counter_entries (gconstpointer a,
   if (x->series != y->series)
     return x->series < y->series ? -1 : 1;
   return x->sample < y->sample ? -1 : x->sample > y->sample;
-}
-
-/* A track of one series sampled in input order (every StepStats
- * allocator, most Chrome counters) needs no sort: 400k samples took
- * 40 ms that a cancel could not stop. */
-static gboolean
-entries_sorted (const CounterEntry *entries,
-                guint               n)
-{
-  for (guint i = 1; i < n; i++)
-    if (compare_counter_entries (&entries[i - 1], &entries[i]) > 0)
-      return FALSE;
-  return TRUE;
 }
 
 /* A counter track's samples as entries, and one ref per C event: the
@@ -128,9 +116,10 @@ index_counters (StpExportOrder *order,
     }
 
   entries = (const CounterEntry *) counters->data;
-  if (!entries_sorted (entries + start, counters->len - start))
-    qsort ((CounterEntry *) entries + start, counters->len - start, sizeof (CounterEntry),
-           compare_counter_entries);
+  /* A track of one series sampled in input order (every StepStats
+   * allocator, most Chrome counters) is sorted already. */
+  stp_sort_unless_sorted ((CounterEntry *) entries + start, counters->len - start,
+                          sizeof (CounterEntry), compare_counter_entries, NULL);
   for (guint i = start; i < counters->len; i++)
     {
       gboolean alone = entries[i].seq >= order->refs->len;

@@ -16,6 +16,7 @@
 #include "stp-trace-private.h"
 #include "stp-buffer.h"
 #include "stp-lane-allocator.h"
+#include "stp-sort.h"
 
 #include <string.h>
 
@@ -485,7 +486,8 @@ seal_counter (StpTrack *track)
     {
       StpCounterSeries *series = g_ptr_array_index (track->series, i);
 
-      g_array_sort_with_data (series->samples, compare_samples, NULL);
+      stp_sort_unless_sorted (series->samples->data, series->samples->len, sizeof (StpCounterSample),
+                              compare_samples, NULL);
       series->min = series->max = 0;
 
       for (guint j = 0; j < series->samples->len; j++)
@@ -583,7 +585,7 @@ place_objects (StpTrace *self)
 
       g_array_append_val (keys, key);
     }
-  g_array_sort_with_data (keys, compare_object_keys, NULL);
+  stp_sort_unless_sorted (keys->data, keys->len, sizeof (ObjectKey), compare_object_keys, NULL);
 
   for (guint i = 0; i < n; i++)
     {
@@ -600,7 +602,8 @@ place_objects (StpTrace *self)
       StpSnapshot *s = &g_array_index (self->snapshots, StpSnapshot, i);
       s->object = remap[s->object];
     }
-  g_array_sort_with_data (self->snapshots, compare_snapshots, NULL);
+  stp_sort_unless_sorted (self->snapshots->data, self->snapshots->len, sizeof (StpSnapshot),
+                          compare_snapshots, NULL);
 
   for (guint i = 0; i < self->snapshots->len; i++)
     {
