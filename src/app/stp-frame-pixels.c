@@ -76,11 +76,11 @@ stp_frame_pixels_free (StpFramePixels *self)
   g_free (self);
 }
 
-/* A free buffer of this size; buffers of another size go. */
+/* An unused buffer of this size; buffers of another size go. */
 static Buffer *
-free_buffer (StpFramePixels *self,
-             int             width,
-             int             height)
+unused_buffer (StpFramePixels *self,
+               int             width,
+               int             height)
 {
   Buffer *buffer;
 
@@ -119,7 +119,7 @@ stp_frame_pixels_begin (StpFramePixels *self,
 
   g_return_val_if_fail (self->drawing == NULL, NULL);
 
-  self->drawing = free_buffer (self, width * scale, height * scale);
+  self->drawing = unused_buffer (self, width * scale, height * scale);
   surface = cairo_image_surface_create_for_data (self->drawing->data, CAIRO_FORMAT_ARGB32,
                                                  self->drawing->width, self->drawing->height,
                                                  self->drawing->stride);
