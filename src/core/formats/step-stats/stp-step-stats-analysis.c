@@ -364,7 +364,7 @@ lane_track (StpAnalysis *a,
 /* Every lane's track, made in the order the ops first use them, before
  * ops are added from another thread than the tensors' (see
  * analyze_in_parallel). */
-static void
+static gboolean
 add_lane_tracks (StpAnalysis *a)
 {
   for (guint d = 0; d < a->ss->devices->len; d++)
@@ -372,8 +372,14 @@ add_lane_tracks (StpAnalysis *a)
       const StpStepStatsDevice *device = get_device (a, d);
 
       for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
-        lane_track (a, a->compute_process[d], a->lane[i]);
+        {
+          /* Ops that all overlap make a lane, and a track, each. */
+          if (i % CANCEL_CHECK_INTERVAL == 0 && g_cancellable_is_cancelled (a->cancellable))
+            return FALSE;
+          lane_track (a, a->compute_process[d], a->lane[i]);
+        }
     }
+  return TRUE;
 }
 
 /* _emit_op, except for what depends on the dataflow: an op's seq comes
@@ -708,7 +714,8 @@ analyze_in_parallel (StpAnalysis  *a,
   GThread *thread;
   gboolean ops_done;
 
-  add_lane_tracks (a);
+  if (!add_lane_tracks (a))
+    return !g_cancellable_set_error_if_cancelled (a->cancellable, error);
 
   thread = g_thread_try_new ("stp-tensors", analyze_tensors_thread, &job, NULL);
   if (thread == NULL)
