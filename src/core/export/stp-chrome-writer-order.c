@@ -19,37 +19,45 @@
 
 #define CANCEL_CHECK_INTERVAL 65536
 
+/* The order being built, and the cancel it looks at every so many
+ * events: a cancel must stop a 10M-event export within a frame or two. */
+typedef struct
+{
+  StpExportOrder *order;
+  GCancellable   *cancellable;
+  guint           until_check;
+} Builder;
+
 /* Events the model made up (no seq) go after the input's events. */
 static void
-index_ref (StpExportOrder *order,
-           guint32         seq,
-           Ref             ref)
+index_ref (Builder *b,
+           guint32  seq,
+           Ref      ref)
 {
-  if (seq < order->refs->len)
-    g_array_index (order->refs, Ref, seq) = ref;
+  if (seq < b->order->refs->len)
+    g_array_index (b->order->refs, Ref, seq) = ref;
   else
-    g_array_append_val (order->unordered, ref);
+    g_array_append_val (b->order->unordered, ref);
 }
 
-/* Whether the export was cancelled, looked at every so many events: a
- * cancel must stop a 10M-event export within a frame or two. */
+/* Counts the loops' steps, whichever loop takes them. */
 static inline gboolean
-cancelled (StpExportOrder *order)
+cancelled (Builder *b)
 {
-  if (G_LIKELY (--order->until_check > 0))
+  if (G_LIKELY (--b->until_check > 0))
     return FALSE;
-  order->until_check = CANCEL_CHECK_INTERVAL;
-  return g_cancellable_is_cancelled (order->cancellable);
+  b->until_check = CANCEL_CHECK_INTERVAL;
+  return g_cancellable_is_cancelled (b->cancellable);
 }
 
 static void
-index_slices (StpExportOrder *order,
+index_slices (Builder        *b,
               const StpTrace *trace,
               GArray         *slices,
               RefKind         kind,
               guint32         track)
 {
-  for (guint i = 0; slices != NULL && i < slices->len && !cancelled (order); i++)
+  for (guint i = 0; slices != NULL && i < slices->len && !cancelled (b); i++)
     {
       const StpSlice *s = &g_array_index (slices, StpSlice, i);
       Ref ref = { kind, 0, track, i };
@@ -60,7 +68,7 @@ index_slices (StpExportOrder *order,
         continue;
       if (kind == REF_GLOBAL_INSTANT)
         ref.a = i;
-      index_ref (order, s->seq, ref);
+      index_ref (b, s->seq, ref);
 
       /* A slice read from a pair (B/E, b/e, S/F) remembers where its end was. */
       if (kind == REF_SLICE && (s->flags & STP_SLICE_HAS_EXTRA) &&
@@ -72,7 +80,7 @@ index_slices (StpExportOrder *order,
           Ref end = { REF_SLICE_END, 0, track, i };
 
           if (e->flags & STP_EXTRA_END_SEQ)
-            index_ref (order, e->seq, end);
+            index_ref (b, e->seq, end);
         }
     }
 }
@@ -96,11 +104,11 @@ compare_counter_entries (gconstpointer a,
 /* A counter track's samples as entries, and one ref per C event: the
  * first entry of each run of one seq. */
 static void
-index_counters (StpExportOrder *order,
+index_counters (Builder        *b,
                 const StpTrack *track,
                 guint32         t)
 {
-  GArray *counters = order->counters;
+  GArray *counters = b->order->counters;
   const CounterEntry *entries;
   guint start = counters->len;
 
@@ -122,20 +130,20 @@ index_counters (StpExportOrder *order,
                           sizeof (CounterEntry), compare_counter_entries, NULL);
   for (guint i = start; i < counters->len; i++)
     {
-      gboolean alone = entries[i].seq >= order->refs->len;
+      gboolean alone = entries[i].seq >= b->order->refs->len;
       Ref ref = { REF_COUNTER, alone, entries[i].track, i };
 
       if (!alone && i > start && entries[i - 1].seq == entries[i].seq)
         continue;
-      index_ref (order, entries[i].seq, ref);
+      index_ref (b, entries[i].seq, ref);
     }
 }
 
 static void
-index_events (StpExportOrder *order,
+index_events (Builder        *b,
               StpTrace       *trace)
 {
-  for (guint t = 0; t < trace->tracks->len && !cancelled (order); t++)
+  for (guint t = 0; t < trace->tracks->len && !cancelled (b); t++)
     {
       const StpTrack *track = stp_trace_get_track (trace, t);
 
@@ -143,18 +151,18 @@ index_events (StpExportOrder *order,
       if (track->derived)
         continue;
       if (track->kind == STP_TRACK_COUNTER)
-        index_counters (order, track, t);
+        index_counters (b, track, t);
       else
         {
-          index_slices (order, trace, track->slices,
+          index_slices (b, trace, track->slices,
                         track->kind == STP_TRACK_INSTANTS ? REF_INSTANT : REF_SLICE, t);
-          index_slices (order, trace, track->instants, REF_INSTANT, t);
+          index_slices (b, trace, track->instants, REF_INSTANT, t);
         }
     }
 
-  index_slices (order, trace, trace->global_instants, REF_GLOBAL_INSTANT, 0);
+  index_slices (b, trace, trace->global_instants, REF_GLOBAL_INSTANT, 0);
 
-  for (guint i = 0; i < trace->flows->len && !cancelled (order); i++)
+  for (guint i = 0; i < trace->flows->len && !cancelled (b); i++)
     {
       const StpFlow *f = &g_array_index (trace->flows, StpFlow, i);
       Ref src = { REF_FLOW_SRC, 0, i, 0 };
@@ -162,27 +170,27 @@ index_events (StpExportOrder *order,
 
       /* v2 flows live on their slices, not as events of their own. */
       if (f->src.track != STP_INDEX_NONE && f->src.phase != 0)
-        index_ref (order, f->src.seq, src);
+        index_ref (b, f->src.seq, src);
       if (f->dst.track != STP_INDEX_NONE && f->dst.phase != 0)
-        index_ref (order, f->dst.seq, dst);
+        index_ref (b, f->dst.seq, dst);
     }
 
-  for (guint i = 0; i < trace->objects->len && !cancelled (order); i++)
+  for (guint i = 0; i < trace->objects->len && !cancelled (b); i++)
     {
       const StpObject *o = &g_array_index (trace->objects, StpObject, i);
       Ref create = { REF_OBJECT_CREATE, 0, i, 0 };
       Ref delete = { REF_OBJECT_DELETE, 0, i, 0 };
 
       if (o->create_ts != STP_TS_UNKNOWN)
-        index_ref (order, o->create_seq, create);
+        index_ref (b, o->create_seq, create);
       if (o->delete_ts != STP_TS_UNKNOWN)
-        index_ref (order, o->delete_seq, delete);
+        index_ref (b, o->delete_seq, delete);
     }
 
-  for (guint i = 0; i < trace->snapshots->len && !cancelled (order); i++)
+  for (guint i = 0; i < trace->snapshots->len && !cancelled (b); i++)
     {
       Ref ref = { REF_OBJECT_SNAPSHOT, 0, i, 0 };
-      index_ref (order, g_array_index (trace->snapshots, StpSnapshot, i).seq, ref);
+      index_ref (b, g_array_index (trace->snapshots, StpSnapshot, i).seq, ref);
     }
 }
 
@@ -192,6 +200,8 @@ stp_export_order_build (StpExportOrder  *order,
                         GCancellable    *cancellable,
                         GError         **error)
 {
+  Builder b = { order, cancellable, CANCEL_CHECK_INTERVAL };
+
   order->refs = g_array_new (FALSE, FALSE, sizeof (Ref));
   stp_array_reserve (order->refs, trace->n_seq);
   g_array_set_size (order->refs, trace->n_seq);
@@ -199,10 +209,7 @@ stp_export_order_build (StpExportOrder  *order,
     memset (order->refs->data, 0, (gsize) trace->n_seq * sizeof (Ref));
   order->unordered = g_array_new (FALSE, FALSE, sizeof (Ref));
   order->counters = g_array_new (FALSE, FALSE, sizeof (CounterEntry));
-  order->cancellable = cancellable;
-  order->until_check = CANCEL_CHECK_INTERVAL;
-  index_events (order, trace);
-  order->cancellable = NULL;
+  index_events (&b, trace);
   return !g_cancellable_set_error_if_cancelled (cancellable, error);
 }
 

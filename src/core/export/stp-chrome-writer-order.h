@@ -49,11 +49,9 @@ typedef struct
 /* Every event to write, by its seq, then those without one. */
 typedef struct
 {
-  GArray       *refs;          /* Ref, indexed by seq */
-  GArray       *unordered;     /* Ref, events the model made up */
-  GArray       *counters;      /* CounterEntry */
-  GCancellable *cancellable;   /* while building */
-  guint         until_check;
+  GArray *refs;        /* Ref, indexed by seq */
+  GArray *unordered;   /* Ref, events the model made up */
+  GArray *counters;    /* CounterEntry */
 } StpExportOrder;
 
 gboolean stp_export_order_build (StpExportOrder  *order,
