@@ -10,6 +10,10 @@
  * the median and worst frame time per zoom level.
  *
  *   bench-render [--slices 1000000,10000000] [--frames 30] [--png DIR]
+ *   bench-render --trace FILE [--frames 30] [--png DIR]
+ *
+ * --trace draws a trace file as Stepscope opens it (flows and counters
+ * included) instead of the generated ones.
  */
 
 #define G_LOG_DOMAIN "bench-render"
@@ -17,6 +21,7 @@
 #include <locale.h>
 #include <stdlib.h>
 
+#include "stp-loader.h"
 #include "stp-renderer.h"
 
 #define WIDTH  1920
@@ -132,11 +137,11 @@ compare_doubles (const void *a,
 }
 
 static void
-bench (guint        n_slices,
+bench (StpTrace    *trace,
+       const char  *label,
        guint        n_frames,
        const char  *png_dir)
 {
-  g_autoptr(StpTrace) trace = NULL;
   g_autoptr(StpRenderIndex) index = NULL;
   g_autoptr(StpRenderLayout) layout = NULL;
   g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);
@@ -144,11 +149,6 @@ bench (guint        n_slices,
   gint64 t0;
   double span;
   static const double zooms[] = { 1, 10, 100, 1000, 10000, 100000, 1000000 };
-
-  t0 = g_get_monotonic_time ();
-  trace = generate (n_slices);
-  g_print ("\n%u slices: generated and finished in %.1f s; ", stp_trace_count_slices (trace),
-           (g_get_monotonic_time () - t0) / 1e6);
 
   t0 = g_get_monotonic_time ();
   index = stp_render_index_new (trace, NULL, NULL);
@@ -197,7 +197,7 @@ bench (guint        n_slices,
 
       if (png_dir != NULL)
         {
-          g_autofree char *name = g_strdup_printf ("%s/bench-%u-zoom-%g.png", png_dir, n_slices, zooms[z]);
+          g_autofree char *name = g_strdup_printf ("%s/bench-%s-zoom-%g.png", png_dir, label, zooms[z]);
           cairo_surface_write_to_png (surface, name);
         }
 
@@ -215,11 +215,13 @@ main (int   argc,
 {
   g_autofree char *slices = NULL;
   g_autofree char *png_dir = NULL;
+  g_autofree char *trace_file = NULL;
   int frames = 30;
   GOptionEntry entries[] = {
     { "slices", 0, 0, G_OPTION_ARG_STRING, &slices, "Trace sizes, comma-separated", "N,N" },
     { "frames", 0, 0, G_OPTION_ARG_INT, &frames, "Frames per zoom level", "N" },
     { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_dir, "Write the last frame of each level here", "DIR" },
+    { "trace", 0, 0, G_OPTION_ARG_FILENAME, &trace_file, "Draw this trace file instead", "FILE" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("- timeline renderer frame times");
@@ -234,11 +236,39 @@ main (int   argc,
       return 1;
     }
 
-  sizes = g_strsplit (slices ? slices : "1000000,10000000", ",", -1);
   g_print ("Frames of %dx%d onto a cairo image surface; %d frames per zoom level, panning.\n",
            WIDTH, HEIGHT, frames);
+  if (trace_file != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (trace_file);
+      g_autoptr(StpTrace) trace = NULL;
+      g_autofree char *label = g_file_get_basename (file);
+      gint64 t0 = g_get_monotonic_time ();
+
+      trace = stp_load_file (file, NULL, NULL, NULL, NULL, &error);
+      if (trace == NULL)
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+      g_print ("\n%s, %u slices: loaded in %.1f s; ", label, stp_trace_count_slices (trace),
+               (g_get_monotonic_time () - t0) / 1e6);
+      bench (trace, label, MAX (frames, 3), png_dir);
+      return 0;
+    }
+
+  sizes = g_strsplit (slices ? slices : "1000000,10000000", ",", -1);
   for (guint i = 0; sizes[i] != NULL; i++)
-    bench (g_ascii_strtoull (sizes[i], NULL, 10), MAX (frames, 3), png_dir);
+    {
+      gint64 t0 = g_get_monotonic_time ();
+      guint n = g_ascii_strtoull (sizes[i], NULL, 10);
+      g_autoptr(StpTrace) trace = generate (n);
+      g_autofree char *label = g_strdup_printf ("%u", n);
+
+      g_print ("\n%u slices: generated and finished in %.1f s; ", stp_trace_count_slices (trace),
+               (g_get_monotonic_time () - t0) / 1e6);
+      bench (trace, label, MAX (frames, 3), png_dir);
+    }
 
   return 0;
 }
