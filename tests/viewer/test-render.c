@@ -60,15 +60,23 @@ render (Fixture *f)
 }
 
 static StpColor
+surface_pixel (cairo_surface_t *surface,
+               double           x,
+               double           y)
+{
+  const guchar *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  guint32 p = *(const guint32 *) (data + (int) y * stride + (int) x * 4);
+
+  return (StpColor) { (p >> 16 & 0xff) / 255.0, (p >> 8 & 0xff) / 255.0, (p & 0xff) / 255.0, 1 };
+}
+
+static StpColor
 pixel (Fixture *f,
        double   x,
        double   y)
 {
-  const guchar *data = cairo_image_surface_get_data (f->surface);
-  int stride = cairo_image_surface_get_stride (f->surface);
-  guint32 p = *(const guint32 *) (data + (int) y * stride + (int) x * 4);
-
-  return (StpColor) { (p >> 16 & 0xff) / 255.0, (p >> 8 & 0xff) / 255.0, (p & 0xff) / 255.0, 1 };
+  return surface_pixel (f->surface, x, y);
 }
 
 static gboolean
@@ -385,6 +393,82 @@ test_counter (Fixture       *f,
 
     g_assert_true (color_near (pixel (f, xp, top + 7), stp_render_style_get (FALSE)->peak));
   }
+}
+
+/* Two stacked series: each column's boxes meet with no gap, the second
+ * starting where the first ends, and a value far below a pixel still
+ * shows as one. */
+static void
+test_counter_stacked (void)
+{
+  g_autoptr(StpTrace) trace = stp_trace_new (STP_FORMAT_CHROME_JSON, "memory.json");
+  guint32 process = stp_trace_add_process (trace, 1, 0);
+  guint32 track = stp_trace_add_track (trace, process, STP_TRACK_COUNTER, stp_trace_intern0 (trace, "memory"));
+  StpCounterSeries *low = stp_trace_add_counter_series (trace, track, stp_trace_intern0 (trace, "GPU_0_bfc"));
+  StpCounterSeries *high = stp_trace_add_counter_series (trace, track, stp_trace_intern0 (trace, "cpu"));
+  g_autoptr(StpRenderIndex) index = NULL;
+  g_autoptr(StpRenderLayout) layout = NULL;
+  g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 300);
+  StpColor low_color, high_color;
+  const StpRow *row;
+  StpRenderView view;
+  double x_tiny, x_full, row_top, y;
+  int n_low, n_high;
+  cairo_t *cr;
+
+  /* At 1 ns a pixel: "GPU_0_bfc" (low) is 1 from 100 ns, changes every
+   * 2 ns from 400 ns, and is 500000 from 800 ns on; "cpu" (high) is
+   * 500000 throughout (a last sample ends the trace at 1000 ns), which
+   * makes 1000000 the graph's top. */
+  stp_trace_add_counter_sample (trace, low, 100, 1, stp_trace_next_seq (trace));
+  for (gint64 ts = 400; ts < 800; ts += 2)
+    stp_trace_add_counter_sample (trace, low, ts, 250000 + (ts % 7) * 1000, stp_trace_next_seq (trace));
+  stp_trace_add_counter_sample (trace, low, 800, 500000, stp_trace_next_seq (trace));
+  stp_trace_add_counter_sample (trace, high, 100, 500000, stp_trace_next_seq (trace));
+  stp_trace_add_counter_sample (trace, high, 1000, 500000, stp_trace_next_seq (trace));
+  g_assert_true (stp_trace_finish (trace, NULL, NULL));
+  index = stp_render_index_new (trace, NULL, NULL);
+  layout = stp_render_layout_new (index);
+  row = stp_render_layout_get_row (layout, stp_render_layout_find_track_row (layout, track));
+  low_color = stp_render_slice_color (layout, low->name, FALSE);
+  high_color = stp_render_slice_color (layout, high->name, FALSE);
+  g_assert_false (color_near (low_color, high_color));
+
+  stp_render_view_init (&view, 1200, 300);
+  view.start_ns = 0;
+  view.ns_per_px = 1;
+  view.flags = 0;
+  cr = cairo_create (surface);
+  stp_render_timeline (renderer, cr, &view, layout);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  x_tiny = stp_render_view_time_to_x (&view, 200) + 0.5;
+  x_full = stp_render_view_time_to_x (&view, 900) + 0.5;
+  row_top = row->y + view.ruler_height;
+
+  /* Up from the row's bottom, the tiny value's pixel comes first, then
+   * straight above it the other series. */
+  for (y = row_top + row->height - 1; y > row_top; y--)
+    if (color_near (surface_pixel (surface, x_tiny, y), low_color) ||
+        color_near (surface_pixel (surface, x_tiny, y), high_color))
+      break;
+  g_assert_true (color_near (surface_pixel (surface, x_tiny, y), low_color));
+  g_assert_true (color_near (surface_pixel (surface, x_tiny, y - 1), high_color));
+
+  /* Where both are 500000 they split the graph in two, with no pixel of
+   * the background or of a blend of the two where they meet. */
+  for (y = row_top + row->height - 1; y > row_top; y--)
+    if (color_near (surface_pixel (surface, x_full, y), low_color))
+      break;
+  for (n_low = 0; color_near (surface_pixel (surface, x_full, y), low_color); y--)
+    n_low++;
+  for (n_high = 0; color_near (surface_pixel (surface, x_full, y), high_color); y--)
+    n_high++;
+  g_assert_cmpint (n_low, >, 10);
+  g_assert_cmpint (ABS (n_low - n_high), <=, 1);
+  cairo_surface_destroy (surface);
 }
 
 static void
@@ -848,6 +932,7 @@ main (int   argc,
   g_test_add ("/render/flow-arrow", Fixture, NULL, fixture_set_up, test_flow_arrow, fixture_tear_down);
   g_test_add ("/render/highlights", Fixture, NULL, fixture_set_up, test_highlights, fixture_tear_down);
   g_test_add ("/render/counter", Fixture, NULL, fixture_set_up, test_counter, fixture_tear_down);
+  g_test_add_func ("/render/counter-stacked", test_counter_stacked);
   g_test_add ("/render/objects", Fixture, NULL, fixture_set_up, test_objects, fixture_tear_down);
   g_test_add ("/render/folded-activity", Fixture, NULL, fixture_set_up, test_folded_activity, fixture_tear_down);
   g_test_add_func ("/render/folded-activity-dense", test_folded_activity_dense);
