@@ -36,6 +36,8 @@ struct _StpTimelineView
   StpRenderIndex  *index;             /* the session's document's */
   StpRenderLayout *layout;
   StpRenderer     *renderer;
+  PangoFontDescription *renderer_font;   /* what the renderer was made with */
+  cairo_font_options_t *renderer_options;
   StpFramePixels  *pixels;            /* what the renderer draws into */
 
   gint64           start_ns;
@@ -49,6 +51,7 @@ struct _StpTimelineView
   gboolean         all_flows;
   gboolean         absolute_time;     /* the ruler's zero: 0 rather than the trace start */
   guint            frame_count;
+  guint            renderers_made;
 
   GtkAdjustment   *hadjustment;
   GtkAdjustment   *vadjustment;
@@ -146,7 +149,9 @@ void     stp_timeline_view_area_drag_end      (StpTimelineView *self,
                                                double           x,
                                                double           y);
 
-/* For tests: how many frames the view has drawn. */
+/* For tests: how many frames the view has drawn, and how many times it
+ * made its renderer (once, until its fonts change). */
 guint stp_timeline_view_get_frame_count (StpTimelineView *self);
+guint stp_timeline_view_get_renderers_made (StpTimelineView *self);
 
 G_END_DECLS

@@ -770,6 +770,49 @@ test_rename_marker (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A style change that keeps the fonts (in the app: the focus ring
+ * coming and going) keeps the renderer and its shaped labels; one that
+ * changes the font size makes a new renderer. */
+static void
+test_style_keeps_renderer (void)
+{
+  StpWindow *window = open_run_meta ();
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  GtkWidget *widget = GTK_WIDGET (view);
+  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+  guint made, frames;
+
+  gtk_css_provider_load_from_data (css, "timeline.tinted { color: #c01c28; }"
+                                        "timeline.big { font-size: 23px; }", -1);
+  gtk_style_context_add_provider_for_display (gtk_widget_get_display (widget), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_USER);
+  wait_for (drawn, window);
+  settle ();
+  made = stp_timeline_view_get_renderers_made (view);
+  g_assert_cmpuint (made, >=, 1);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      frames = stp_timeline_view_get_frame_count (view);
+      gtk_widget_add_css_class (widget, "tinted");
+      settle ();
+      gtk_widget_remove_css_class (widget, "tinted");
+      settle ();
+      g_assert_cmpuint (stp_timeline_view_get_frame_count (view), >, frames);
+    }
+  g_assert_cmpuint (stp_timeline_view_get_renderers_made (view), ==, made);
+
+  frames = stp_timeline_view_get_frame_count (view);
+  gtk_widget_add_css_class (widget, "big");
+  settle ();
+  g_assert_cmpuint (stp_timeline_view_get_frame_count (view), >, frames);
+  g_assert_cmpuint (stp_timeline_view_get_renderers_made (view), ==, made + 1);
+  g_assert_cmpint (pango_font_description_get_size (view->renderer_font), ==, 23 * PANGO_SCALE);
+
+  gtk_style_context_remove_provider_for_display (gtk_widget_get_display (widget), GTK_STYLE_PROVIDER (css));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -787,6 +830,7 @@ main (int   argc,
   g_test_add_func ("/pointer/ctrl-click", test_ctrl_click);
   g_test_add_func ("/pointer/ruler-flag", test_ruler_flag);
   g_test_add_func ("/keys/rename-marker", test_rename_marker);
+  g_test_add_func ("/pointer/style-keeps-renderer", test_style_keeps_renderer);
 
   return g_test_run ();
 }
