@@ -28,6 +28,8 @@
 
 #include <string.h>
 
+#include "stp-json-writer.h"
+
 #define CONSUMED_SLICE (KEY_BIT (KEY_PH) | KEY_BIT (KEY_TS) | KEY_BIT (KEY_PID) | \
                         KEY_BIT (KEY_TID) | KEY_BIT (KEY_NAME) | KEY_BIT (KEY_CAT) | \
                         KEY_BIT (KEY_ARGS))
@@ -254,6 +256,19 @@ stp_chrome_args_get (const StpChromeEvent *event,
   return FALSE;
 }
 
+/* "a\x1fb\x1f": the start of a lookup key, without printf (a flow
+ * event makes one). */
+static void
+append_key_ids (GString *key,
+                guint32  a,
+                guint32  b)
+{
+  stp_json_append_int (key, a);
+  stp_json_append_c (key, '\x1f');
+  stp_json_append_int (key, b);
+  stp_json_append_c (key, '\x1f');
+}
+
 static guint32
 counter_track (StpChromeLoader      *self,
                const StpChromeEvent *event,
@@ -268,7 +283,8 @@ counter_track (StpChromeLoader      *self,
   guint32 track;
 
   g_string_truncate (key, 0);
-  g_string_append_printf (key, "%u\x1f%u\x1f%u", process, name_id, id_id);
+  append_key_ids (key, process, name_id);
+  stp_json_append_int (key, id_id);
   if (g_hash_table_lookup_extended (self->counters, key->str, NULL, &value))
     return GPOINTER_TO_UINT (value);
 
@@ -402,7 +418,7 @@ object_key (StpChromeLoader       *self,
   StpStr name = stp_chrome_intern_value (self, stp_chrome_event_get (event, KEY_NAME));
 
   g_string_truncate (key, 0);
-  g_string_append_printf (key, "%u\x1f%u\x1f", process, name);
+  append_key_ids (key, process, name);
   if (id != NULL)
     g_string_append_len (key, id->value, id->end - id->value);
 }
@@ -565,7 +581,7 @@ on_flow (StpChromeLoader      *self,
 
   /* Flows pair by (cat, name, id), as Perfetto's v1 flows do. */
   g_string_truncate (key, 0);
-  g_string_append_printf (key, "%u\x1f%u\x1f", rec.cat, rec.name);
+  append_key_ids (key, rec.cat, rec.name);
   g_string_append_len (key, id->value, id->end - id->value);
   rec.key = stp_string_table_intern (self->keys, key->str, key->len);
 
@@ -614,7 +630,11 @@ on_async (StpChromeLoader      *self,
       if (stp_chrome_object_iter_init (&iter, id2) && stp_chrome_object_iter_next (&iter, &k, &v))
         {
           if (k.end - k.value == 7 && memcmp (k.value, "\"local\"", 7) == 0)
-            g_string_append_printf (key, "l%u:", process);
+            {
+              g_string_append_c (key, 'l');
+              stp_json_append_int (key, process);
+              g_string_append_c (key, ':');
+            }
           else
             g_string_append_c (key, 'g');
           g_string_append_len (key, v.value, v.end - v.value);
@@ -640,10 +660,7 @@ on_async (StpChromeLoader      *self,
 
   /* The key goes last: fill_record used the scratch strings. */
   g_string_append_c (key, '\x1f');
-  if (legacy)
-    g_string_append_printf (key, "%u", rec.name);
-  else
-    g_string_append_printf (key, "%u", rec.cat);
+  stp_json_append_int (key, legacy ? rec.name : rec.cat);
   rec.key = stp_string_table_intern (self->keys, key->str, key->len);
 
   g_array_append_val (self->async, rec);
