@@ -174,16 +174,48 @@ compare_by_depth (gconstpointer a,
 /* Most inputs are already in order per track (StepStats lanes always
  * are): a linear check saves the O(n log n) sort. */
 static void
-sort_unless_sorted (GArray           *array,
-                    GCompareDataFunc  compare)
+sort_slices_unless_sorted (GArray           *slices,
+                           GCompareDataFunc  compare)
 {
-  for (guint i = 1; i < array->len; i++)
-    if (compare (array->data + (i - 1) * g_array_get_element_size (array),
-                 array->data + i * g_array_get_element_size (array), NULL) > 0)
-      {
-        g_array_sort_with_data (array, compare, NULL);
-        return;
-      }
+  stp_sort_unless_sorted (slices->data, slices->len, sizeof (StpSlice), compare, NULL);
+}
+
+/* A lane's slices come in start order with their depths set; taking
+ * them depth by depth, each in the order it came, gives the order
+ * compare_by_depth() wants in linear time, where a sort made n log n
+ * comparisons (a tenth of a Kineto trace's load).  The check after it
+ * keeps any other input right. */
+static void
+order_by_depth (GArray *slices,
+                guint   max_depth)
+{
+  g_autofree guint32 *next = NULL;
+  g_autofree StpSlice *ordered = NULL;
+  guint n = slices->len;
+
+  if (n < 2)
+    return;
+
+  next = g_new0 (guint32, max_depth + 1);
+  for (guint i = 0; i < n; i++)
+    {
+      guint16 depth = g_array_index (slices, StpSlice, i).depth;
+
+      if (depth < max_depth)
+        next[depth + 1]++;
+    }
+  for (guint d = 1; d <= max_depth; d++)
+    next[d] += next[d - 1];
+
+  ordered = g_new (StpSlice, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const StpSlice *s = &g_array_index (slices, StpSlice, i);
+
+      ordered[next[s->depth]++] = *s;
+    }
+  memcpy (slices->data, ordered, n * sizeof (StpSlice));
+  sort_slices_unless_sorted (slices, compare_by_depth);
 }
 
 typedef struct
@@ -258,10 +290,10 @@ seal_depths (StpTrack *track)
 {
   guint max_depth = 0;
 
-  sort_unless_sorted (track->slices, compare_by_depth);
-
   for (guint i = 0; i < track->slices->len; i++)
     max_depth = MAX (max_depth, stp_track_get_slice (track, i)->depth);
+  if (max_depth > 0)
+    order_by_depth (track->slices, max_depth);
 
   track->max_depth = max_depth;
   if (track->depth_starts != track->depth_bounds)
@@ -334,7 +366,7 @@ split_track (StpTrace     *self,
   GArray *input = track->slices;
   guint32 prev = 0;
 
-  sort_unless_sorted (input, compare_by_start);
+  sort_slices_unless_sorted (input, compare_by_start);
 
   /* Slices that follow each other without overlapping (every StepStats
    * lane) need neither stacks nor extra lanes. */
@@ -774,13 +806,13 @@ stp_trace_seal (StpTrace      *self,
               }
             track = stp_trace_get_track (self, i);
             if (track->instants != NULL)
-              g_array_sort_with_data (track->instants, stp_trace_compare_instants, NULL);
+              sort_slices_unless_sorted (track->instants, stp_trace_compare_instants);
             g_hash_table_insert (thread_lanes, GUINT_TO_POINTER (i), lanes);
           }
           break;
 
         case STP_TRACK_INSTANTS:
-          g_array_sort_with_data (track->slices, stp_trace_compare_instants, NULL);
+          sort_slices_unless_sorted (track->slices, stp_trace_compare_instants);
           for (guint j = 0; j < track->slices->len; j++)
             stp_track_get_slice (track, j)->depth = 0;
           seal_depths (track);
@@ -795,7 +827,7 @@ stp_trace_seal (StpTrace      *self,
         }
     }
 
-  g_array_sort_with_data (self->global_instants, stp_trace_compare_instants, NULL);
+  sort_slices_unless_sorted (self->global_instants, stp_trace_compare_instants);
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
