@@ -10,6 +10,7 @@
 
 #include "stp-chrome-writer.h"
 #include "stp-error.h"
+#include "stp-json-scan.h"
 #include "stp-trace-info.h"
 #include "test-chrome-common.h"
 
@@ -482,6 +483,53 @@ test_values (void)
   g_assert_cmpuint (stp_test_warning_count (trace, "invalid-ts"), ==, 1);
 }
 
+/* Timestamps in microseconds to nanoseconds, at the edges of the
+ * integer path: 0-4 digits after the point (the fourth rounds), 16-19
+ * digits before it, signs, quotes, and what is not a number. */
+static void
+test_timestamps (void)
+{
+  static const struct { const char *text; gboolean ok; gint64 ns; } cases[] = {
+    { "0", TRUE, 0 },
+    { "7", TRUE, 7000 },
+    { "1.", TRUE, 1000 },
+    { ".5", TRUE, 500 },
+    { "1.5", TRUE, 1500 },
+    { "1.25", TRUE, 1250 },
+    { "1.125", TRUE, 1125 },
+    { "1.1254", TRUE, 1125 },
+    { "1.1255", TRUE, 1126 },
+    { "0.99951", TRUE, 1000 },
+    { "1.12549999", TRUE, 1125 },
+    { "-2.25", TRUE, -2250 },
+    { "+3", TRUE, 3000 },
+    { "\"12.5\"", TRUE, 12500 },
+    { "1623212388479560", TRUE, G_GINT64_CONSTANT (1623212388479560000) },
+    { "9223372036854774", TRUE, G_GINT64_CONSTANT (9223372036854774000) },
+    { "922337203685477.5807", TRUE, G_GINT64_CONSTANT (922337203685477581) },
+    { "1.5e3", TRUE, 1500000 },
+    { "9223372036854776", FALSE, 0 },
+    { "123456789012345678901", FALSE, 0 },
+    { "", FALSE, 0 },
+    { "-", FALSE, 0 },
+    { ".", FALSE, 0 },
+    { "1.2.3", FALSE, 0 },
+    { "12a", FALSE, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gint64 ns = -1;
+      gboolean ok;
+
+      ok = stp_json_parse_us_to_ns (cases[i].text, strlen (cases[i].text), &ns);
+      g_test_message ("%s", cases[i].text);
+      g_assert_cmpint (ok, ==, cases[i].ok);
+      if (ok)
+        g_assert_cmpint (ns, ==, cases[i].ns);
+    }
+}
+
 static void
 test_not_traces (void)
 {
@@ -705,6 +753,7 @@ main (int    argc,
   g_test_add_func ("/chrome-json/rules/async", test_async);
   g_test_add_func ("/chrome-json/rules/metadata", test_metadata);
   g_test_add_func ("/chrome-json/rules/values", test_values);
+  g_test_add_func ("/chrome-json/rules/timestamps", test_timestamps);
   g_test_add_func ("/chrome-json/rules/not-traces", test_not_traces);
   g_test_add_func ("/chrome-json/rules/truncated", test_truncated);
   g_test_add_func ("/chrome-json/rules/clock", test_clock);

@@ -175,12 +175,15 @@ stp_json_parse_double (const char *p,
   return endp == buf + len && isfinite (*out);
 }
 
+/* ns per unit of the fraction read, by how many of its digits (0-3). */
+static const guint64 ns_per_frac_unit[] = { 1000, 100, 10, 1 };
+
 gboolean
 stp_json_parse_us_to_ns (const char *p,
                          gsize       len,
                          gint64     *out)
 {
-  const char *start, *end;
+  const char *start, *end, *digits;
   gboolean negative = FALSE;
   guint64 whole = 0;
   guint64 frac = 0;
@@ -194,27 +197,26 @@ stp_json_parse_us_to_ns (const char *p,
   if (p < end && (*p == '-' || *p == '+'))
     negative = *p++ == '-';
 
-  while (p < end && g_ascii_isdigit (*p))
-    {
-      if (++n_whole > 18)
-        goto slow;
-      whole = whole * 10 + (*p++ - '0');
-    }
-  if (whole > (guint64) G_MAXINT64 / 1000 - 1)
+  /* Timestamps are most of a trace's numbers: one compare a digit, the
+   * length checked once at the end (a wrapped value goes the slow way). */
+  digits = p;
+  for (guint d; p < end && (d = (guchar) *p - '0') <= 9; p++)
+    whole = whole * 10 + d;
+  n_whole = p - digits;
+  if (n_whole > 18 || whole > (guint64) G_MAXINT64 / 1000 - 1)
     goto slow;
 
   if (p < end && *p == '.')
     {
-      p++;
+      digits = ++p;
+
+      for (guint d; p < end && (d = (guchar) *p - '0') <= 9 && p - digits < 3; p++)
+        frac = frac * 10 + d;
+      if (p < end && p - digits == 3 && g_ascii_isdigit (*p))
+        round_up = *p >= '5';
       while (p < end && g_ascii_isdigit (*p))
-        {
-          if (n_frac < 3)
-            frac = frac * 10 + (*p - '0');
-          else if (n_frac == 3)
-            round_up = *p >= '5';
-          n_frac++;
-          p++;
-        }
+        p++;
+      n_frac = p - digits;
     }
 
   if (p != end)
@@ -222,8 +224,7 @@ stp_json_parse_us_to_ns (const char *p,
   if (n_whole + n_frac == 0)
     return FALSE;
 
-  for (int i = MIN (n_frac, 3); i < 3; i++)
-    frac *= 10;
+  frac *= ns_per_frac_unit[MIN (n_frac, 3)];
 
   {
     gint64 ns = (gint64) (whole * 1000 + frac + (round_up ? 1 : 0));
