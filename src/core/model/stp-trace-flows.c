@@ -192,11 +192,41 @@ index_slices_by_seq (StpTrace *self)
   return by_seq;
 }
 
+/* Flows bind one by one, each end reading the tracks and writing only
+ * itself; past this many, half of them are bound on a second thread. */
+#define PARALLEL_MIN_FLOWS 8192
+
+typedef struct
+{
+  StpTrace   *trace;
+  GHashTable *thread_lanes;   /* only looked up */
+  GArray     *by_seq;
+  guint       start;
+  guint       end;
+} BindRange;
+
+static gpointer
+bind_range (gpointer data)
+{
+  BindRange *range = data;
+
+  for (guint i = range->start; i < range->end; i++)
+    {
+      StpFlow *f = &g_array_index (range->trace->flows, StpFlow, i);
+
+      bind_end (range->trace, &f->src, range->thread_lanes, range->by_seq);
+      bind_end (range->trace, &f->dst, range->thread_lanes, range->by_seq);
+    }
+  return NULL;
+}
+
 void
 stp_trace_bind_flows (StpTrace   *self,
                       GHashTable *thread_lanes)
 {
   g_autoptr(GArray) by_seq = NULL;
+  BindRange first, second;
+  GThread *thread;
 
   for (guint i = 0; i < self->flows->len; i++)
     {
@@ -210,12 +240,16 @@ stp_trace_bind_flows (StpTrace   *self,
         }
     }
 
-  for (guint i = 0; i < self->flows->len; i++)
+  first = (BindRange) { self, thread_lanes, by_seq, 0, self->flows->len };
+  if (self->flows->len < PARALLEL_MIN_FLOWS)
     {
-      StpFlow *f = &g_array_index (self->flows, StpFlow, i);
-
-      bind_end (self, &f->src, thread_lanes, by_seq);
-      bind_end (self, &f->dst, thread_lanes, by_seq);
+      bind_range (&first);
+      return;
     }
-}
 
+  second = first;
+  first.end = second.start = self->flows->len / 2;
+  thread = g_thread_new ("stp-bind-flows", bind_range, &second);
+  bind_range (&first);
+  g_thread_join (thread);
+}
