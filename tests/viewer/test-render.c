@@ -92,6 +92,25 @@ luminance (StpColor c)
   return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
 }
 
+/* Draws the whole surface at 1 ns a pixel from time 0, flows off. */
+static void
+draw_from_zero (StpRenderer     *renderer,
+                cairo_surface_t *surface,
+                StpRenderLayout *layout,
+                StpRenderView   *view)
+{
+  cairo_t *cr;
+
+  stp_render_view_init (view, cairo_image_surface_get_width (surface), cairo_image_surface_get_height (surface));
+  view->start_ns = 0;
+  view->ns_per_px = 1;
+  view->flags = 0;
+  cr = cairo_create (surface);
+  stp_render_timeline (renderer, cr, view, layout);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+}
+
 /* Screen y of the middle of a slice row. */
 static double
 depth_center (Fixture *f,
@@ -415,7 +434,6 @@ test_counter_stacked (void)
   StpRenderView view;
   double x_tiny, x_full, row_top, y;
   int n_low, n_high;
-  cairo_t *cr;
 
   /* At 1 ns a pixel: "GPU_0_bfc" (low) is 1 from 100 ns, changes every
    * 2 ns from 400 ns, and is 500000 from 800 ns on; "cpu" (high) is
@@ -435,14 +453,7 @@ test_counter_stacked (void)
   high_color = stp_render_slice_color (layout, high->name, FALSE);
   g_assert_false (color_near (low_color, high_color));
 
-  stp_render_view_init (&view, 1200, 300);
-  view.start_ns = 0;
-  view.ns_per_px = 1;
-  view.flags = 0;
-  cr = cairo_create (surface);
-  stp_render_timeline (renderer, cr, &view, layout);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
+  draw_from_zero (renderer, surface, layout, &view);
 
   x_tiny = stp_render_view_time_to_x (&view, 200) + 0.5;
   x_full = stp_render_view_time_to_x (&view, 900) + 0.5;
@@ -674,7 +685,6 @@ test_dense_instants (void)
   const guchar *data;
   int stride, y, band_x0, band_x1, gap_x, lone_x;
   guint32 empty;
-  cairo_t *cr;
 
   /* 1 ns a pixel: instants every 2 ns from 100 to 500, one at 800. */
   for (gint64 ts = 100; ts <= 800; ts += ts < 500 ? 2 : 300)
@@ -690,14 +700,7 @@ test_dense_instants (void)
   layout = stp_render_layout_new (index);
   row = stp_render_layout_get_row (layout, stp_render_layout_find_track_row (layout, thread));
 
-  stp_render_view_init (&view, 1200, 200);
-  view.start_ns = 0;
-  view.ns_per_px = 1;
-  view.flags = 0;
-  cr = cairo_create (surface);
-  stp_render_timeline (renderer, cr, &view, layout);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
+  draw_from_zero (renderer, surface, layout, &view);
 
   data = cairo_image_surface_get_data (surface);
   stride = cairo_image_surface_get_stride (surface);
