@@ -6,6 +6,7 @@
 #
 # Usage: bench/bench-chrome-json.sh [BUILD_DIR]   (default: build)
 #   RUNS=3 (each measurement, the median is shown)  SIZES="1000000 10000000"
+#   (SIZES="" runs the corpus alone)
 #   CORPUS=../shared/corpus  KEEP=1 keeps the generated traces in bench/out/
 #
 # For each input: the full load by `bench-load` (parse, model, lanes,
@@ -19,7 +20,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-"$here/../build"}
 runs=${RUNS:-3}
-sizes=${SIZES:-"1000000 10000000"}
+sizes=${SIZES-"1000000 10000000"}
 corpus=${CORPUS:-"$here/../../shared/corpus"}
 loader="$build/bench/bench-load"
 out="$here/out"
