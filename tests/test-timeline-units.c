@@ -270,6 +270,61 @@ test_overlap_lanes (void)
   g_assert_cmpuint (total, ==, n);
 }
 
+/* Searching a depth run from a hint finds what a scan finds, from any
+ * hint: before the run, inside it, past it, and the last answer (which
+ * it leaves as the hint), with times moving both ways. */
+static void
+test_find_from_hint (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr(StpTrace) trace = stp_trace_new (STP_FORMAT_UNKNOWN, "random");
+  guint32 process = stp_trace_add_process (trace, 1, 0);
+  guint32 thread = stp_trace_add_thread (trace, process, 1, 0);
+  const StpTrack *track;
+  guint checked = 0;
+
+  for (guint i = 0; i < 3000; i++)
+    {
+      StpSlice *s = stp_trace_add_slice (trace, thread);
+
+      s->ts = g_rand_int_range (rand, 0, 100000);
+      s->dur = g_rand_int_range (rand, 0, 4) == 0 ? 0 : g_rand_int_range (rand, 1, 3000);
+      s->seq = stp_trace_next_seq (trace);
+    }
+  g_assert_true (stp_trace_finish (trace, NULL, NULL));
+  track = stp_trace_get_track (trace, thread);
+  g_assert_cmpuint (track->max_depth, >, 0);
+
+  for (guint d = 0; d <= track->max_depth; d++)
+    {
+      guint32 lo = track->depth_starts[d], hi = track->depth_starts[d + 1];
+      guint32 last = lo;
+
+      for (gint64 step = 0; step < 2200; step++)
+        {
+          /* Forwards, then backwards through the trace. */
+          gint64 ts = step < 1100 ? step * 97 - 50 : (2200 - step) * 97 - 20;
+          guint32 expected = lo, hints[] = { 0, lo, (lo + hi) / 2, hi, hi + 10, last };
+
+          while (expected < hi && stp_slice_end (stp_track_get_slice (track, expected)) <= ts)
+            expected++;
+          for (guint h = 0; h < G_N_ELEMENTS (hints); h++)
+            {
+              guint32 hint = hints[h];
+              guint32 found = stp_track_find_first_ending_after_from (track, d, ts, &hint);
+
+              g_assert_cmpuint (found, ==, expected < hi ? expected : STP_INDEX_NONE);
+              g_assert_cmpuint (hint, ==, expected);
+              checked++;
+            }
+          g_assert_cmpuint (stp_track_find_first_ending_after (track, d, ts), ==,
+                            expected < hi ? expected : STP_INDEX_NONE);
+          last = expected;
+        }
+    }
+  g_assert_cmpuint (checked, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -281,6 +336,7 @@ main (int    argc,
   g_test_add_func ("/timeline/lane-first-fit-unsorted", test_lane_first_fit_unsorted);
   g_test_add_func ("/trace/lane-allocator", test_lane_allocator);
   g_test_add_func ("/trace/overlap-lanes", test_overlap_lanes);
+  g_test_add_func ("/trace/find-from-hint", test_find_from_hint);
 
   return g_test_run ();
 }

@@ -48,66 +48,6 @@ hints_clear (Hints *hints)
   g_clear_pointer (&hints->at, g_free);
 }
 
-static inline gboolean
-ends_after (const StpTrack *track,
-            guint32         index,
-            gint64          ts)
-{
-  return stp_slice_end (stp_track_get_slice (track, index)) > ts;
-}
-
-/* stp_track_find_first_ending_after(), searched from *hint; the answer
- * becomes the hint. */
-static guint32
-first_ending_after (const StpTrack *track,
-                    guint16         depth,
-                    gint64          ts,
-                    guint32        *hint)
-{
-  guint32 lo = track->depth_starts[depth];
-  guint32 hi = track->depth_starts[depth + 1];
-  guint32 bound = CLAMP (*hint, lo, hi);
-  guint32 step = 1;
-
-  /* Bring [lo, hi) in around the answer, the first index ending after
-   * ts (hi if none does): leftwards if bound's slice ends after ts... */
-  if (bound == hi || ends_after (track, bound, ts))
-    {
-      while (bound - lo >= step && ends_after (track, bound - step, ts))
-        {
-          bound -= step;
-          step *= 2;
-        }
-      if (bound - lo >= step)
-        lo = bound - step + 1;
-      hi = bound;
-    }
-  else
-    {
-      /* ...else rightwards. */
-      while (bound + step < hi && !ends_after (track, bound + step, ts))
-        {
-          bound += step;
-          step *= 2;
-        }
-      lo = bound + 1;
-      hi = MIN (bound + step, hi);
-    }
-
-  while (lo < hi)
-    {
-      guint32 mid = lo + (hi - lo) / 2;
-
-      if (ends_after (track, mid, ts))
-        hi = mid;
-      else
-        lo = mid + 1;
-    }
-
-  *hint = lo;
-  return lo < track->depth_starts[depth + 1] ? lo : STP_INDEX_NONE;
-}
-
 /* The deepest slice holding ts, preferring one that has not ended yet
  * over one ending exactly at ts (a flow from a producer starts where the
  * producer ends). */
@@ -128,8 +68,8 @@ find_enclosing (const StpTrace *self,
 
       for (gint d = track->max_depth; track->depth_starts && d >= 0; d--)
         {
-          guint32 idx = first_ending_after (track, d, ts == G_MININT64 ? ts : ts - 1,
-                                            &hints->at[hints->first[ti] + d]);
+          guint32 idx = stp_track_find_first_ending_after_from (track, d, ts == G_MININT64 ? ts : ts - 1,
+                                                                &hints->at[hints->first[ti] + d]);
           const StpSlice *s;
           gint score;
 

@@ -833,48 +833,6 @@ stp_trace_count_slices (const StpTrace *self)
   return n;
 }
 
-guint32
-stp_track_find_first_ending_after (const StpTrack *track,
-                                   guint16         depth,
-                                   gint64          ts)
-{
-  guint32 lo, hi;
-
-  g_return_val_if_fail (track != NULL, STP_INDEX_NONE);
-
-  if (track->depth_starts == NULL || depth > track->max_depth)
-    return STP_INDEX_NONE;
-
-  lo = track->depth_starts[depth];
-  hi = track->depth_starts[depth + 1];
-
-  while (lo < hi)
-    {
-      guint32 mid = lo + (hi - lo) / 2;
-
-      if (stp_slice_end (stp_track_get_slice (track, mid)) <= ts)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-
-  return lo < track->depth_starts[depth + 1] ? lo : STP_INDEX_NONE;
-}
-
-guint32
-stp_track_find_slice_at (const StpTrack *track,
-                         guint16         depth,
-                         gint64          ts)
-{
-  guint32 index = stp_track_find_first_ending_after (track, depth, ts);
-
-  if (index == STP_INDEX_NONE)
-    return STP_INDEX_NONE;
-  if (stp_track_get_slice (track, index)->ts > ts)
-    return STP_INDEX_NONE;
-  return index;
-}
-
 gsize
 stp_trace_get_memory_size (const StpTrace *self)
 {

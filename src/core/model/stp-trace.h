@@ -602,6 +602,14 @@ guint32      stp_track_find_slice_at   (const StpTrack *track,
 guint32      stp_track_find_first_ending_after (const StpTrack *track,
                                         guint16         depth,
                                         gint64          ts);
+/* The same, searched outwards from *hint (any index: it is clamped to the
+ * run) by doubling steps; the answer becomes the hint.  A few steps where
+ * successive searches land near each other, twice a binary search's
+ * worst. */
+guint32      stp_track_find_first_ending_after_from (const StpTrack *track,
+                                        guint16         depth,
+                                        gint64          ts,
+                                        guint32        *hint);
 gsize        stp_trace_get_memory_size (const StpTrace *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpTrace, stp_trace_unref)
