@@ -36,8 +36,6 @@ struct _StpTimelineView
   StpRenderIndex  *index;             /* the session's document's */
   StpRenderLayout *layout;
   StpRenderer     *renderer;
-  PangoFontDescription *renderer_font;   /* what the renderer was made with */
-  cairo_font_options_t *renderer_options;
   StpFramePixels  *pixels;            /* what the renderer draws into */
 
   gint64           start_ns;

@@ -466,33 +466,7 @@ ensure_renderer (StpTimelineView *self)
   context = gtk_widget_get_pango_context (GTK_WIDGET (self));
   options = pango_cairo_context_get_font_options (context);
   self->renderer = stp_renderer_new (pango_context_get_font_description (context), options);
-  self->renderer_font = pango_font_description_copy (pango_context_get_font_description (context));
-  self->renderer_options = options != NULL ? cairo_font_options_copy (options) : NULL;
   self->renderers_made++;
-}
-
-static void
-clear_renderer (StpTimelineView *self)
-{
-  g_clear_pointer (&self->renderer, stp_renderer_free);
-  g_clear_pointer (&self->renderer_font, pango_font_description_free);
-  g_clear_pointer (&self->renderer_options, cairo_font_options_destroy);
-}
-
-/* Whether the widget's fonts differ from those the renderer was made
- * with. */
-static gboolean
-renderer_fonts_changed (StpTimelineView *self)
-{
-  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self));
-  const PangoFontDescription *font = pango_context_get_font_description (context);
-  const cairo_font_options_t *options = pango_cairo_context_get_font_options (context);
-
-  if (!pango_font_description_equal (font, self->renderer_font))
-    return TRUE;
-  if (options == NULL || self->renderer_options == NULL)
-    return options != self->renderer_options;
-  return !cairo_font_options_equal (options, self->renderer_options);
 }
 
 /* The GL renderer replays a Cairo node onto a new surface and copies
@@ -571,8 +545,14 @@ stp_timeline_view_css_changed (GtkWidget         *widget,
    * (focus, hover, the window's backdrop) keep them, and the renderer
    * with its shaped labels stays: made again, it cost the next frame
    * 15 ms more. */
-  if (self->renderer != NULL && renderer_fonts_changed (self))
-    clear_renderer (self);
+  if (self->renderer != NULL)
+    {
+      PangoContext *context = gtk_widget_get_pango_context (widget);
+
+      if (!stp_renderer_made_for (self->renderer, pango_context_get_font_description (context),
+                                  pango_cairo_context_get_font_options (context)))
+        g_clear_pointer (&self->renderer, stp_renderer_free);
+    }
   gtk_widget_queue_draw (widget);
 }
 
@@ -651,7 +631,7 @@ stp_timeline_view_finalize (GObject *object)
 
   g_clear_pointer (&self->layout, stp_render_layout_free);
   g_clear_pointer (&self->index, stp_render_index_unref);
-  clear_renderer (self);
+  g_clear_pointer (&self->renderer, stp_renderer_free);
   g_clear_pointer (&self->pixels, stp_frame_pixels_free);
   stp_timeline_view_finalize_selection (self);
 

@@ -78,6 +78,8 @@ struct _StpRenderer
   StpTextCache   *text;
   StpTextCache   *bold;
   StpTextCache   *small;
+  PangoFontDescription *font;          /* as asked for, NULL for the default */
+  cairo_font_options_t *font_options;  /* nullable */
   StpRenderStats  stats;
   GArray         *rects[STP_N_SLOTS];
   GArray         *tris[STP_PALETTE_SIZE];

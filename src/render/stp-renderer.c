@@ -51,6 +51,8 @@ stp_renderer_new (const PangoFontDescription *font,
   self->text = stp_text_cache_new (base, options);
   self->bold = stp_text_cache_new (bold, options);
   self->small = stp_text_cache_new (small, options);
+  self->font = font != NULL ? pango_font_description_copy (font) : NULL;
+  self->font_options = options != NULL ? cairo_font_options_copy (options) : NULL;
 
   for (guint i = 0; i < STP_N_SLOTS; i++)
     self->rects[i] = g_array_new (FALSE, FALSE, sizeof (StpRect));
@@ -60,6 +62,26 @@ stp_renderer_new (const PangoFontDescription *font,
   self->drawn_flows = g_array_new (FALSE, FALSE, sizeof (StpDrawnFlow));
 
   return self;
+}
+
+gboolean
+stp_renderer_made_for (StpRenderer                *self,
+                       const PangoFontDescription *font,
+                       const cairo_font_options_t *options)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (font == NULL || self->font == NULL)
+    {
+      if (font != self->font)
+        return FALSE;
+    }
+  else if (!pango_font_description_equal (font, self->font))
+    return FALSE;
+
+  if (options == NULL || self->font_options == NULL)
+    return options == self->font_options;
+  return cairo_font_options_equal (options, self->font_options);
 }
 
 void
@@ -77,6 +99,8 @@ stp_renderer_free (StpRenderer *self)
   stp_text_cache_free (self->text);
   stp_text_cache_free (self->bold);
   stp_text_cache_free (self->small);
+  g_clear_pointer (&self->font, pango_font_description_free);
+  g_clear_pointer (&self->font_options, cairo_font_options_destroy);
   g_free (self);
 }
 

@@ -67,6 +67,11 @@ struct _StpRenderHighlights
 StpRenderer *stp_renderer_new       (const PangoFontDescription *font,
                                      const cairo_font_options_t *options);
 void         stp_renderer_free      (StpRenderer          *self);
+/* Whether the renderer was made with this font and these options: if
+ * not, its shaped labels are the wrong ones. */
+gboolean     stp_renderer_made_for  (StpRenderer                *self,
+                                     const PangoFontDescription *font,
+                                     const cairo_font_options_t *options);
 void         stp_render_timeline    (StpRenderer          *self,
                                      cairo_t              *cr,
                                      const StpRenderView  *view,

@@ -780,6 +780,7 @@ test_style_keeps_renderer (void)
   StpTimelineView *view = stp_window_get_timeline_view (window);
   GtkWidget *widget = GTK_WIDGET (view);
   g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+  PangoContext *context;
   guint made, frames;
 
   gtk_css_provider_load_from_data (css, "timeline.tinted { color: #c01c28; }"
@@ -807,7 +808,10 @@ test_style_keeps_renderer (void)
   settle ();
   g_assert_cmpuint (stp_timeline_view_get_frame_count (view), >, frames);
   g_assert_cmpuint (stp_timeline_view_get_renderers_made (view), ==, made + 1);
-  g_assert_cmpint (pango_font_description_get_size (view->renderer_font), ==, 23 * PANGO_SCALE);
+  context = gtk_widget_get_pango_context (widget);
+  g_assert_cmpint (pango_font_description_get_size (pango_context_get_font_description (context)), ==, 23 * PANGO_SCALE);
+  g_assert_true (stp_renderer_made_for (view->renderer, pango_context_get_font_description (context),
+                                        pango_cairo_context_get_font_options (context)));
 
   gtk_style_context_remove_provider_for_display (gtk_widget_get_display (widget), GTK_STYLE_PROVIDER (css));
   gtk_window_destroy (GTK_WINDOW (window));
