@@ -84,7 +84,6 @@ struct _StpRenderer
   GArray         *rects[STP_N_SLOTS];
   GArray         *tris[STP_PALETTE_SIZE];
   GArray         *labels;
-  GArray         *columns;     /* double scratch for counters */
   GArray         *drawn_flows; /* the last frame's flow arrows, for stp_renderer_flow_at() */
 };
 
