@@ -183,8 +183,8 @@ sort_slices_unless_sorted (GArray           *slices,
 /* A lane's slices come in start order with their depths set; taking
  * them depth by depth, each in the order it came, gives the order
  * compare_by_depth() wants in linear time, where a sort made n log n
- * comparisons (a tenth of a Kineto trace's load).  The check after it
- * keeps any other input right. */
+ * comparisons (4% of the instructions of HTA's control load).  The
+ * check after it keeps any other input right. */
 static void
 order_by_depth (GArray *slices,
                 guint   max_depth)
