@@ -7,6 +7,7 @@
 #pragma once
 
 #include <glib.h>
+#include <string.h>
 
 G_BEGIN_DECLS
 
@@ -28,5 +29,20 @@ void  stp_text_append_escaped (GString    *out,
                                const char *text,
                                gssize      len,
                                gsize       max_chars);
+
+/* Byte strings in byte order, a prefix first (Python's order of
+ * bytes and of ASCII str; a name table's order). */
+static inline int
+stp_text_compare_bytes (gconstpointer a,
+                        gsize         a_len,
+                        gconstpointer b,
+                        gsize         b_len)
+{
+  int c = memcmp (a, b, MIN (a_len, b_len));
+
+  if (c != 0)
+    return c;
+  return a_len < b_len ? -1 : a_len > b_len;
+}
 
 G_END_DECLS

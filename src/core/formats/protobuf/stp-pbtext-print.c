@@ -23,6 +23,7 @@
 
 #include "stp-pbtext-private.h"
 #include "stp-json-writer.h"
+#include "stp-text.h"
 #include "stp-wire.h"
 
 #include <stdlib.h>
@@ -392,11 +393,9 @@ compare_map_keys (gconstpointer a,
 
   if (ka->num != kb->num)
     return ka->num < kb->num ? -1 : 1;
-  c = memcmp (ka->str, kb->str, MIN (ka->len, kb->len));
+  c = stp_text_compare_bytes (ka->str, ka->len, kb->str, kb->len);
   if (c != 0)
     return c;
-  if (ka->len != kb->len)
-    return ka->len < kb->len ? -1 : 1;
   return ka->index < kb->index ? -1 : ka->index > kb->index;
 }
 

@@ -13,6 +13,7 @@
 
 #include "stp-step-stats-analysis-state.h"
 #include "stp-json-writer.h"
+#include "stp-text.h"
 
 static void
 set_tensor_index (StpAnalysis *a,
@@ -279,11 +280,8 @@ compare_names (gconstpointer pa,
 {
   const Name *a = pa;
   const Name *b = pb;
-  gint r = memcmp (a->str, b->str, MIN (a->len, b->len));
 
-  if (r != 0)
-    return r;
-  return a->len < b->len ? -1 : (a->len > b->len);
+  return stp_text_compare_bytes (a->str, a->len, b->str, b->len);
 }
 
 /* Python's order of the (time, bytes, name) tuples. */
