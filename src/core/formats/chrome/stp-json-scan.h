@@ -102,23 +102,18 @@ stp_json_string_end (const char *p,
     }
 }
 
-/* Skips a number or a literal (true, false, null). */
+/* The bytes of numbers and literals: 0-9 a-z - + . E */
+extern const guint8 stp_json_scalar_bytes[256];
+
+/* Skips a number or a literal (true, false, null): to the first byte
+ * that cannot be part of one. */
 static inline const char *
 stp_json_scalar_end (const char *p,
                      const char *end)
 {
-  while (p < end)
-    {
-      char c = *p;
-
-      if (c == ',' || c == '}' || c == ']' || stp_json_is_space (c))
-        return p;
-      if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-            c == '-' || c == '+' || c == '.' || c == 'E'))
-        return p;
-      p++;
-    }
-  return NULL;
+  while (p < end && stp_json_scalar_bytes[(guchar) *p])
+    p++;
+  return p < end ? p : NULL;
 }
 
 /* Skips a whole object or array by matching brackets (strings skipped
