@@ -17,7 +17,7 @@
 #include "stp-file-map.h"
 #include "stp-input.h"
 #include "test-chrome-common.h"
-#include "stp-chrome-json.h"
+#include "stp-chrome-json-private.h"
 
 static const char trace_json[] =
   "[{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2,\"name\":\"a\"},\n"
@@ -284,6 +284,99 @@ test_progress (void)
   g_assert_cmpuint (last, ==, gz->len);
 }
 
+/* A document of many windows, with every kind of unit the walk hands
+ * over, and values whose lengths put the window's edges anywhere in an
+ * event. */
+static GString *
+many_windows_json (guint n_events)
+{
+  GString *json = g_string_new ("{\"otherData\": {\"host\": \"a\"},\n \"traceEvents\": [\n");
+
+  for (guint i = 0; i < n_events; i++)
+    {
+      guint tid = i % 5;
+
+      switch (i % 7)
+        {
+        case 0:
+          g_string_append_printf (json, "{\"ph\":\"B\",\"pid\":1,\"tid\":%u,\"ts\":%u,\"name\":\"b%u\"},"
+                                  "{\"ph\":\"E\",\"pid\":1,\"tid\":%u,\"ts\":%u},\n",
+                                  tid, i * 10, i % 13, tid, i * 10 + 3);
+          break;
+        case 1:
+          g_string_append_printf (json, "{\"ph\":\"s\",\"id\":%u,\"pid\":1,\"tid\":%u,\"ts\":%u,\"name\":\"f\",\"cat\":\"c\"},"
+                                  "{\"ph\":\"f\",\"bp\":\"e\",\"id\":%u,\"pid\":1,\"tid\":%u,\"ts\":%u,\"name\":\"f\",\"cat\":\"c\"},\n",
+                                  i, tid, i * 10 + 1, i, (tid + 1) % 5, i * 10 + 2);
+          break;
+        case 2:
+          g_string_append_printf (json, "{\"ph\":\"C\",\"pid\":1,\"ts\":%u,\"name\":\"mem\",\"args\":{\"v\":%u}},\n",
+                                  i * 10, i % 97);
+          break;
+        case 3:
+          g_string_append_printf (json, "{\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"name\":\"thread_name\",\"args\":{\"name\":\"t%u\"}},\n",
+                                  tid, i);
+          break;
+        case 4:
+          g_string_append (json, "[\"not an event\"],\n{\"name\": \"no phase\"},\n");
+          break;
+        default:
+          g_string_append_printf (json, "{\"ph\": \"X\", \"pid\": 1, \"tid\": %u, \"ts\": %u, \"dur\": 5, \"name\": \"x%u\","
+                                  " \"args\": {\"text\": \"%*s\", \"list\": [1, [2, {\"k\": \"}\"}]]}},\n",
+                                  tid, i * 10, i % 17, (int) (i % 301), "");
+          break;
+        }
+    }
+  g_string_append (json, "{\"ph\":\"i\",\"pid\":1,\"tid\":0,\"ts\":0,\"name\":\"last\"}],\n"
+                         " \"displayTimeUnit\": \"ns\"} trailing");
+  return json;
+}
+
+static guint
+count_thread_slices (StpTrace *trace)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < trace->tracks->len; i++)
+    {
+      StpTrack *track = g_ptr_array_index (trace->tracks, i);
+
+      if (track->kind == STP_TRACK_THREAD)
+        n += track->slices->len;
+    }
+  return n;
+}
+
+/* Walked on a thread of its own or on the loading thread, a document
+ * of many windows loads the same, every event of it. */
+static void
+test_walk_threads (void)
+{
+  g_autoptr(GString) json = many_windows_json (40000);
+  g_autoptr(GBytes) bytes = g_bytes_new (json->str, json->len);
+  StpTrace *traces[2] = { NULL, NULL };
+
+  g_assert_cmpuint (json->len, >, 4 * 1024 * 1024);
+  for (guint threaded = 0; threaded < 2; threaded++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(StpInput) input = stp_input_new_for_bytes (bytes, "walk.json", &error);
+
+      g_assert_no_error (error);
+      traces[threaded] = stp_chrome_json_load_full (input, NULL, threaded, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      /* Of 40,000 elements, i % 7 == 0 (5,715) are B/E pairs, 1 (5,715)
+       * flows, 4 (5,714) two units that are not events, 5 and 6 X. */
+      g_assert_cmpuint (count_thread_slices (traces[threaded]), ==, 5715 + 2 * 5714);
+      g_assert_cmpuint (traces[threaded]->flows->len, ==, 5715);
+      g_assert_cmpuint (stp_test_warning_count (traces[threaded], "not-an-event"), ==, 5714);
+      g_assert_cmpuint (stp_test_warning_count (traces[threaded], "no-phase"), ==, 5714);
+      g_assert_cmpuint (stp_test_warning_count (traces[threaded], "trailing-data"), ==, 1);
+    }
+  g_assert_true (stp_test_traces_equal (traces[0], traces[1]));
+  stp_trace_unref (traces[0]);
+  stp_trace_unref (traces[1]);
+}
+
 /* Closed halfway through a gzip stream: it reads as ended, says where
  * it got to, and frees cleanly (AddressSanitizer sees to that). */
 static void
@@ -464,6 +557,7 @@ main (int    argc,
   g_test_add_func ("/chrome-input/read-all-limit", test_read_all_limit);
   g_test_add_func ("/chrome-input/cancel", test_cancel);
   g_test_add_func ("/chrome-input/progress", test_progress);
+  g_test_add_func ("/chrome-input/walk-threads", test_walk_threads);
   g_test_add_func ("/chrome-input/close", test_close);
 
   return g_test_run ();

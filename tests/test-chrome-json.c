@@ -19,6 +19,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "stp-chrome-json-private.h"
 #include "stp-chrome-writer.h"
 #include "stp-error.h"
 #include "stp-loader.h"
@@ -485,6 +486,60 @@ check_export_strict (StpTrace *trace)
   g_assert_no_error (error);
 }
 
+static StpTrace *
+load_walked (const char  *path,
+             gboolean     threaded,
+             GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StpInput) input = stp_input_open (file, NULL, error);
+
+  if (input == NULL)
+    return NULL;
+  return stp_chrome_json_load_full (input, NULL, threaded, NULL, NULL, NULL, error);
+}
+
+static void
+assert_same_warnings (StpTrace *a,
+                      StpTrace *b)
+{
+  g_assert_cmpuint (a->warnings->len, ==, b->warnings->len);
+  for (guint i = 0; i < a->warnings->len; i++)
+    {
+      StpWarning *wa = &g_array_index (a->warnings, StpWarning, i);
+      StpWarning *wb = &g_array_index (b->warnings, StpWarning, i);
+
+      g_assert_cmpstr (stp_trace_str (a, wa->kind), ==, stp_trace_str (b, wb->kind));
+      g_assert_cmpuint (wa->count, ==, wb->count);
+      g_assert_cmpstr (stp_trace_str (a, wa->example), ==, stp_trace_str (b, wb->example));
+    }
+}
+
+/* The document walked on a thread of its own, whatever the file's size,
+ * and on the loading thread: the same model, warnings and seqs, or the
+ * same error. */
+static void
+check_walk_threads (const char *path)
+{
+  g_autoptr(GError) error_inline = NULL;
+  g_autoptr(GError) error_threaded = NULL;
+  g_autoptr(StpTrace) a = load_walked (path, FALSE, &error_inline);
+  g_autoptr(StpTrace) b = load_walked (path, TRUE, &error_threaded);
+
+  if (a == NULL)
+    {
+      g_assert_nonnull (error_inline);
+      g_assert_null (b);
+      g_assert_error (error_threaded, error_inline->domain, error_inline->code);
+      g_assert_cmpstr (error_threaded->message, ==, error_inline->message);
+      return;
+    }
+  g_assert_no_error (error_threaded);
+  g_assert_cmpuint (a->n_seq, ==, b->n_seq);
+  g_assert_true (stp_test_traces_equal (a, b));
+  assert_same_warnings (a, b);
+}
+
 static void
 test_corpus_file (gconstpointer data)
 {
@@ -499,6 +554,7 @@ test_corpus_file (gconstpointer data)
   g_assert_nonnull (trace);
   g_assert_cmpint (trace->format, ==, STP_FORMAT_CHROME_JSON);
   check_export_strict (trace);
+  check_walk_threads (path);
 
   if (g_str_has_suffix (path, ".zip"))
     {
@@ -539,6 +595,7 @@ test_not_a_trace (gconstpointer data)
   g_assert_error (error, STP_ERROR, STP_ERROR_UNKNOWN_FORMAT);
   g_assert_nonnull (strstr (error->message, path));
   g_assert_nonnull (strstr (error->message, "not a Chrome trace"));
+  check_walk_threads (path);
 }
 
 static void

@@ -102,7 +102,6 @@ typedef struct
   GString         *scratch;     /* extras being assembled */
   GString         *text;        /* unescaped strings */
   GString         *keybuf;      /* pairing keys being built */
-  GArray          *members;     /* StpChromeMember storage for events */
 
   /* last (pid, tid) as written -> thread track */
   char             cache_key[64];
@@ -123,7 +122,6 @@ typedef struct
   GHashTable      *memory;      /* "process\x1ftype\x1fid" -> [memory] counter (stp-chrome-json-memory.c) */
 
   guint64          n_events;    /* objects with a "ph" */
-  guint64          n_elements;  /* every element of the events array */
 } StpChromeLoader;
 
 typedef struct
@@ -176,6 +174,16 @@ gboolean stp_chrome_is_memory_event (const StpChromeEvent *event);
 void     stp_chrome_memory_sample   (StpChromeLoader      *self,
                                      const StpChromeEvent *event,
                                      StpSlice             *instant);
+
+/* stp-chrome-json.c: the load, on a second thread or not, whatever
+ * the input's size (for tests). */
+StpTrace *stp_chrome_json_load_full (StpInput         *input,
+                                     const char       *display_name,
+                                     gboolean          threaded,
+                                     StpProgressFunc   progress,
+                                     gpointer          user_data,
+                                     GCancellable     *cancellable,
+                                     GError          **error);
 
 /* stp-chrome-json-match.c */
 gboolean stp_chrome_match           (StpChromeLoader      *self,

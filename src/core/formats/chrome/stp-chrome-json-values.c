@@ -33,7 +33,6 @@ stp_chrome_loader_init (StpChromeLoader *self,
   self->scratch = g_string_sized_new (256);
   self->text = g_string_sized_new (256);
   self->keybuf = g_string_sized_new (64);
-  self->members = g_array_sized_new (FALSE, FALSE, sizeof (StpChromeMember), 32);
   self->be = g_ptr_array_new_with_free_func (records_free);
   self->async = g_array_new (FALSE, FALSE, sizeof (StpChromeRecord));
   self->flows = g_array_new (FALSE, FALSE, sizeof (StpChromeRecord));
@@ -57,7 +56,6 @@ stp_chrome_loader_clear (StpChromeLoader *self)
   if (self->keybuf)
     g_string_free (self->keybuf, TRUE);
   self->scratch = self->text = self->keybuf = NULL;
-  g_clear_pointer (&self->members, g_array_unref);
   g_clear_pointer (&self->be, g_ptr_array_unref);
   g_clear_pointer (&self->async, g_array_unref);
   g_clear_pointer (&self->flows, g_array_unref);

@@ -10,7 +10,9 @@
  * only has to hold the largest single event.  Nothing is allocated per
  * event: members are (start, end) pointers into the window, strings are
  * interned straight from it, and args are copied once, as raw bytes,
- * into the trace's compressed store.
+ * into the trace's compressed store.  On an input larger than one
+ * window, the walk runs on a thread of its own and hands what it cut
+ * to the loading thread (stp-chrome-json-relay.c).
  *
  * Like chrome://tracing and Perfetto, the loader accepts a trace cut
  * short: an array without its closing bracket, a trailing comma, an
@@ -19,7 +21,7 @@
 
 #define G_LOG_DOMAIN "stp-chrome-json"
 
-#include "stp-chrome-json-private.h"
+#include "stp-chrome-json-relay.h"
 #include "stp-error.h"
 
 #include <string.h>
@@ -35,17 +37,34 @@ typedef enum
   TOP_DONE,
 } TopState;
 
+/* The walk: only the scanning thread touches it until the walk ends. */
 typedef struct
 {
-  StpChromeLoader  loader;
+  StpInput        *input;
+  GCancellable    *cancellable;
+  StpChromeRelay  *relay;
   TopState         state;
   gboolean         object_form;
   gboolean         array_form;
   gboolean         saw_trace_events;
+  guint64          n_elements;   /* every element of the events array */
   guint64          error_offset;
   const char      *error_what;
   gboolean         too_deep;
+  GError          *error;        /* reading failed, or the load was cancelled */
+  gboolean         ended;        /* the data ended before the document */
+  gboolean         cut;          /* and inside a unit */
+  guint64          cut_at;
 } Parser;
+
+/* The loading thread's side. */
+typedef struct
+{
+  StpChromeLoader  loader;
+  StpProgressFunc  progress;
+  gpointer         user_data;
+  guint64          reported;     /* the file position last reported */
+} Builder;
 
 gboolean
 stp_chrome_json_sniff (const guint8 *data,
@@ -98,12 +117,14 @@ classify_key (const char *k,
     }
 }
 
-/* Cuts one event object into members.  p is at '{'. */
+/* Cuts one event object into members after the batch's committed
+ * ones; *n_members says how many.  p is at '{'. */
 static StpScanResult
-scan_event (StpChromeLoader *self,
+scan_event (StpChromeBatch  *batch,
             const char      *p,
             const char      *end,
-            StpChromeEvent  *event)
+            StpChromeEvent  *event,
+            guint           *n_members)
 {
   const char *q = p + 1;
   guint n = 0;
@@ -147,9 +168,7 @@ scan_event (StpChromeLoader *self,
       if (value_end >= end)
         return STP_SCAN_MORE;
 
-      if (n >= self->members->len)
-        g_array_set_size (self->members, MAX (16, n * 2));
-      m = &g_array_index (self->members, StpChromeMember, n);
+      m = stp_chrome_batch_member (batch, n);
       m->member = q;
       m->value = value_end;
       r = stp_json_skip_value (value_end, end, &m->end, &value_escaped);
@@ -171,8 +190,8 @@ scan_event (StpChromeLoader *self,
     }
 
   event->end = q + 1;
-  event->members = (StpChromeMember *) (gpointer) self->members->data;
   event->n_members = n;
+  *n_members = n;
   return STP_SCAN_OK;
 }
 
@@ -199,26 +218,25 @@ event_phase (StpChromeLoader      *self,
 
 /* A member of the object form other than traceEvents. */
 static void
-top_member (Parser     *self,
-            const char *key,
-            gsize       key_len,
-            gboolean    key_escaped,
-            const char *value,
-            const char *value_end,
-            gboolean    value_escaped)
+top_member (StpChromeLoader       *self,
+            const StpChromeMember *member)
 {
-  StpTrace *trace = self->loader.trace;
-  GString *text = self->loader.text;
+  StpTrace *trace = self->trace;
+  GString *text = self->text;
+  const char *value = member->value;
+  const char *key_end;
+  gboolean escaped = FALSE;
   StpStr key_id;
 
+  key_end = stp_json_string_end (member->member + 1, value, &escaped);
   g_string_truncate (text, 0);
-  stp_json_unescape (key, key_len, text);
+  stp_json_unescape (member->member + 1, key_end - member->member - 2, text);
   key_id = stp_trace_intern (trace, text->str, text->len);
 
   if (strcmp (text->str, "displayTimeUnit") == 0 && *value == '"')
     {
       g_string_truncate (text, 0);
-      stp_json_unescape (value + 1, value_end - value - 2, text);
+      stp_json_unescape (value + 1, member->end - value - 2, text);
       trace->display_time_unit = stp_trace_intern (trace, text->str, text->len);
       return;
     }
@@ -227,26 +245,193 @@ top_member (Parser     *self,
     stp_trace_warn (trace, "trace-events-not-array",
                     "\"traceEvents\" is not an array; kept as metadata");
 
-  stp_trace_add_metadata (trace, key_id, value, value_end - value);
+  stp_trace_add_metadata (trace, key_id, value, member->end - value);
+}
+
+static void
+use_event (StpChromeLoader *loader,
+           StpChromeEvent  *event)
+{
+  event->phase = event_phase (loader, event);
+  if (event->phase != 0)
+    {
+      loader->n_events++;
+      stp_chrome_dispatch (loader, event);
+    }
+  else if (event->n_members > 0)
+    stp_trace_warn (loader->trace, "no-phase", "an event without \"ph\" was skipped");
+}
+
+/* On the loading thread: what the walk cut, in document order. */
+static void
+use_batch (StpChromeBatch *batch,
+           gpointer        user_data)
+{
+  Builder *self = user_data;
+  StpChromeLoader *loader = &self->loader;
+  StpChromeMember *members = (StpChromeMember *) (gpointer) batch->members->data;
+
+  if (g_cancellable_is_cancelled (loader->cancellable))
+    return;
+
+  for (guint i = 0; i < batch->n_units; i++)
+    {
+      StpChromeUnit *unit = &batch->units[i];
+
+      unit->event.members = members + unit->first_member;
+      switch (unit->kind)
+        {
+        case STP_CHROME_UNIT_EVENT:
+          use_event (loader, &unit->event);
+          break;
+        case STP_CHROME_UNIT_TOP_MEMBER:
+          top_member (loader, unit->event.members);
+          break;
+        case STP_CHROME_UNIT_NOT_AN_EVENT:
+          stp_trace_warn (loader->trace, "not-an-event",
+                          "an element of the events array is not an object");
+          break;
+        case STP_CHROME_UNIT_TRAILING_DATA:
+        default:
+          stp_trace_warn (loader->trace, "trailing-data",
+                          "data after the end of the trace was ignored");
+          break;
+        }
+    }
+
+  if (self->progress != NULL && (batch->file_position != self->reported || batch->last))
+    {
+      self->reported = batch->file_position;
+      self->progress ("parse", batch->file_position,
+                      stp_input_get_file_size (loader->input), self->user_data);
+    }
+}
+
+/* Hands a unit without an event object over. */
+static void
+add_plain_unit (Parser            *self,
+                StpChromeUnitKind  kind)
+{
+  stp_chrome_relay_add_unit (self->relay, kind);
+  stp_chrome_relay_commit (self->relay, 0);
+}
+
+static StpScanResult
+step_top_member (Parser      *self,
+                 const char **pp,
+                 const char  *end)
+{
+  const char *p = *pp;
+  const char *key_end, *value, *q;
+  gboolean escaped = FALSE;
+  StpChromeMember *m;
+  StpScanResult r;
+
+  if (*p == '}')
+    {
+      self->state = TOP_AFTER;
+      *pp = p + 1;
+      return STP_SCAN_OK;
+    }
+  if (*p == ',')
+    {
+      *pp = p + 1;
+      return STP_SCAN_OK;
+    }
+  if (*p != '"')
+    return STP_SCAN_ERROR;
+
+  key_end = stp_json_string_end (p + 1, end, &escaped);
+  if (key_end == NULL)
+    return STP_SCAN_MORE;
+  q = stp_json_skip_space (key_end, end);
+  if (q >= end)
+    return STP_SCAN_MORE;
+  if (*q != ':')
+    return STP_SCAN_ERROR;
+  value = stp_json_skip_space (q + 1, end);
+  if (value >= end)
+    return STP_SCAN_MORE;
+
+  if (!escaped && key_end - p == 13 && memcmp (p + 1, "traceEvents", 11) == 0 && *value == '[')
+    {
+      self->saw_trace_events = TRUE;
+      self->state = TOP_EVENTS;
+      *pp = value + 1;
+      return STP_SCAN_OK;
+    }
+
+  stp_chrome_relay_add_unit (self->relay, STP_CHROME_UNIT_TOP_MEMBER);
+  m = stp_chrome_batch_member (stp_chrome_relay_batch (self->relay), 0);
+  m->member = p;
+  m->value = value;
+  m->key = KEY_OTHER;
+  escaped = FALSE;
+  r = stp_json_skip_value (value, end, &m->end, &escaped);
+  if (r != STP_SCAN_OK)
+    return r;
+  m->escaped = escaped;
+  stp_chrome_relay_commit (self->relay, 1);
+  *pp = m->end;
+  return STP_SCAN_OK;
+}
+
+static StpScanResult
+step_element (Parser      *self,
+              const char **pp,
+              const char  *end)
+{
+  const char *p = *pp;
+  const char *q;
+  gboolean escaped = FALSE;
+  StpScanResult r;
+
+  if (*p == ',')
+    {
+      *pp = p + 1;
+      return STP_SCAN_OK;
+    }
+  if (*p == ']')
+    {
+      self->state = self->object_form ? TOP_OBJECT : TOP_AFTER;
+      *pp = p + 1;
+      return STP_SCAN_OK;
+    }
+
+  if (*p == '{')
+    {
+      StpChromeUnit *unit = stp_chrome_relay_add_unit (self->relay, STP_CHROME_UNIT_EVENT);
+      guint n_members = 0;
+
+      r = scan_event (stp_chrome_relay_batch (self->relay), p, end, &unit->event, &n_members);
+      if (r != STP_SCAN_OK)
+        return r;
+      self->n_elements++;
+      *pp = unit->event.end;
+      stp_chrome_relay_commit (self->relay, n_members);
+      return STP_SCAN_OK;
+    }
+
+  r = stp_json_skip_value (p, end, &q, &escaped);
+  if (r != STP_SCAN_OK)
+    return r;
+  self->n_elements++;
+  add_plain_unit (self, STP_CHROME_UNIT_NOT_AN_EVENT);
+  *pp = q;
+  return STP_SCAN_OK;
 }
 
 /* One unit of the top level; advances *pp past it when it is complete. */
 static StpScanResult
 step (Parser      *self,
       const char **pp,
-      const char  *end,
-      gboolean     at_eof)
+      const char  *end)
 {
-  StpChromeLoader *loader = &self->loader;
   const char *p = stp_json_skip_space (*pp, end);
-  const char *q;
-  gboolean escaped = FALSE;
 
+  *pp = p;
   if (p >= end)
-    {
-      *pp = p;
-      return STP_SCAN_MORE;
-    }
+    return STP_SCAN_MORE;
 
   switch (self->state)
     {
@@ -272,103 +457,13 @@ step (Parser      *self,
       return STP_SCAN_OK;
 
     case TOP_OBJECT:
-      {
-        const char *key_end, *value, *value_end;
-        gboolean value_escaped = FALSE;
-        StpScanResult r;
-
-        if (*p == '}')
-          {
-            self->state = TOP_AFTER;
-            *pp = p + 1;
-            return STP_SCAN_OK;
-          }
-        if (*p == ',')
-          {
-            *pp = p + 1;
-            return STP_SCAN_OK;
-          }
-        if (*p != '"')
-          return STP_SCAN_ERROR;
-
-        key_end = stp_json_string_end (p + 1, end, &escaped);
-        if (key_end == NULL)
-          return STP_SCAN_MORE;
-        q = stp_json_skip_space (key_end, end);
-        if (q >= end)
-          return STP_SCAN_MORE;
-        if (*q != ':')
-          return STP_SCAN_ERROR;
-        value = stp_json_skip_space (q + 1, end);
-        if (value >= end)
-          return STP_SCAN_MORE;
-
-        if (!escaped && key_end - p == 13 && memcmp (p + 1, "traceEvents", 11) == 0 && *value == '[')
-          {
-            self->saw_trace_events = TRUE;
-            self->state = TOP_EVENTS;
-            *pp = value + 1;
-            return STP_SCAN_OK;
-          }
-
-        r = stp_json_skip_value (value, end, &value_end, &value_escaped);
-        if (r != STP_SCAN_OK)
-          return r;
-        top_member (self, p + 1, key_end - p - 2, escaped, value, value_end, value_escaped);
-        *pp = value_end;
-        return STP_SCAN_OK;
-      }
+      return step_top_member (self, pp, end);
 
     case TOP_EVENTS:
-      if (*p == ',')
-        {
-          *pp = p + 1;
-          return STP_SCAN_OK;
-        }
-      if (*p == ']')
-        {
-          self->state = self->object_form ? TOP_OBJECT : TOP_AFTER;
-          *pp = p + 1;
-          return STP_SCAN_OK;
-        }
-
-      loader->n_elements++;
-      if (*p == '{')
-        {
-          StpChromeEvent event;
-          StpScanResult r = scan_event (loader, p, end, &event);
-
-          if (r != STP_SCAN_OK)
-            return r;
-          event.phase = event_phase (loader, &event);
-          if (event.phase != 0)
-            {
-              loader->n_events++;
-              stp_chrome_dispatch (loader, &event);
-            }
-          else if (event.n_members > 0)
-            stp_trace_warn (loader->trace, "no-phase", "an event without \"ph\" was skipped");
-          *pp = event.end;
-          return STP_SCAN_OK;
-        }
-      else
-        {
-          StpScanResult r = stp_json_skip_value (p, end, &q, &escaped);
-
-          if (r != STP_SCAN_OK)
-            {
-              loader->n_elements--;
-              return r;
-            }
-          stp_trace_warn (loader->trace, "not-an-event",
-                          "an element of the events array is not an object");
-          *pp = q;
-          return STP_SCAN_OK;
-        }
+      return step_element (self, pp, end);
 
     case TOP_AFTER:
-      stp_trace_warn (loader->trace, "trailing-data",
-                      "data after the end of the trace was ignored");
+      add_plain_unit (self, STP_CHROME_UNIT_TRAILING_DATA);
       self->state = TOP_DONE;
       *pp = end;
       return STP_SCAN_OK;
@@ -380,45 +475,28 @@ step (Parser      *self,
     }
 }
 
-static gboolean
-is_fatal (const GError *error)
+/* The walk, on the scanning thread when there is one.  It ends at the
+ * end of the data, at an error, or when reading fails; what it hands
+ * over stays valid until it drains the relay. */
+static void
+scan_document (StpChromeRelay *relay,
+               gpointer        user_data)
 {
-  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
-         g_error_matches (error, STP_ERROR, STP_ERROR_LIMIT);
-}
-
-/* Reads the document; FALSE only for errors that end the load. */
-static gboolean
-parse_document (Parser           *self,
-                StpProgressFunc   progress,
-                gpointer          user_data,
-                GCancellable     *cancellable,
-                GError          **error)
-{
-  StpInput *input = self->loader.input;
-  StpTrace *trace = self->loader.trace;
-  const char *name = trace->filename;
+  Parser *self = user_data;
+  StpInput *input = self->input;
   gsize want = WINDOW_CHUNK;
 
+  self->relay = relay;
   for (;;)
     {
-      g_autoptr(GError) local_error = NULL;
       const char *data, *p, *end;
       gsize avail;
       gboolean at_eof;
       StpScanResult r = STP_SCAN_OK;
 
-      data = (const char *) stp_input_fill (input, want, &avail, &local_error);
+      data = (const char *) stp_input_fill (input, want, &avail, &self->error);
       if (data == NULL)
-        {
-          if (is_fatal (local_error) || self->loader.n_events == 0)
-            {
-              g_propagate_error (error, g_steal_pointer (&local_error));
-              return FALSE;
-            }
-          stp_trace_warn (trace, "read-error", "reading stopped early: %s", local_error->message);
-          return TRUE;
-        }
+        return;
 
       at_eof = avail < want;
       p = data;
@@ -426,55 +504,100 @@ parse_document (Parser           *self,
 
       while (self->state != TOP_DONE)
         {
-          r = step (self, &p, end, at_eof);
+          r = step (self, &p, end);
           if (r != STP_SCAN_OK)
             break;
         }
+
+      /* The window moves next. */
+      stp_chrome_relay_drain (relay);
       stp_input_consume (input, p - data);
+      stp_chrome_relay_set_file_position (relay, stp_input_get_file_position (input));
 
-      if (progress != NULL)
-        progress ("parse", stp_input_get_file_position (input),
-                  stp_input_get_file_size (input), user_data);
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-
+      if (g_cancellable_set_error_if_cancelled (self->cancellable, &self->error))
+        return;
       if (self->state == TOP_DONE)
-        return TRUE;
+        return;
 
       if (r == STP_SCAN_ERROR || r == STP_SCAN_TOO_DEEP)
         {
           self->error_offset = stp_input_get_position (input);
           self->too_deep = r == STP_SCAN_TOO_DEEP;
           self->error_what = self->too_deep ? "nested too deep" : "not valid JSON";
-          return TRUE;
+          return;
         }
 
       /* STP_SCAN_MORE */
       if (at_eof)
         {
           p = stp_json_skip_space (p, end);
-          if (p < end)
-            {
-              if (self->state == TOP_START || self->loader.n_events == 0)
-                {
-                  self->error_offset = stp_input_get_position (input);
-                  self->error_what = "cut short";
-                }
-              else
-                stp_trace_warn (trace, "truncated",
-                                "%s ends inside an event (at byte %" G_GUINT64_FORMAT "); "
-                                "the events before it were loaded",
-                                name, stp_input_get_position (input));
-            }
-          if (stp_input_is_truncated (input))
-            stp_trace_warn (trace, "compressed-truncated",
-                            "the compressed data of %s is cut short", name);
-          return TRUE;
+          self->ended = TRUE;
+          self->cut = p < end;
+          self->cut_at = stp_input_get_position (input);
+          return;
         }
 
       /* The unit did not fit: ask for more than the window holds. */
       want = MAX ((gsize) WINDOW_CHUNK, (gsize) (end - p) * 2);
     }
+}
+
+static gboolean
+is_fatal (const GError *error)
+{
+  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+         g_error_matches (error, STP_ERROR, STP_ERROR_LIMIT);
+}
+
+/* After the walk: how it ended, as warnings or an error.  FALSE only
+ * for errors that end the load. */
+static gboolean
+finish_document (Parser           *self,
+                 StpChromeLoader  *loader,
+                 GError          **error)
+{
+  StpTrace *trace = loader->trace;
+  const char *name = trace->filename;
+
+  if (self->error != NULL)
+    {
+      if (is_fatal (self->error) || loader->n_events == 0)
+        {
+          g_propagate_error (error, g_steal_pointer (&self->error));
+          return FALSE;
+        }
+      stp_trace_warn (trace, "read-error", "reading stopped early: %s", self->error->message);
+      g_clear_error (&self->error);
+      return TRUE;
+    }
+
+  if (self->cut)
+    {
+      if (self->state == TOP_START || loader->n_events == 0)
+        {
+          self->error_offset = self->cut_at;
+          self->error_what = "cut short";
+        }
+      else
+        stp_trace_warn (trace, "truncated",
+                        "%s ends inside an event (at byte %" G_GUINT64_FORMAT "); "
+                        "the events before it were loaded",
+                        name, self->cut_at);
+    }
+  if (self->ended && stp_input_is_truncated (self->input))
+    stp_trace_warn (trace, "compressed-truncated",
+                    "the compressed data of %s is cut short", name);
+  return TRUE;
+}
+
+/* One window holds the whole document: walking it on another thread
+ * would cost more than it saves. */
+static gboolean
+fits_one_window (StpInput *input)
+{
+  gsize avail = 0;
+
+  return stp_input_fill (input, WINDOW_CHUNK, &avail, NULL) == NULL || avail < WINDOW_CHUNK;
 }
 
 StpTrace *
@@ -485,8 +608,25 @@ stp_chrome_json_load (StpInput         *input,
                       GCancellable     *cancellable,
                       GError          **error)
 {
+  g_return_val_if_fail (input != NULL, NULL);
+
+  stp_input_set_cancellable (input, cancellable);
+  return stp_chrome_json_load_full (input, display_name, !fits_one_window (input),
+                                    progress, user_data, cancellable, error);
+}
+
+StpTrace *
+stp_chrome_json_load_full (StpInput         *input,
+                           const char       *display_name,
+                           gboolean          threaded,
+                           StpProgressFunc   progress,
+                           gpointer          user_data,
+                           GCancellable     *cancellable,
+                           GError          **error)
+{
   g_autoptr(StpTrace) trace = NULL;
   Parser parser = { 0 };
+  Builder builder = { 0 };
   gboolean ok;
 
   g_return_val_if_fail (input != NULL, NULL);
@@ -495,14 +635,19 @@ stp_chrome_json_load (StpInput         *input,
     display_name = stp_input_get_display_name (input);
 
   trace = stp_trace_new (STP_FORMAT_CHROME_JSON, display_name);
-  stp_chrome_loader_init (&parser.loader, trace);
-  parser.loader.input = input;
-  parser.loader.cancellable = cancellable;
+  stp_chrome_loader_init (&builder.loader, trace);
+  builder.loader.input = input;
+  builder.loader.cancellable = cancellable;
+  builder.progress = progress;
+  builder.user_data = user_data;
+  parser.input = input;
+  parser.cancellable = cancellable;
   stp_input_set_cancellable (input, cancellable);
 
-  ok = parse_document (&parser, progress, user_data, cancellable, error);
+  stp_chrome_relay_run (threaded, scan_document, &parser, use_batch, &builder);
+  ok = finish_document (&parser, &builder.loader, error);
 
-  if (ok && parser.loader.n_events == 0)
+  if (ok && builder.loader.n_events == 0)
     {
       if (parser.too_deep)
         g_set_error (error, STP_ERROR, STP_ERROR_LIMIT,
@@ -516,7 +661,7 @@ stp_chrome_json_load (StpInput         *input,
         g_set_error (error, STP_ERROR, STP_ERROR_UNKNOWN_FORMAT,
                      "%s: not a Chrome trace: a JSON object without a \"traceEvents\" array",
                      display_name);
-      else if (parser.loader.n_elements > 0)
+      else if (parser.n_elements > 0)
         g_set_error (error, STP_ERROR, STP_ERROR_UNKNOWN_FORMAT,
                      "%s: not a Chrome trace: the array holds no trace events (objects with \"ph\")",
                      display_name);
@@ -547,9 +692,10 @@ stp_chrome_json_load (StpInput         *input,
     progress ("seal", 0, 0, user_data);
 
   if (ok)
-    ok = stp_chrome_match (&parser.loader, cancellable, error);
+    ok = stp_chrome_match (&builder.loader, cancellable, error);
 
-  stp_chrome_loader_clear (&parser.loader);
+  stp_chrome_loader_clear (&builder.loader);
+  g_clear_error (&parser.error);
 
   if (!ok || !stp_trace_finish (trace, cancellable, error))
     return NULL;

@@ -1,0 +1,203 @@
+/* stp-chrome-json-relay.c: scanned events, from the thread that scans
+ * the document to the thread that builds the model
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Two queues carry the batches: `ready` to the loading thread, `spare`
+ * back to the scanner.  The scanner counts the batches it handed over
+ * and not yet had back; draining waits until that count is zero.
+ */
+
+#define G_LOG_DOMAIN "stp-chrome-json"
+
+#include "stp-chrome-json-relay.h"
+
+/* Enough for the scanner to run ahead while a batch is used, few
+ * enough that draining before the window moves is short. */
+#define N_BATCHES 4
+
+struct _StpChromeRelay
+{
+  gboolean            threaded;
+  StpChromeBatchFunc  use;
+  gpointer            use_data;
+  StpChromeScanFunc   scan;
+  gpointer            scan_data;
+
+  GAsyncQueue        *ready;     /* StpChromeBatch*, to the loading thread */
+  GAsyncQueue        *spare;     /* StpChromeBatch*, back to the scanner */
+  GPtrArray          *held;      /* spare batches the scanner holds */
+  guint               n_out;     /* handed over, not yet back */
+  StpChromeBatch     *current;   /* being filled */
+  guint64             file_position;
+};
+
+static StpChromeBatch *
+batch_new (void)
+{
+  StpChromeBatch *batch = g_new0 (StpChromeBatch, 1);
+
+  batch->members = g_array_sized_new (FALSE, FALSE, sizeof (StpChromeMember), 1024);
+  return batch;
+}
+
+static void
+batch_free (gpointer data)
+{
+  StpChromeBatch *batch = data;
+
+  g_array_unref (batch->members);
+  g_free (batch);
+}
+
+static void
+hand_over (StpChromeRelay *self,
+           gboolean        last)
+{
+  StpChromeBatch *batch = stp_chrome_relay_batch (self);
+
+  batch->file_position = self->file_position;
+  batch->last = last;
+  if (!self->threaded)
+    {
+      self->use (batch, self->use_data);
+      batch->n_units = batch->n_members = 0;
+      return;
+    }
+  self->current = NULL;
+  self->n_out++;
+  g_async_queue_push (self->ready, batch);
+}
+
+StpChromeBatch *
+stp_chrome_relay_batch (StpChromeRelay *self)
+{
+  if (self->current != NULL)
+    return self->current;
+
+  if (self->held->len > 0)
+    self->current = g_ptr_array_steal_index_fast (self->held, self->held->len - 1);
+  else
+    {
+      self->current = g_async_queue_pop (self->spare);
+      self->n_out--;
+    }
+  self->current->n_units = self->current->n_members = 0;
+  return self->current;
+}
+
+StpChromeUnit *
+stp_chrome_relay_add_unit (StpChromeRelay    *self,
+                           StpChromeUnitKind  kind)
+{
+  StpChromeBatch *batch = stp_chrome_relay_batch (self);
+  StpChromeUnit *unit = &batch->units[batch->n_units];
+
+  unit->kind = kind;
+  unit->first_member = batch->n_members;
+  return unit;
+}
+
+/* The unit from stp_chrome_relay_add_unit() is complete, with the
+ * `n_members` members after the batch's committed ones. */
+void
+stp_chrome_relay_commit (StpChromeRelay *self,
+                         guint           n_members)
+{
+  StpChromeBatch *batch = self->current;
+
+  batch->n_units++;
+  batch->n_members += n_members;
+  if (batch->n_units == STP_CHROME_BATCH_UNITS)
+    hand_over (self, FALSE);
+}
+
+/* Everything scanned so far is used before this returns. */
+void
+stp_chrome_relay_drain (StpChromeRelay *self)
+{
+  if (self->current != NULL && self->current->n_units > 0)
+    hand_over (self, FALSE);
+  for (; self->n_out > 0; self->n_out--)
+    g_ptr_array_add (self->held, g_async_queue_pop (self->spare));
+}
+
+void
+stp_chrome_relay_set_file_position (StpChromeRelay *self,
+                                    guint64         position)
+{
+  self->file_position = position;
+}
+
+static gpointer
+scan_thread (gpointer data)
+{
+  StpChromeRelay *self = data;
+
+  self->scan (self, self->scan_data);
+  hand_over (self, TRUE);
+  return NULL;
+}
+
+/* On the loading thread: uses each batch until the last. */
+static void
+use_batches (StpChromeRelay *self)
+{
+  gboolean last;
+
+  do
+    {
+      StpChromeBatch *batch = g_async_queue_pop (self->ready);
+
+      last = batch->last;
+      self->use (batch, self->use_data);
+      g_async_queue_push (self->spare, batch);
+    }
+  while (!last);
+}
+
+void
+stp_chrome_relay_run (gboolean            threaded,
+                      StpChromeScanFunc   scan,
+                      gpointer            scan_data,
+                      StpChromeBatchFunc  use,
+                      gpointer            use_data)
+{
+  StpChromeRelay self = {
+    .threaded = threaded,
+    .use = use,
+    .use_data = use_data,
+    .scan = scan,
+    .scan_data = scan_data,
+    .held = g_ptr_array_new_with_free_func (batch_free),
+  };
+
+  if (!threaded)
+    {
+      g_ptr_array_add (self.held, batch_new ());
+      scan (&self, scan_data);
+      hand_over (&self, TRUE);
+    }
+  else
+    {
+      GThread *thread;
+
+      self.ready = g_async_queue_new ();
+      self.spare = g_async_queue_new ();
+      for (guint i = 0; i < N_BATCHES; i++)
+        g_ptr_array_add (self.held, batch_new ());
+
+      thread = g_thread_new ("stp-chrome-scan", scan_thread, &self);
+      use_batches (&self);
+      g_thread_join (thread);
+
+      /* The last batch is back in `spare`; the scanner drained the rest. */
+      stp_chrome_relay_drain (&self);
+      g_async_queue_unref (self.ready);
+      g_async_queue_unref (self.spare);
+    }
+
+  g_clear_pointer (&self.current, batch_free);
+  g_ptr_array_unref (self.held);
+}
