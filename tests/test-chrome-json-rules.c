@@ -735,6 +735,42 @@ test_clock (void)
     }
 }
 
+/* Events of many threads of several processes, interleaved, pids and
+ * tids written as numbers and as strings: each lands on its own
+ * thread, however the loader's caches of ids are filled. */
+static void
+test_interleaved_threads (void)
+{
+  g_autoptr(GString) json = g_string_new ("[");
+  g_autoptr(StpTrace) trace = NULL;
+  const guint n_threads = 300, rounds = 5;
+
+  for (guint r = 0; r < rounds; r++)
+    for (guint i = 0; i < n_threads; i++)
+      {
+        guint pid = 1 + i % 7, tid = 1000 + i;
+        /* every other round writes the ids as text: "5" is 5 */
+        const char *q = r % 2 ? "\"" : "";
+
+        g_string_append_printf (json, "%s{\"ph\":\"X\",\"pid\":%s%u%s,\"tid\":%s%u%s,"
+                                "\"ts\":%u,\"dur\":1,\"name\":\"t%u\"}",
+                                json->len > 1 ? "," : "", q, pid, q, q, tid, q, r * 10 + i % 3, tid);
+      }
+  g_string_append (json, "]");
+  trace = load_ok (json->str);
+
+  g_assert_cmpuint (trace->processes->len, ==, 7);
+  for (guint i = 0; i < n_threads; i++)
+    {
+      StpTrack *t = thread (trace, 1 + i % 7, 1000 + i, 0);
+      g_autofree char *name = g_strdup_printf ("t%u", 1000 + i);
+
+      g_assert_cmpuint (t->slices->len, ==, rounds);
+      for (guint j = 0; j < rounds; j++)
+        g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (t, j)->name), ==, name);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -757,6 +793,7 @@ main (int    argc,
   g_test_add_func ("/chrome-json/rules/not-traces", test_not_traces);
   g_test_add_func ("/chrome-json/rules/truncated", test_truncated);
   g_test_add_func ("/chrome-json/rules/clock", test_clock);
+  g_test_add_func ("/chrome-json/rules/interleaved-threads", test_interleaved_threads);
 
   return g_test_run ();
 }

@@ -92,6 +92,19 @@ typedef struct
   guint8  flow_out;
 } StpChromeV2Record;
 
+/* A (pid, tid) or pid as written, and its track or process.  A key is
+ * never empty (it holds a separator), so len 0 marks a free entry. */
+typedef struct
+{
+  guint8  len;
+  char    key[59];
+  guint32 value;
+} StpChromeIdEntry;
+
+/* Sets of two entries; the numbers of sets are powers of two. */
+#define STP_CHROME_THREAD_SETS  64
+#define STP_CHROME_PROCESS_SETS 8
+
 typedef struct
 {
   StpTrace        *trace;
@@ -103,14 +116,10 @@ typedef struct
   GString         *text;        /* unescaped strings */
   GString         *keybuf;      /* pairing keys being built */
 
-  /* last (pid, tid) as written -> thread track */
-  char             cache_key[64];
-  gsize            cache_len;
-  guint32          cache_track;
+  /* the latest ids as written, by a hash of their text */
+  StpChromeIdEntry thread_cache[STP_CHROME_THREAD_SETS][2];
+  StpChromeIdEntry process_cache[STP_CHROME_PROCESS_SETS][2];
   StpStr           name_cache[1021];  /* see intern_cached() */
-  char             pcache_key[32];
-  gsize            pcache_len;
-  guint32          pcache_process;
 
   GPtrArray       *be;          /* per track index: GArray of StpChromeRecord, or NULL */
   GArray          *async;       /* StpChromeRecord */

@@ -5,8 +5,9 @@
  *
  * What the phase rules read from an event: strings (interned straight
  * from the window, unescaped only when they hold escapes), timestamps,
- * ids, the thread and process of an event (a cache keyed by pid and tid
- * as written skips the lookups for runs of events of one thread), the
+ * ids, the thread and process of an event (small caches keyed by pid
+ * and tid as written skip the lookups for events of the same threads,
+ * however they interleave), the
  * members kept verbatim as extras, and the members of an args object.
  */
 
@@ -41,8 +42,6 @@ stp_chrome_loader_init (StpChromeLoader *self,
   self->instant_tracks = g_hash_table_new (NULL, NULL);
   self->objects = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->memory = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->cache_len = G_MAXSIZE;
-  self->pcache_len = G_MAXSIZE;
 }
 
 void
@@ -216,53 +215,105 @@ parse_id (StpChromeLoader       *self,
     *str = stp_trace_intern (self->trace, m->value, m->end - m->value);
 }
 
-/* The cache key: pid and tid as written. */
-static gboolean
-cache_key (const StpChromeEvent *event,
-           char                 *buf,
-           gsize                 size,
-           gboolean              with_tid,
-           gsize                *len)
+/* Appends a value's bytes to the key, hashing them on the way; returns
+ * where the key ends. */
+static inline char *
+key_append (char       *out,
+            const char *p,
+            const char *end,
+            guint      *hash)
+{
+  guint h = *hash;
+
+  for (; p < end; p++)
+    {
+      *out++ = *p;
+      h = h * 33 + (guchar) *p;
+    }
+  *hash = h;
+  return out;
+}
+
+/* The set of two entries that would hold pid and tid as written (the
+ * pid alone unless with_tid), the key in `key`; NULL when it is too
+ * long to keep. */
+static StpChromeIdEntry *
+cache_set (StpChromeIdEntry      (*sets)[2],
+           guint                  n_sets,
+           const StpChromeEvent  *event,
+           gboolean               with_tid,
+           char                  *key,
+           gsize                 *len)
 {
   const StpChromeMember *pid = stp_chrome_event_get (event, KEY_PID);
   const StpChromeMember *tid = with_tid ? stp_chrome_event_get (event, KEY_TID) : NULL;
   gsize pl = pid ? pid->end - pid->value : 0;
   gsize tl = tid ? tid->end - tid->value : 0;
+  char separator = tid ? '\x1f' : '\x1e';
+  guint hash = 5381;
+  char *out = key;
 
-  if (pl + tl + 2 > size)
-    return FALSE;
-  if (pl)
-    memcpy (buf, pid->value, pl);
-  buf[pl] = tid ? '\x1f' : '\x1e';
-  if (tl)
-    memcpy (buf + pl + 1, tid->value, tl);
-  *len = pl + tl + 1;
-  return TRUE;
+  *len = 0;
+  if (pl + tl + 1 > sizeof sets[0][0].key)
+    return NULL;
+  if (pid != NULL)
+    out = key_append (out, pid->value, pid->end, &hash);
+  out = key_append (out, &separator, &separator + 1, &hash);
+  if (tid != NULL)
+    out = key_append (out, tid->value, tid->end, &hash);
+  *len = out - key;
+
+  /* The top bits: the low ones of "1,2" and "2,1" are the same. */
+  return sets[((hash * 0x9e3779b1u) >> 24) & (n_sets - 1)];
+}
+
+static inline StpChromeIdEntry *
+cache_find (StpChromeIdEntry *set,
+            const char       *key,
+            gsize             len)
+{
+  if (set == NULL)
+    return NULL;
+  for (guint way = 0; way < 2; way++)
+    if (set[way].len == len && memcmp (set[way].key, key, len) == 0)
+      return &set[way];
+  return NULL;
+}
+
+/* The newest key goes first; the older one of the two, if any, goes. */
+static void
+cache_store (StpChromeIdEntry *set,
+             const char       *key,
+             gsize             len,
+             guint32           value)
+{
+  if (set == NULL)
+    return;
+  set[1] = set[0];
+  memcpy (set[0].key, key, len);
+  set[0].len = len;
+  set[0].value = value;
 }
 
 guint32
 stp_chrome_process_of (StpChromeLoader      *self,
                        const StpChromeEvent *event)
 {
-  char key[sizeof self->pcache_key];
+  char key[sizeof self->process_cache[0][0].key];
   gsize len;
-  gboolean cacheable = cache_key (event, key, sizeof key, FALSE, &len);
+  StpChromeIdEntry *set = cache_set (self->process_cache, STP_CHROME_PROCESS_SETS,
+                                     event, FALSE, key, &len);
+  StpChromeIdEntry *found = cache_find (set, key, len);
   gint64 pid;
   StpStr pid_str;
   guint32 process;
 
-  if (cacheable && len == self->pcache_len && memcmp (key, self->pcache_key, len) == 0)
-    return self->pcache_process;
+  if (found != NULL)
+    return found->value;
 
   parse_id (self, stp_chrome_event_get (event, KEY_PID), &pid, &pid_str);
   process = stp_trace_add_process (self->trace, pid, pid_str);
-
-  if (cacheable)
-    {
-      memcpy (self->pcache_key, key, len);
-      self->pcache_len = len;
-      self->pcache_process = process;
-    }
+  cache_store (set, key, len, process);
   return process;
 }
 
@@ -270,16 +321,18 @@ guint32
 stp_chrome_thread_of (StpChromeLoader      *self,
                       const StpChromeEvent *event)
 {
-  char key[sizeof self->cache_key];
+  char key[sizeof self->thread_cache[0][0].key];
   gsize len;
-  gboolean cacheable = cache_key (event, key, sizeof key, TRUE, &len);
+  StpChromeIdEntry *set = cache_set (self->thread_cache, STP_CHROME_THREAD_SETS,
+                                     event, TRUE, key, &len);
+  StpChromeIdEntry *found = cache_find (set, key, len);
   const StpChromeMember *tid_member;
   gint64 tid;
   StpStr tid_str;
   guint32 process, track;
 
-  if (cacheable && len == self->cache_len && memcmp (key, self->cache_key, len) == 0)
-    return self->cache_track;
+  if (found != NULL)
+    return found->value;
 
   process = stp_chrome_process_of (self, event);
   tid_member = stp_chrome_event_get (event, KEY_TID);
@@ -287,13 +340,7 @@ stp_chrome_thread_of (StpChromeLoader      *self,
     tid_member = stp_chrome_event_get (event, KEY_PID);   /* as Perfetto: tid = pid */
   parse_id (self, tid_member, &tid, &tid_str);
   track = stp_trace_add_thread (self->trace, process, tid, tid_str);
-
-  if (cacheable)
-    {
-      memcpy (self->cache_key, key, len);
-      self->cache_len = len;
-      self->cache_track = track;
-    }
+  cache_store (set, key, len, track);
   return track;
 }
 
