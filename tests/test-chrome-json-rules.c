@@ -771,6 +771,58 @@ test_interleaved_threads (void)
     }
 }
 
+static guint
+track_index (StpTrace *trace,
+             StpTrack *track)
+{
+  for (guint i = 0; i < trace->tracks->len; i++)
+    if (stp_trace_get_track (trace, i) == track)
+      return i;
+  g_assert_not_reached ();
+}
+
+/* Enough threads and slices to nest on two threads: each thread's
+ * slices nest or move to a second lane as on one, and the second lanes
+ * become tracks in thread order. */
+static void
+test_nest_many_threads (void)
+{
+  g_autoptr(GString) json = g_string_new ("[");
+  g_autoptr(StpTrace) trace = NULL;
+  const guint n_threads = 4, n = 5000;
+  guint previous = 0;
+
+  /* a encloses c; b overlaps a without nesting in it */
+  for (guint t = 0; t < n_threads; t++)
+    for (guint i = 0; i < n; i++)
+      g_string_append_printf (json, "%s{\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"ts\":%u,\"dur\":6,\"name\":\"a\"},"
+                              "{\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"ts\":%u,\"dur\":6,\"name\":\"b\"},"
+                              "{\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"ts\":%u,\"dur\":1,\"name\":\"c\"}",
+                              json->len > 1 ? "," : "", t, i * 10, t, i * 10 + 3, t, i * 10 + 1);
+  g_string_append (json, "]");
+  trace = load_ok (json->str);
+
+  for (guint t = 0; t < n_threads; t++)
+    {
+      StpTrack *first = thread (trace, 1, t, 0);
+      StpTrack *second = thread (trace, 1, t, 1);
+
+      g_assert_cmpuint (first->slices->len, ==, 2 * n);
+      g_assert_cmpuint (first->max_depth, ==, 1);
+      g_assert_cmpuint (first->depth_starts[1], ==, n);
+      g_assert_cmpuint (second->slices->len, ==, n);
+      g_assert_cmpuint (second->max_depth, ==, 0);
+      for (guint i = 0; i < n; i++)
+        {
+          g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (first, i)->name), ==, "a");
+          g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (first, n + i)->name), ==, "c");
+          g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (second, i)->name), ==, "b");
+        }
+      g_assert_cmpuint (track_index (trace, second), >, previous);
+      previous = track_index (trace, second);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -794,6 +846,7 @@ main (int    argc,
   g_test_add_func ("/chrome-json/rules/truncated", test_truncated);
   g_test_add_func ("/chrome-json/rules/clock", test_clock);
   g_test_add_func ("/chrome-json/rules/interleaved-threads", test_interleaved_threads);
+  g_test_add_func ("/chrome-json/rules/nest-many-threads", test_nest_many_threads);
 
   return g_test_run ();
 }

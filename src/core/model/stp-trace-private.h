@@ -19,6 +19,16 @@ gint     stp_trace_compare_instants (gconstpointer a,
                                      gconstpointer b,
                                      gpointer      user_data);
 
+/* stp-trace-nest.c: nests the slices of every thread and async track,
+ * appends a track for each extra lane, and fills thread_lanes (track
+ * index -> GArray of its lanes' track indices).  FALSE if cancelled. */
+gboolean stp_trace_nest_slices (StpTrace      *self,
+                                GHashTable    *thread_lanes,
+                                GCancellable  *cancellable,
+                                GError       **error);
+/* Orders a track's slices by depth and sets its depth runs. */
+void     stp_track_seal_depths (StpTrack      *self);
+
 /* stp-trace-flows.c: thread_lanes maps a thread track to its lanes
  * (GArray of guint32 track indices), as stp_trace_seal() made them. */
 void     stp_trace_bind_flows (StpTrace   *self,

@@ -6,9 +6,9 @@
  * Loaders append events in input order.  Finishing a trace sorts every
  * track, nests its slices, moves slices that overlap without nesting to
  * extra lanes of the same thread (so nothing is lost or drawn on top of
- * something else), binds flow ends to slices, gives objects rows, and
- * orders processes and tracks for display.  Every step is deterministic
- * and near-linear, whatever the input.
+ * something else; stp-trace-nest.c), binds flow ends to slices, gives
+ * objects rows, and orders processes and tracks for display.  Every
+ * step is deterministic and near-linear, whatever the input.
  */
 
 #define G_LOG_DOMAIN "stp-trace-seal"
@@ -19,6 +19,15 @@
 #include "stp-sort.h"
 
 #include <string.h>
+
+/* Most inputs are already in order (StepStats always is): a linear
+ * check saves the O(n log n) sort. */
+static void
+sort_slices_unless_sorted (GArray           *slices,
+                           GCompareDataFunc  compare)
+{
+  stp_sort_unless_sorted (slices->data, slices->len, sizeof (StpSlice), compare, NULL);
+}
 
 /* ------------------------------------------------------------------ */
 /* Time range                                                          */
@@ -126,361 +135,6 @@ close_unclosed (StpTrace *self)
             s->dur = MAX (0, stp_time_sub (self->end_ts, s->ts));
         }
     }
-}
-
-/* ------------------------------------------------------------------ */
-/* Slices: lanes and depths                                            */
-
-static gint
-compare_by_start (gconstpointer a,
-                  gconstpointer b,
-                  gpointer      user_data)
-{
-  const StpSlice *sa = a;
-  const StpSlice *sb = b;
-  gint64 ea, eb;
-
-  if (sa->ts != sb->ts)
-    return sa->ts < sb->ts ? -1 : 1;
-
-  /* Longer first, so a parent comes before the children it encloses. */
-  ea = stp_slice_end (sa);
-  eb = stp_slice_end (sb);
-  if (ea != eb)
-    return ea > eb ? -1 : 1;
-
-  if (sa->seq != sb->seq)
-    return sa->seq < sb->seq ? -1 : 1;
-  return 0;
-}
-
-static gint
-compare_by_depth (gconstpointer a,
-                  gconstpointer b,
-                  gpointer      user_data)
-{
-  const StpSlice *sa = a;
-  const StpSlice *sb = b;
-
-  if (sa->depth != sb->depth)
-    return sa->depth < sb->depth ? -1 : 1;
-  if (sa->ts != sb->ts)
-    return sa->ts < sb->ts ? -1 : 1;
-  if (sa->seq != sb->seq)
-    return sa->seq < sb->seq ? -1 : 1;
-  return 0;
-}
-
-/* Most inputs are already in order per track (StepStats lanes always
- * are): a linear check saves the O(n log n) sort. */
-static void
-sort_slices_unless_sorted (GArray           *slices,
-                           GCompareDataFunc  compare)
-{
-  stp_sort_unless_sorted (slices->data, slices->len, sizeof (StpSlice), compare, NULL);
-}
-
-/* A lane's slices come in start order with their depths set; taking
- * them depth by depth, each in the order it came, gives the order
- * compare_by_depth() wants in linear time, where a sort made n log n
- * comparisons (4% of the instructions of HTA's control load).  The
- * check after it keeps any other input right. */
-static void
-order_by_depth (GArray *slices,
-                guint   max_depth)
-{
-  g_autofree guint32 *next = NULL;
-  g_autofree StpSlice *ordered = NULL;
-  guint n = slices->len;
-
-  if (n < 2)
-    return;
-
-  next = g_new0 (guint32, max_depth + 1);
-  for (guint i = 0; i < n; i++)
-    {
-      guint16 depth = g_array_index (slices, StpSlice, i).depth;
-
-      if (depth < max_depth)
-        next[depth + 1]++;
-    }
-  for (guint d = 1; d <= max_depth; d++)
-    next[d] += next[d - 1];
-
-  ordered = g_new (StpSlice, n);
-  for (guint i = 0; i < n; i++)
-    {
-      const StpSlice *s = &g_array_index (slices, StpSlice, i);
-
-      ordered[next[s->depth]++] = *s;
-    }
-  memcpy (slices->data, ordered, n * sizeof (StpSlice));
-  sort_slices_unless_sorted (slices, compare_by_depth);
-}
-
-typedef struct
-{
-  GArray *slices;   /* StpSlice placed in this lane */
-  GArray *stack;    /* StpSlice* ... as (ts, end) pairs of open slices */
-} Lane;
-
-typedef struct
-{
-  gint64 ts;
-  gint64 end;
-} Open;
-
-/* The lane allocator frees a lane for starts after `busy_until`; a slice
- * with a duration no longer blocks the instant it ends. */
-static inline gint64
-busy_until (const StpSlice *s)
-{
-  return s->dur > 0 ? stp_slice_end (s) - 1 : stp_slice_end (s);
-}
-
-static void
-lane_pop_ended (Lane   *lane,
-                gint64  ts)
-{
-  while (lane->stack->len > 0)
-    {
-      const Open *top = &g_array_index (lane->stack, Open, lane->stack->len - 1);
-      gboolean has_dur = top->end > top->ts;
-
-      if (top->end < ts || (has_dur && top->end == ts))
-        g_array_set_size (lane->stack, lane->stack->len - 1);
-      else
-        break;
-    }
-}
-
-/* Returns the depth the slice gets in this lane, or -1 if it does not
- * nest (-2 if it would, but deeper than STP_MAX_DEPTH). */
-static gint
-lane_fit (Lane           *lane,
-          const StpSlice *s)
-{
-  const Open *top;
-
-  lane_pop_ended (lane, s->ts);
-  if (lane->stack->len == 0)
-    return 0;
-
-  top = &g_array_index (lane->stack, Open, lane->stack->len - 1);
-  if (top->end >= stp_slice_end (s))
-    return lane->stack->len < STP_MAX_DEPTH ? (gint) lane->stack->len : -2;
-
-  return -1;
-}
-
-static void
-lane_place (Lane     *lane,
-            StpSlice *s,
-            guint     depth)
-{
-  Open open = { s->ts, stp_slice_end (s) };
-
-  s->depth = depth;
-  g_array_append_val (lane->slices, *s);
-  g_array_append_val (lane->stack, open);
-}
-
-static void
-seal_depths (StpTrack *track)
-{
-  guint max_depth = 0;
-
-  for (guint i = 0; i < track->slices->len; i++)
-    max_depth = MAX (max_depth, stp_track_get_slice (track, i)->depth);
-  if (max_depth > 0)
-    order_by_depth (track->slices, max_depth);
-
-  track->max_depth = max_depth;
-  if (track->depth_starts != track->depth_bounds)
-    g_free (track->depth_starts);
-  /* Most tracks are flat: their two bounds live in the track, which
-   * spares an allocation per track (a model of 1M lanes frees faster). */
-  if (max_depth == 0)
-    track->depth_starts = track->depth_bounds;
-  else
-    track->depth_starts = g_new0 (guint32, max_depth + 2);
-
-  /* depth_starts[d] = first slice of depth d; a depth with no slice is an
-   * empty run. */
-  for (guint d = 0, i = 0; d <= max_depth + 1; d++)
-    {
-      while (i < track->slices->len && stp_track_get_slice (track, i)->depth < d)
-        i++;
-      track->depth_starts[d] = i;
-    }
-}
-
-/* Sorted by start, each slice starts once the one before has ended (a
- * zero-length slice at the same instant would nest, so it does not count). */
-static gboolean
-slices_are_disjoint (GArray *slices)
-{
-  for (guint i = 1; i < slices->len; i++)
-    {
-      const StpSlice *prev = &g_array_index (slices, StpSlice, i - 1);
-      const StpSlice *s = &g_array_index (slices, StpSlice, i);
-
-      if (s->ts < stp_slice_end (prev) || (s->ts == stp_slice_end (prev) && prev->dur <= 0))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static void
-lanes_clear (GArray *lanes)
-{
-  for (guint l = 0; l < lanes->len; l++)
-    {
-      g_array_unref (g_array_index (lanes, Lane, l).slices);
-      g_array_unref (g_array_index (lanes, Lane, l).stack);
-    }
-  g_array_set_size (lanes, 0);
-}
-
-/* Whether to stop: checked every few thousand slices, so that a single
- * track of millions stops within milliseconds of a cancel. */
-static inline gboolean
-cancelled_every (guint         i,
-                 GCancellable *cancellable)
-{
-  return (i & 0x1fff) == 0 && g_cancellable_is_cancelled (cancellable);
-}
-
-/* Splits the slices of one track into properly nested lanes; returns
- * the tracks of the extra lanes (appended to the trace).  FALSE if
- * cancelled: the trace is then only fit to be freed. */
-static gboolean
-split_track (StpTrace     *self,
-             guint32       track_index,
-             GArray       *lane_tracks,
-             GCancellable *cancellable)
-{
-  StpTrack *track = stp_trace_get_track (self, track_index);
-  g_autoptr(StpLaneAllocator) alloc = stp_lane_allocator_new ();
-  g_autoptr(GArray) lanes = g_array_new (FALSE, TRUE, sizeof (Lane));
-  GArray *input = track->slices;
-  guint32 prev = 0;
-
-  sort_slices_unless_sorted (input, compare_by_start);
-
-  /* Slices that follow each other without overlapping (every StepStats
-   * lane) need neither stacks nor extra lanes. */
-  if (slices_are_disjoint (input))
-    {
-      for (guint i = 0; i < input->len; i++)
-        g_array_index (input, StpSlice, i).depth = 0;
-      seal_depths (track);
-      g_array_append_val (lane_tracks, track_index);
-      return TRUE;
-    }
-
-  for (guint i = 0; i < input->len; i++)
-    {
-      StpSlice *s = &g_array_index (input, StpSlice, i);
-      guint32 candidates[2] = { 0, prev };
-      guint32 chosen = G_MAXUINT32;
-      gboolean too_deep = FALSE;
-      gint depth = -1;
-
-      if (cancelled_every (i, cancellable))
-        {
-          lanes_clear (lanes);
-          return FALSE;
-        }
-
-      /* Nest in lane 0 if possible, else beside the previous slice, else
-       * in the lowest lane that is free, else in a new lane. */
-      for (guint c = 0; c < G_N_ELEMENTS (candidates) && depth < 0; c++)
-        {
-          if (candidates[c] >= lanes->len)
-            continue;
-          depth = lane_fit (&g_array_index (lanes, Lane, candidates[c]), s);
-          if (depth >= 0)
-            chosen = candidates[c];
-          too_deep |= depth == -2;
-        }
-
-      if (depth < 0)
-        {
-          /* Too deep to draw nested: on a row of its own, never lost. */
-          if (too_deep)
-            stp_trace_warn (self, "deep-nesting",
-                            "slices nested more than %d deep on a thread were put on extra rows",
-                            STP_MAX_DEPTH);
-          chosen = stp_lane_allocator_take (alloc, s->ts, busy_until (s));
-          if (chosen >= lanes->len)
-            {
-              Lane fresh;
-
-              fresh.slices = g_array_new (FALSE, FALSE, sizeof (StpSlice));
-              fresh.stack = g_array_new (FALSE, FALSE, sizeof (Open));
-              g_array_append_val (lanes, fresh);
-            }
-          lane_pop_ended (&g_array_index (lanes, Lane, chosen), s->ts);
-          depth = 0;
-        }
-      else if (depth == 0)
-        {
-          stp_lane_allocator_occupy (alloc, chosen, busy_until (s));
-        }
-
-      lane_place (&g_array_index (lanes, Lane, chosen), s, depth);
-      prev = chosen;
-    }
-
-  /* Lane 0 keeps the track; further lanes become tracks of the same tid. */
-  for (guint l = 0; l < lanes->len; l++)
-    {
-      Lane *lane = &g_array_index (lanes, Lane, l);
-      StpTrack *target;
-      guint32 target_index;
-
-      if (l > 0 && cancelled_every (l, cancellable))
-        {
-          /* The lanes before l are tracks now, the trace frees them. */
-          g_array_remove_range (lanes, 0, l);
-          lanes_clear (lanes);
-          return FALSE;
-        }
-
-      if (l == 0)
-        {
-          target_index = track_index;
-          target = track;
-          g_array_unref (target->slices);
-          target->slices = lane->slices;
-        }
-      else
-        {
-          target_index = stp_trace_add_track (self, track->process, track->kind, track->name);
-          target = stp_trace_get_track (self, target_index);
-          /* add_track may have moved the array: reload the original. */
-          track = stp_trace_get_track (self, track_index);
-          target->tid = track->tid;
-          target->tid_str = track->tid_str;
-          target->lane = l;
-          target->sort_index = track->sort_index;
-          target->has_sort_index = track->has_sort_index;
-          g_array_unref (target->slices);
-          target->slices = lane->slices;
-        }
-
-      g_array_unref (lane->stack);
-      seal_depths (target);
-      g_array_append_val (lane_tracks, target_index);
-    }
-
-  if (lanes->len == 0)
-    {
-      seal_depths (track);
-      g_array_append_val (lane_tracks, track_index);
-    }
-  return TRUE;
 }
 
 gint
@@ -784,6 +438,10 @@ stp_trace_seal (StpTrace      *self,
   thread_lanes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
   n_tracks = self->tracks->len;
 
+  /* Threads first: their extra lanes are appended as tracks. */
+  if (!stp_trace_nest_slices (self, thread_lanes, cancellable, error))
+    return FALSE;
+
   for (guint i = 0; i < n_tracks; i++)
     {
       StpTrack *track = stp_trace_get_track (self, i);
@@ -795,27 +453,13 @@ stp_trace_seal (StpTrace      *self,
         {
         case STP_TRACK_THREAD:
         case STP_TRACK_ASYNC:
-          {
-            GArray *lanes = g_array_new (FALSE, FALSE, sizeof (guint32));
-
-            if (!split_track (self, i, lanes, cancellable))
-              {
-                g_array_unref (lanes);
-                g_cancellable_set_error_if_cancelled (cancellable, error);
-                return FALSE;
-              }
-            track = stp_trace_get_track (self, i);
-            if (track->instants != NULL)
-              sort_slices_unless_sorted (track->instants, stp_trace_compare_instants);
-            g_hash_table_insert (thread_lanes, GUINT_TO_POINTER (i), lanes);
-          }
           break;
 
         case STP_TRACK_INSTANTS:
           sort_slices_unless_sorted (track->slices, stp_trace_compare_instants);
           for (guint j = 0; j < track->slices->len; j++)
             stp_track_get_slice (track, j)->depth = 0;
-          seal_depths (track);
+          stp_track_seal_depths (track);
           break;
 
         case STP_TRACK_COUNTER:
