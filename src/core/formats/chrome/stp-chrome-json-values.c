@@ -454,24 +454,18 @@ stp_chrome_object_iter_next (StpChromeObjectIter *iter,
 {
   const char *p = stp_json_skip_space (iter->p, iter->end);
   gboolean escaped = FALSE;
-  const char *q;
+  const char *key_end, *q;
 
   if (p < iter->end && *p == ',')
     p = stp_json_skip_space (p + 1, iter->end);
   if (p >= iter->end || *p != '"')
     return FALSE;   /* the closing brace, or not an object */
 
-  q = stp_json_string_end (p + 1, iter->end, &escaped);
-  if (q == NULL)
+  if (stp_json_member_head (p, iter->end, &key_end, &escaped, &q) != STP_SCAN_OK)
     return FALSE;
   key->member = key->value = p;
-  key->end = q;
+  key->end = key_end;
   key->escaped = escaped;
-
-  q = stp_json_skip_space (q, iter->end);
-  if (q >= iter->end || *q != ':')
-    return FALSE;
-  q = stp_json_skip_space (q + 1, iter->end);
 
   escaped = FALSE;
   value->member = p;

@@ -136,7 +136,7 @@ scan_event (StpChromeBatch  *batch,
   for (;;)
     {
       StpChromeMember *m;
-      const char *key_end, *value_end;
+      const char *key_end, *value;
       gboolean key_escaped = FALSE, value_escaped = FALSE;
       StpScanResult r;
       guint8 key;
@@ -154,24 +154,15 @@ scan_event (StpChromeBatch  *batch,
       if (*q != '"')
         return STP_SCAN_ERROR;
 
-      key_end = stp_json_string_end (q + 1, end, &key_escaped);
-      if (key_end == NULL)
-        return STP_SCAN_MORE;
+      r = stp_json_member_head (q, end, &key_end, &key_escaped, &value);
+      if (r != STP_SCAN_OK)
+        return r;
       key = key_escaped ? KEY_OTHER : classify_key (q + 1, key_end - q - 2);
-
-      value_end = stp_json_skip_space (key_end, end);
-      if (value_end >= end)
-        return STP_SCAN_MORE;
-      if (*value_end != ':')
-        return STP_SCAN_ERROR;
-      value_end = stp_json_skip_space (value_end + 1, end);
-      if (value_end >= end)
-        return STP_SCAN_MORE;
 
       m = stp_chrome_batch_member (batch, n);
       m->member = q;
-      m->value = value_end;
-      r = stp_json_skip_value (value_end, end, &m->end, &value_escaped);
+      m->value = value;
+      r = stp_json_skip_value (value, end, &m->end, &value_escaped);
       if (r != STP_SCAN_OK)
         return r;
       m->key = key;
@@ -322,7 +313,7 @@ step_top_member (Parser      *self,
                  const char  *end)
 {
   const char *p = *pp;
-  const char *key_end, *value, *q;
+  const char *key_end, *value;
   gboolean escaped = FALSE;
   StpChromeMember *m;
   StpScanResult r;
@@ -341,17 +332,9 @@ step_top_member (Parser      *self,
   if (*p != '"')
     return STP_SCAN_ERROR;
 
-  key_end = stp_json_string_end (p + 1, end, &escaped);
-  if (key_end == NULL)
-    return STP_SCAN_MORE;
-  q = stp_json_skip_space (key_end, end);
-  if (q >= end)
-    return STP_SCAN_MORE;
-  if (*q != ':')
-    return STP_SCAN_ERROR;
-  value = stp_json_skip_space (q + 1, end);
-  if (value >= end)
-    return STP_SCAN_MORE;
+  r = stp_json_member_head (p, end, &key_end, &escaped, &value);
+  if (r != STP_SCAN_OK)
+    return r;
 
   if (!escaped && key_end - p == 13 && memcmp (p + 1, "traceEvents", 11) == 0 && *value == '[')
     {

@@ -231,6 +231,30 @@ stp_json_skip_value (const char  *p,
     }
 }
 
+/* A member's key and where its value starts.  p is at the key's opening
+ * quote; *key_end is set just past its closing quote and *value at the
+ * value's first byte, after the colon and any space. */
+static inline StpScanResult
+stp_json_member_head (const char  *p,
+                      const char  *end,
+                      const char **key_end,
+                      gboolean    *key_escaped,
+                      const char **value)
+{
+  const char *q;
+
+  *key_end = stp_json_string_end (p + 1, end, key_escaped);
+  if (*key_end == NULL)
+    return STP_SCAN_MORE;
+  q = stp_json_skip_space (*key_end, end);
+  if (q >= end)
+    return STP_SCAN_MORE;
+  if (*q != ':')
+    return STP_SCAN_ERROR;
+  *value = stp_json_skip_space (q + 1, end);
+  return *value < end ? STP_SCAN_OK : STP_SCAN_MORE;
+}
+
 /* Decodes a JSON string body (without quotes) into UTF-8; invalid
  * escapes are kept as written and lone surrogates become U+FFFD. */
 void     stp_json_unescape       (const char *p,
