@@ -374,7 +374,6 @@ nest_track (StpTrack     *track,
       else
         g_ptr_array_add (nest->extra, lane->slices);
     }
-  g_array_set_size (lanes, 0);
   return TRUE;
 }
 
