@@ -108,7 +108,6 @@ typedef struct
 typedef struct
 {
   StpTrace        *trace;
-  StpInput        *input;
   GCancellable    *cancellable; /* not owned: looked at inside huge events */
   StpStringTable  *keys;        /* async/flow pairing keys, freed before pairing */
   guint            n_keys;      /* how many there were */

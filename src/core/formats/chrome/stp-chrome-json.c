@@ -63,6 +63,7 @@ typedef struct
   StpChromeLoader  loader;
   StpProgressFunc  progress;
   gpointer         user_data;
+  guint64          file_size;    /* for progress: the walk alone reads the input */
   guint64          reported;     /* the file position last reported */
 } Builder;
 
@@ -294,7 +295,7 @@ use_batch (StpChromeBatch *batch,
     {
       self->reported = batch->file_position;
       self->progress ("parse", batch->file_position,
-                      stp_input_get_file_size (loader->input), self->user_data);
+                      self->file_size, self->user_data);
     }
 }
 
@@ -619,10 +620,10 @@ stp_chrome_json_load_full (StpInput         *input,
 
   trace = stp_trace_new (STP_FORMAT_CHROME_JSON, display_name);
   stp_chrome_loader_init (&builder.loader, trace);
-  builder.loader.input = input;
   builder.loader.cancellable = cancellable;
   builder.progress = progress;
   builder.user_data = user_data;
+  builder.file_size = stp_input_get_file_size (input);
   parser.input = input;
   parser.cancellable = cancellable;
   stp_input_set_cancellable (input, cancellable);
