@@ -759,11 +759,11 @@ stp_input_fill (StpInput  *self,
           self->start = 0;
         }
 
-      if (self->cap < want + 1)
+      if (self->cap < want)
         {
           gsize cap = MAX (self->cap, (gsize) READ_CHUNK);
 
-          while (cap < want + 1)
+          while (cap < want)
             cap *= 2;
           self->buf = g_realloc (self->buf, cap + STP_INPUT_PADDING);
           memset (self->buf + cap, 0, STP_INPUT_PADDING);
@@ -776,7 +776,7 @@ stp_input_fill (StpInput  *self,
            * Except before the loader has taken anything: those bytes
            * only tell the format, and a StepStats or XSpace is then
            * mapped whole, so a full window read to tell it is wasted. */
-          gsize room = self->cap - 1 - self->end;
+          gsize room = self->cap - self->end;
           gssize n;
 
           if (self->consumed == 0)
@@ -824,10 +824,23 @@ stp_input_read (StpInput  *self,
 {
   const guint8 *data;
   gsize avail;
+  gssize n;
 
   g_return_val_if_fail (self != NULL, -1);
 
-  data = stp_input_fill (self, MIN (size, (gsize) READ_CHUNK), &avail, error);
+  /* What the window holds, else a large read straight into the
+   * caller's buffer: a window filled only to be copied out would add
+   * its size to the reader's memory. */
+  if (self->start == self->end && size >= FIRST_READ)
+    {
+      n = produce (self, buffer, size, error);
+      if (n > 0)
+        self->consumed += n;
+      return n;
+    }
+
+  data = stp_input_fill (self, self->start < self->end ? 1 : MIN (size, (gsize) READ_CHUNK),
+                         &avail, error);
   if (data == NULL)
     return -1;
 

@@ -75,7 +75,9 @@ void           stp_input_consume          (StpInput       *self,
  * input reads as ended.  Its name, size and position stay. */
 void           stp_input_close            (StpInput       *self);
 
-/* Streaming pull: copies up to `size` decompressed bytes; 0 at the end. */
+/* Streaming pull: up to `size` decompressed bytes; 0 at the end.  What
+ * the window holds is copied out; with the window empty, a read of 64
+ * KiB or more goes straight into `buffer`. */
 gssize         stp_input_read             (StpInput       *self,
                                            guint8         *buffer,
                                            gsize           size,
