@@ -377,6 +377,58 @@ test_walk_threads (void)
   stp_trace_unref (traces[1]);
 }
 
+static void
+slow_progress (const char *stage,
+               guint64     done,
+               guint64     total,
+               gpointer    user_data)
+{
+  guint *n_reports = user_data;
+
+  (*n_reports)++;
+  g_usleep (4000);
+}
+
+/* Events of 100 KB, a few to a window, and a loading thread slowed by
+ * its progress reports: the walk runs windows ahead of it.  It must not
+ * read into a window whose events the loading thread has yet to use. */
+static void
+test_walk_ahead (void)
+{
+  g_autoptr(GString) json = g_string_new ("[");
+  g_autoptr(GBytes) bytes = NULL;
+  StpTrace *traces[2] = { NULL, NULL };
+  guint n_reports = 0;
+
+  for (guint i = 0; i < 80; i++)
+    {
+      g_string_append_printf (json, "{\"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": %u, \"dur\": 5,"
+                              " \"name\": \"x%u\", \"args\": {\"text\": \"", i * 10, i);
+      for (guint k = 0; k < 100000; k++)
+        g_string_append_c (json, 'a' + (i + k) % 26);
+      g_string_append (json, "\"}},\n");
+    }
+  g_string_append (json, "{\"ph\": \"i\", \"pid\": 1, \"tid\": 1, \"ts\": 0, \"name\": \"last\"}]");
+  bytes = g_bytes_new (json->str, json->len);
+
+  for (guint threaded = 0; threaded < 2; threaded++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(StpInput) input = stp_input_new_for_bytes (bytes, "ahead.json", &error);
+
+      g_assert_no_error (error);
+      traces[threaded] = stp_chrome_json_load_full (input, NULL, threaded, slow_progress, &n_reports,
+                                                    NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (count_thread_slices (traces[threaded]), ==, 80);
+    }
+  /* A report a window at least, each run. */
+  g_assert_cmpuint (n_reports, >=, 2 * 7);
+  g_assert_true (stp_test_traces_equal (traces[0], traces[1]));
+  stp_trace_unref (traces[0]);
+  stp_trace_unref (traces[1]);
+}
+
 /* Closed halfway through a gzip stream: it reads as ended, says where
  * it got to, and frees cleanly (AddressSanitizer sees to that). */
 static void
@@ -558,6 +610,7 @@ main (int    argc,
   g_test_add_func ("/chrome-input/cancel", test_cancel);
   g_test_add_func ("/chrome-input/progress", test_progress);
   g_test_add_func ("/chrome-input/walk-threads", test_walk_threads);
+  g_test_add_func ("/chrome-input/walk-ahead", test_walk_ahead);
   g_test_add_func ("/chrome-input/close", test_close);
 
   return g_test_run ();

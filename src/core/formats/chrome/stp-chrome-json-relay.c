@@ -5,17 +5,28 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Two queues carry the batches: `ready` to the loading thread, `spare`
- * back to the scanner.  The scanner counts the batches it handed over
- * and not yet had back; draining waits until that count is zero.
+ * back to the scanner.  The document is read into two windows in turn,
+ * and each batch points into one of them: the scanner counts, for each
+ * window, the batches it handed over and not yet had back, and reads
+ * into a window again only once that count is zero.
  */
 
 #define G_LOG_DOMAIN "stp-chrome-json"
 
 #include "stp-chrome-json-relay.h"
 
-/* Enough for the scanner to run ahead while a batch is used, few
- * enough that draining before the window moves is short. */
+#include <string.h>
+
+/* Enough for the scanner to run a window ahead of the loading thread. */
 #define N_BATCHES 4
+#define N_WINDOWS 2
+
+typedef struct
+{
+  char  *data;
+  gsize  size;       /* room for data, padding not counted */
+  guint  n_out;      /* batches handed over that point into it */
+} Window;
 
 struct _StpChromeRelay
 {
@@ -31,6 +42,8 @@ struct _StpChromeRelay
   guint               n_out;     /* handed over, not yet back */
   StpChromeBatch     *current;   /* being filled */
   guint64             file_position;
+  Window              windows[N_WINDOWS];
+  guint               window;    /* the one being scanned */
 };
 
 static StpChromeBatch *
@@ -58,6 +71,7 @@ hand_over (StpChromeRelay *self,
   StpChromeBatch *batch = stp_chrome_relay_batch (self);
 
   batch->file_position = self->file_position;
+  batch->window = self->window;
   batch->last = last;
   if (!self->threaded)
     {
@@ -67,7 +81,19 @@ hand_over (StpChromeRelay *self,
     }
   self->current = NULL;
   self->n_out++;
+  self->windows[self->window].n_out++;
   g_async_queue_push (self->ready, batch);
+}
+
+/* Waits for the loading thread to give a batch back. */
+static StpChromeBatch *
+take_back (StpChromeRelay *self)
+{
+  StpChromeBatch *batch = g_async_queue_pop (self->spare);
+
+  self->n_out--;
+  self->windows[batch->window].n_out--;
+  return batch;
 }
 
 StpChromeBatch *
@@ -79,10 +105,7 @@ stp_chrome_relay_batch (StpChromeRelay *self)
   if (self->held->len > 0)
     self->current = g_ptr_array_steal_index_fast (self->held, self->held->len - 1);
   else
-    {
-      self->current = g_async_queue_pop (self->spare);
-      self->n_out--;
-    }
+    self->current = take_back (self);
   self->current->n_units = self->current->n_members = 0;
   return self->current;
 }
@@ -114,20 +137,62 @@ stp_chrome_relay_commit (StpChromeRelay *self,
 }
 
 /* Everything scanned so far is used before this returns. */
-void
-stp_chrome_relay_drain (StpChromeRelay *self)
+static void
+drain (StpChromeRelay *self)
 {
   if (self->current != NULL && self->current->n_units > 0)
     hand_over (self, FALSE);
-  for (; self->n_out > 0; self->n_out--)
-    g_ptr_array_add (self->held, g_async_queue_pop (self->spare));
+  while (self->n_out > 0)
+    g_ptr_array_add (self->held, take_back (self));
 }
 
-void
-stp_chrome_relay_set_file_position (StpChromeRelay *self,
-                                    guint64         position)
+const char *
+stp_chrome_relay_read (StpChromeRelay  *self,
+                       StpInput        *input,
+                       const char      *rest,
+                       gsize            rest_len,
+                       gsize            want,
+                       gsize           *avail,
+                       GError         **error)
 {
-  self->file_position = position;
+  Window *window;
+  gsize len = rest_len;
+
+  /* A batch points into one window. */
+  if (self->current != NULL && self->current->n_units > 0)
+    hand_over (self, FALSE);
+
+  self->window = (self->window + 1) % N_WINDOWS;
+  window = &self->windows[self->window];
+  while (window->n_out > 0)
+    g_ptr_array_add (self->held, take_back (self));
+
+  if (window->size < want)
+    {
+      g_free (window->data);
+      window->data = g_malloc (want + STP_INPUT_PADDING);
+      window->size = want;
+    }
+
+  /* The rest is in the other window. */
+  if (rest_len > 0)
+    memcpy (window->data, rest, rest_len);
+  while (len < want)
+    {
+      gssize n = stp_input_read (input, (guint8 *) window->data + len, want - len, error);
+
+      if (n < 0)
+        return NULL;
+      if (n == 0)
+        break;
+      len += n;
+    }
+  /* Zeros after the data: the scanners may read a vector past it. */
+  memset (window->data + len, 0, STP_INPUT_PADDING);
+
+  self->file_position = stp_input_get_file_position (input);
+  *avail = len;
+  return window->data;
 }
 
 static gpointer
@@ -192,12 +257,14 @@ stp_chrome_relay_run (gboolean            threaded,
       use_batches (&self);
       g_thread_join (thread);
 
-      /* The last batch is back in `spare`; the scanner drained the rest. */
-      stp_chrome_relay_drain (&self);
+      /* The last batch, and any the scanner did not wait for, are in `spare`. */
+      drain (&self);
       g_async_queue_unref (self.ready);
       g_async_queue_unref (self.spare);
     }
 
   g_clear_pointer (&self.current, batch_free);
   g_ptr_array_unref (self.held);
+  for (guint i = 0; i < N_WINDOWS; i++)
+    g_free (self.windows[i].data);
 }

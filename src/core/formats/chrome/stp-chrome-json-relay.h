@@ -8,9 +8,9 @@
  * needs nothing from the model, so on an input larger than one window
  * one thread scans while the loading thread turns what it scanned into
  * slices.  Events go over in batches of a few hundred.  Their members
- * point into the input's window, so before the window moves the scanner
- * waits for every batch it handed over to come back
- * (stp_chrome_relay_drain()).
+ * point into the window they were read into: the relay reads the
+ * document into two windows in turn (stp_chrome_relay_read()), so the
+ * scanner fills one while the loading thread still uses the other.
  *
  * On a smaller input the same calls run on one thread: each batch is
  * used as soon as it is full.
@@ -46,6 +46,7 @@ typedef struct
   GArray        *members;           /* StpChromeMember; its len is the room */
   guint          n_members;
   guint64        file_position;     /* of the input once these were read */
+  guint          window;            /* the one its members point into */
   gboolean       last;
 } StpChromeBatch;
 
@@ -72,9 +73,19 @@ StpChromeUnit  *stp_chrome_relay_add_unit  (StpChromeRelay     *self,
                                             StpChromeUnitKind   kind);
 void            stp_chrome_relay_commit    (StpChromeRelay     *self,
                                             guint               n_members);
-void            stp_chrome_relay_drain     (StpChromeRelay     *self);
-void            stp_chrome_relay_set_file_position (StpChromeRelay *self,
-                                                    guint64         position);
+
+/* The next window: `rest` (the end of the current one, not yet cut
+ * into units) and then data read from the input, at least `want` bytes
+ * in all unless the data ends first; NULL if reading fails.  What was
+ * handed over from the window read into before the current one must
+ * not be used any more: the relay waits until it is not. */
+const char     *stp_chrome_relay_read      (StpChromeRelay     *self,
+                                            StpInput           *input,
+                                            const char         *rest,
+                                            gsize               rest_len,
+                                            gsize               want,
+                                            gsize              *avail,
+                                            GError            **error);
 
 /* Room for `n` members after the batch's committed ones. */
 static inline StpChromeMember *

@@ -3,11 +3,11 @@
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The document is read through the input's window and walked one unit
- * at a time: an event object, a member of the top-level object, a comma.
- * A unit that runs past the end of the window is started again after a
- * refill, so the walk needs no state inside an event and the window
- * only has to hold the largest single event.  Nothing is allocated per
+ * The document is read one window at a time and walked one unit at a
+ * time: an event object, a member of the top-level object, a comma.  A
+ * unit that runs past the end of the window is started again at the
+ * start of the next, so the walk needs no state inside an event and a
+ * window only has to hold the largest single event.  Nothing is allocated per
  * event: members are (start, end) pointers into the window, strings are
  * interned straight from it, and args are copied once, as raw bytes,
  * into the trace's compressed store.  On an input larger than one
@@ -460,25 +460,25 @@ step (Parser      *self,
 }
 
 /* The walk, on the scanning thread when there is one.  It ends at the
- * end of the data, at an error, or when reading fails; what it hands
- * over stays valid until it drains the relay. */
+ * end of the data, at an error, or when reading fails. */
 static void
 scan_document (StpChromeRelay *relay,
                gpointer        user_data)
 {
   Parser *self = user_data;
-  StpInput *input = self->input;
+  const char *data = NULL, *p = NULL, *end = NULL;
+  guint64 offset = 0;    /* of data in the document */
   gsize want = WINDOW_CHUNK;
 
   self->relay = relay;
   for (;;)
     {
-      const char *data, *p, *end;
       gsize avail;
       gboolean at_eof;
       StpScanResult r = STP_SCAN_OK;
 
-      data = (const char *) stp_input_fill (input, want, &avail, &self->error);
+      offset += p - data;
+      data = stp_chrome_relay_read (relay, self->input, p, end - p, want, &avail, &self->error);
       if (data == NULL)
         return;
 
@@ -493,11 +493,6 @@ scan_document (StpChromeRelay *relay,
             break;
         }
 
-      /* The window moves next. */
-      stp_chrome_relay_drain (relay);
-      stp_input_consume (input, p - data);
-      stp_chrome_relay_set_file_position (relay, stp_input_get_file_position (input));
-
       if (g_cancellable_set_error_if_cancelled (self->cancellable, &self->error))
         return;
       if (self->state == TOP_DONE)
@@ -505,7 +500,7 @@ scan_document (StpChromeRelay *relay,
 
       if (r == STP_SCAN_ERROR || r == STP_SCAN_TOO_DEEP)
         {
-          self->error_offset = stp_input_get_position (input);
+          self->error_offset = offset + (p - data);
           self->too_deep = r == STP_SCAN_TOO_DEEP;
           self->error_what = self->too_deep ? "nested too deep" : "not valid JSON";
           return;
@@ -514,10 +509,10 @@ scan_document (StpChromeRelay *relay,
       /* STP_SCAN_MORE */
       if (at_eof)
         {
+          self->cut_at = offset + (p - data);
           p = stp_json_skip_space (p, end);
           self->ended = TRUE;
           self->cut = p < end;
-          self->cut_at = stp_input_get_position (input);
           return;
         }
 
@@ -575,11 +570,16 @@ finish_document (Parser           *self,
 }
 
 /* One window holds the whole document: walking it on another thread
- * would cost more than it saves. */
+ * would cost more than it saves.  A plain file's size tells; compressed
+ * data is read to tell. */
 static gboolean
 fits_one_window (StpInput *input)
 {
   gsize avail = 0;
+
+  if (stp_input_get_compression (input) == STP_COMPRESSION_NONE &&
+      stp_input_get_file_size (input) > 0)
+    return stp_input_get_file_size (input) < WINDOW_CHUNK;
 
   return stp_input_fill (input, WINDOW_CHUNK, &avail, NULL) == NULL || avail < WINDOW_CHUNK;
 }
