@@ -207,6 +207,7 @@ load_files (StpLoadTask   *self,
             GError       **error)
 {
   g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
+  g_autoptr(GPtrArray) loaded = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GPtrArray) files = expand_folders (self->files, error);
 
   if (files == NULL)
@@ -231,7 +232,10 @@ load_files (StpLoadTask   *self,
       if (trace == NULL)
         g_ptr_array_add (self->failures, g_strdup (local_error->message));
       else
-        g_ptr_array_add (traces, trace);
+        {
+          g_ptr_array_add (traces, trace);
+          g_ptr_array_add (loaded, g_object_ref (g_ptr_array_index (files, i)));
+        }
     }
 
   if (traces->len == 0)
@@ -242,6 +246,12 @@ load_files (StpLoadTask   *self,
                    _("None of the %u traces could be opened:\n%s"), files->len, reasons);
       return NULL;
     }
+
+  /* The document holds what it shows: the files left out are not
+   * opened again with it (added to, lined up again, reloaded) nor
+   * listed as recent traces. */
+  g_ptr_array_unref (self->files);
+  self->files = g_steal_pointer (&loaded);
 
   stp_progress_relay_report ("merge", 0, 0, &self->progress);
   return stp_traces_merge (traces, self->clock, NULL);

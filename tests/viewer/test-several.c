@@ -11,6 +11,7 @@
 
 #include "stp-application.h"
 #include "stp-compare-view.h"
+#include "stp-document.h"
 #include "stp-loader.h"
 #include "stp-merge.h"
 #include "stp-step-table-view.h"
@@ -412,8 +413,11 @@ test_one_bad (void)
   g_autoptr(GFile) rank1 = data_file ("data", RANKS, "sampled_rank-1.json.gz", NULL);
   g_autofree char *path = g_build_filename (g_get_tmp_dir (), "stepscope-broken-rank.json", NULL);
   g_autoptr(GFile) bad = g_file_new_for_path (path);
+  g_autofree char *rank0_uri = g_file_get_uri (rank0);
+  g_autofree char *bad_uri = g_file_get_uri (bad);
   StpWindow *window = new_window ();
   StpTrace *trace;
+  GPtrArray *files;
 
   g_assert_true (g_file_set_contents (path, "[{\"ph\":\"X\",", -1, NULL));
   open_files_and_wait (window, rank0, bad, rank1);
@@ -422,6 +426,15 @@ test_one_bad (void)
   g_assert_cmpuint (trace->parts->len, ==, 2);
   g_assert_true (shows_label (GTK_WIDGET (window), "1 trace could not be opened"));
   save_screenshot (GTK_WIDGET (window), "several-traces-one-bad");
+
+  /* What is left out is neither a recent trace nor opened again with
+   * the others. */
+  files = stp_document_get_files (stp_session_get_document (stp_window_get_session (window)));
+  g_assert_cmpuint (files->len, ==, 2);
+  g_assert_true (g_file_equal (files->pdata[0], rank0));
+  g_assert_true (g_file_equal (files->pdata[1], rank1));
+  g_assert_true (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), rank0_uri));
+  g_assert_false (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), bad_uri));
 
   /* All bad: the error page names them. */
   open_files_and_wait (window, bad, bad, NULL);
@@ -523,6 +536,11 @@ int
 main (int    argc,
       char **argv)
 {
+  /* Recent traces go to a data folder of the test's own, read once:
+   * set it before GTK. */
+  g_autofree char *data_home = g_dir_make_tmp ("stp-several-XXXXXX", NULL);
+
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   viewer_test_init ();
