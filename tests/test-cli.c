@@ -55,6 +55,7 @@ test_usage_errors (void)
   g_auto(Run) no_input = { 0 };
   g_auto(Run) bad_op_time = { 0 };
   g_auto(Run) two_inputs = { 0 };
+  g_auto(Run) empty = { 0 };
 
   run_cli (&none, NULL);
   g_assert_cmpint (none.status, ==, 2);
@@ -71,6 +72,12 @@ test_usage_errors (void)
   run_cli (&two_inputs, "convert", "--clock=wall", input, input, NULL);
   g_assert_cmpint (two_inputs.status, ==, 2);
   g_assert_nonnull (strstr (two_inputs.err, "wall"));
+  /* "" would be the current folder, every trace under it loaded: an
+   * unset shell variable, most likely. */
+  run_cli (&empty, "info", input, "", NULL);
+  g_assert_cmpint (empty.status, ==, 2);
+  g_assert_nonnull (strstr (empty.err, "empty argument"));
+  g_assert_cmpstr (empty.out, ==, "");
 }
 
 static void

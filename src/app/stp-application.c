@@ -36,6 +36,26 @@ stp_application_new (void)
                        NULL);
 }
 
+/* "" names the current folder to GIO, whose every trace would open: an
+ * unset shell variable, most likely. */
+static gboolean
+stp_application_local_command_line (GApplication   *app,
+                                    char         ***arguments,
+                                    int            *exit_status)
+{
+  char **argv = *arguments;
+
+  for (int i = 1; argv[i] != NULL; i++)
+    if (argv[i][0] == '\0')
+      {
+        g_printerr ("stepscope: %s\n", _("an empty argument is not a file name (is a shell variable unset?)"));
+        *exit_status = 1;
+        return TRUE;
+      }
+
+  return G_APPLICATION_CLASS (stp_application_parent_class)->local_command_line (app, arguments, exit_status);
+}
+
 static void
 stp_application_activate (GApplication *app)
 {
@@ -145,6 +165,7 @@ stp_application_class_init (StpApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
+  app_class->local_command_line = stp_application_local_command_line;
   app_class->activate = stp_application_activate;
   app_class->open = stp_application_open;
   app_class->startup = stp_application_startup;

@@ -606,6 +606,15 @@ main (int    argc,
       return EXIT_SUCCESS;
     }
 
+  /* "" names the current folder to GIO, whose every trace would load:
+   * an unset shell variable, most likely. */
+  for (int i = 2; i < argc; i++)
+    if (argv[i][0] == '\0')
+      {
+        print_error ("an empty argument is not a file name (is a shell variable unset?)");
+        return EXIT_USAGE;
+      }
+
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (argv[1], commands[i].name))
       {

@@ -89,6 +89,29 @@ test_clean_environment (void)
   g_assert_null (strstr (err_text ?: "", "not installed"));
 }
 
+/* An empty argument, as an unset shell variable gives, is refused: GIO
+ * would take it for the current folder and open every trace under it. */
+static void
+test_empty_argument (void)
+{
+  const char *argv[] = { g_getenv ("STEPSCOPE"), "", NULL };
+  /* No display: the refusal comes first, and a viewer that took the
+   * folder would stop at once rather than wait with a window. */
+  g_auto(GStrv) envp = g_environ_unsetenv (g_environ_unsetenv (g_get_environ (), "DISPLAY"),
+                                           "WAYLAND_DISPLAY");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err_text = NULL;
+  int status = 0;
+
+  g_assert_nonnull (argv[0]);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                               NULL, &err_text, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 1);
+  g_assert_nonnull (strstr (err_text, "empty argument"));
+}
+
 /* Without a session bus, settings go to a keyfile and stay. */
 static void
 no_bus_write (void)
@@ -210,6 +233,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/first-run/clean-environment", test_clean_environment);
+  g_test_add_func ("/first-run/empty-argument", test_empty_argument);
   g_test_add_func ("/first-run/no-bus", test_no_bus);
   g_test_add_func ("/first-run/unsaveable", test_unsaveable);
 
