@@ -50,6 +50,7 @@ struct _StpTimelineView
   gboolean         absolute_time;     /* the ruler's zero: 0 rather than the trace start */
   guint            frame_count;
   guint            renderers_made;
+  guint            prepare_source;    /* stp_timeline_view_prepare()'s idle */
 
   GtkAdjustment   *hadjustment;
   GtkAdjustment   *vadjustment;

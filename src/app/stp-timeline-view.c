@@ -469,6 +469,28 @@ ensure_renderer (StpTimelineView *self)
   self->renderers_made++;
 }
 
+static gboolean
+prepare_idle (gpointer user_data)
+{
+  StpTimelineView *self = user_data;
+
+  self->prepare_source = 0;
+  ensure_renderer (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The renderer (its fonts and text caches: 4-6 ms under Xvfb) is made
+ * while the trace loads, when the main thread has nothing else to do,
+ * rather than in the first frame after the load. */
+void
+stp_timeline_view_prepare (StpTimelineView *self)
+{
+  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
+
+  if (self->renderer == NULL && self->prepare_source == 0)
+    self->prepare_source = g_idle_add_full (G_PRIORITY_LOW, prepare_idle, self, NULL);
+}
+
 /* The GL renderer replays a Cairo node onto a new surface and copies
  * that into a texture every frame; pixels drawn once and handed over as
  * a texture save that (a 1M-event trace's median frame under Xvfb: 17.5
@@ -617,6 +639,7 @@ stp_timeline_view_dispose (GObject *object)
     g_signal_handlers_disconnect_by_func (self->vadjustment, on_adjustment_changed, self);
   g_clear_object (&self->hadjustment);
   g_clear_object (&self->vadjustment);
+  g_clear_handle_id (&self->prepare_source, g_source_remove);
   g_signal_handlers_disconnect_by_func (adw_style_manager_get_default (), on_dark_changed, self);
   stp_session_replace (&self->session, NULL, self);
   stp_timeline_view_dispose_processes (self);

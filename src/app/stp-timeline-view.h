@@ -75,6 +75,8 @@ const char      *stp_timeline_view_get_track_filter  (StpTimelineView *self);
 void             stp_timeline_view_set_track_filter  (StpTimelineView *self,
                                                       const char      *filter);
 gboolean         stp_timeline_view_get_show_flows    (StpTimelineView *self);
+/* A trace is about to load: what drawing needs comes first. */
+void             stp_timeline_view_prepare           (StpTimelineView *self);
 void             stp_timeline_view_set_show_flows    (StpTimelineView *self,
                                                       gboolean         show_flows);
 gboolean         stp_timeline_view_get_absolute_time (StpTimelineView *self);

@@ -238,6 +238,7 @@ start_task (StpWindow     *self,
   stp_window_notify_loading (self);
 
   stp_load_task_run_async (task, on_task_done, g_object_ref (self));
+  stp_timeline_view_prepare (self->timeline);
 }
 
 void

@@ -770,6 +770,31 @@ test_rename_marker (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The renderer is made while a trace loads, on an idle, and the first
+ * frame after the load draws with it. */
+static void
+test_renderer_made_while_loading (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  StpWindow *window = new_window ();
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+
+  settle ();
+  g_assert_cmpuint (stp_timeline_view_get_renderers_made (view), ==, 0);
+
+  stp_timeline_view_prepare (view);
+  g_assert_cmpuint (stp_timeline_view_get_renderers_made (view), ==, 0);
+  settle ();
+  g_assert_cmpuint (stp_timeline_view_get_renderers_made (view), ==, 1);
+  g_assert_cmpuint (stp_timeline_view_get_frame_count (view), ==, 0);
+
+  open_and_wait (window, file);
+  wait_for (drawn, window);
+  g_assert_cmpuint (stp_timeline_view_get_frame_count (view), >, 0);
+  g_assert_cmpuint (stp_timeline_view_get_renderers_made (view), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A style change that keeps the fonts (in the app: the focus ring
  * coming and going) keeps the renderer and its shaped labels; one that
  * changes the font size makes a new renderer. */
@@ -834,6 +859,7 @@ main (int   argc,
   g_test_add_func ("/pointer/ctrl-click", test_ctrl_click);
   g_test_add_func ("/pointer/ruler-flag", test_ruler_flag);
   g_test_add_func ("/keys/rename-marker", test_rename_marker);
+  g_test_add_func ("/pointer/renderer-made-while-loading", test_renderer_made_while_loading);
   g_test_add_func ("/pointer/style-keeps-renderer", test_style_keeps_renderer);
 
   return g_test_run ();
