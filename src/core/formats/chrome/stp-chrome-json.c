@@ -570,16 +570,19 @@ finish_document (Parser           *self,
 }
 
 /* One window holds the whole document: walking it on another thread
- * would cost more than it saves.  A plain file's size tells; compressed
- * data is read to tell. */
+ * would cost more than it saves.  The file's size tells, without
+ * reading a window just to know (for compressed JSON, which deflates
+ * to a tenth or less, an eighth of a window); an input of unknown size
+ * is read to tell. */
 static gboolean
 fits_one_window (StpInput *input)
 {
+  guint64 size = stp_input_get_file_size (input);
   gsize avail = 0;
 
-  if (stp_input_get_compression (input) == STP_COMPRESSION_NONE &&
-      stp_input_get_file_size (input) > 0)
-    return stp_input_get_file_size (input) < WINDOW_CHUNK;
+  if (size > 0)
+    return size < (stp_input_get_compression (input) == STP_COMPRESSION_NONE ? WINDOW_CHUNK
+                                                                             : WINDOW_CHUNK / 8);
 
   return stp_input_fill (input, WINDOW_CHUNK, &avail, NULL) == NULL || avail < WINDOW_CHUNK;
 }
