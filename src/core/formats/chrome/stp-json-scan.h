@@ -47,6 +47,12 @@ static inline const char *
 stp_json_skip_space (const char *p,
                      const char *end)
 {
+  /* Most tokens follow one space or none; indentation is a newline and
+   * a run of spaces. */
+  if (p < end && *p == ' ')
+    p++;
+  if (p < end && (guchar) *p > ' ')
+    return p;
   while (p < end && stp_json_is_space (*p))
     p++;
   return p;
