@@ -15,5 +15,10 @@ void stp_sort_unless_sorted (gpointer         base,
                              gsize            size,
                              GCompareDataFunc compare,
                              gpointer         user_data);
+/* Stable: elements with equal keys keep their order (stp-sort.c). */
+void stp_sort_by_int64      (gpointer         base,
+                             guint            n,
+                             gsize            size,
+                             gsize            key_offset);
 
 G_END_DECLS

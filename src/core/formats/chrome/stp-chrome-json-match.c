@@ -31,6 +31,7 @@
 #define G_LOG_DOMAIN "stp-chrome-json"
 
 #include "stp-chrome-json-private.h"
+#include "stp-sort.h"
 
 #include <string.h>
 
@@ -46,16 +47,29 @@ compare_records (gconstpointer a,
   return ra->seq < rb->seq ? -1 : (ra->seq > rb->seq);
 }
 
+/* By time, then by seq.  Records are added in document order, so in
+ * seq order, and a sort by time that keeps that order is enough. */
 static void
 sort_records (GArray *records)
 {
+  gboolean in_order = TRUE, in_seq = TRUE;
+
   for (guint i = 1; i < records->len; i++)
-    if (compare_records (&g_array_index (records, StpChromeRecord, i - 1),
-                         &g_array_index (records, StpChromeRecord, i)) > 0)
-      {
-        g_array_sort (records, compare_records);
-        return;
-      }
+    {
+      const StpChromeRecord *a = &g_array_index (records, StpChromeRecord, i - 1);
+      const StpChromeRecord *b = a + 1;
+
+      in_order &= compare_records (a, b) <= 0;
+      in_seq &= a->seq < b->seq;
+    }
+
+  if (in_order)
+    return;
+  if (in_seq)
+    stp_sort_by_int64 (records->data, records->len, sizeof (StpChromeRecord),
+                       G_STRUCT_OFFSET (StpChromeRecord, ts));
+  else
+    g_array_sort (records, compare_records);
 }
 
 /* The extras of a paired event: the start's members, the end's seq, and

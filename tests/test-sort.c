@@ -1,0 +1,118 @@
+/* test-sort.c: the radix sort by a 64-bit key, against GLib's merge sort
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <string.h>
+
+#include "stp-sort.h"
+
+/* The size of a slice, the key where a slice has its start. */
+typedef struct
+{
+  gint64  ts;
+  guint32 order;     /* where it was before sorting */
+  char    rest[28];
+} Element;
+
+static gint
+compare_ts (gconstpointer a,
+            gconstpointer b,
+            gpointer      user_data)
+{
+  const Element *ea = a, *eb = b;
+
+  return ea->ts < eb->ts ? -1 : ea->ts > eb->ts;
+}
+
+/* The radix sort gives what a stable merge sort by ts gives: the same
+ * keys, and equal keys in the order they came. */
+static void
+check_against_merge_sort (GArray *elements)
+{
+  g_autoptr(GArray) expected = g_array_copy (elements);
+
+  g_qsort_with_data (expected->data, expected->len, sizeof (Element), compare_ts, NULL);
+  stp_sort_by_int64 (elements->data, elements->len, sizeof (Element), G_STRUCT_OFFSET (Element, ts));
+  g_assert_cmpmem (elements->data, elements->len * sizeof (Element),
+                   expected->data, expected->len * sizeof (Element));
+}
+
+static GArray *
+make_elements (GRand  *rand,
+               guint   n,
+               gint64  base,
+               gint64  spread)
+{
+  GArray *elements = g_array_sized_new (FALSE, TRUE, sizeof (Element), n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      Element e = { 0 };
+
+      /* Few distinct keys in some arrays, so that many are equal. */
+      e.ts = base + (gint64) (g_rand_double (rand) * spread);
+      e.order = i;
+      memset (e.rest, i % 251, sizeof e.rest);
+      g_array_append_val (elements, e);
+    }
+  return elements;
+}
+
+static void
+test_random (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (30);
+  static const struct { gint64 base; gint64 spread; } ranges[] = {
+    { 0, 10 },                                   /* many equal keys */
+    { 1623212388426902000, 500000000 },          /* a trace's ns timestamps */
+    { -4000000, 8000000 },                       /* across zero */
+    { G_MININT64 / 2, G_MAXINT64 },              /* nearly every byte varies */
+  };
+
+  for (guint r = 0; r < G_N_ELEMENTS (ranges); r++)
+    for (guint n = 0; n < 3000; n = n * 3 + 1)
+      {
+        g_autoptr(GArray) elements = make_elements (rand, n, ranges[r].base, ranges[r].spread);
+
+        check_against_merge_sort (elements);
+      }
+}
+
+/* The extremes of the key, and keys all equal. */
+static void
+test_extremes (void)
+{
+  gint64 keys[] = { G_MAXINT64, G_MININT64, 0, -1, 1, G_MAXINT64, G_MININT64, 0 };
+  g_autoptr(GArray) elements = g_array_new (FALSE, TRUE, sizeof (Element));
+  g_autoptr(GArray) same = g_array_new (FALSE, TRUE, sizeof (Element));
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      Element e = { keys[i], i, { 0 } };
+
+      g_array_append_val (elements, e);
+      e.ts = 42;
+      g_array_append_val (same, e);
+    }
+  check_against_merge_sort (elements);
+  g_assert_cmpint (g_array_index (elements, Element, 0).ts, ==, G_MININT64);
+  g_assert_cmpuint (g_array_index (elements, Element, 0).order, ==, 1);
+  g_assert_cmpuint (g_array_index (elements, Element, 1).order, ==, 6);
+  g_assert_cmpint (g_array_index (elements, Element, 7).ts, ==, G_MAXINT64);
+
+  check_against_merge_sort (same);
+  for (guint i = 0; i < same->len; i++)
+    g_assert_cmpuint (g_array_index (same, Element, i).order, ==, i);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/sort/random", test_random);
+  g_test_add_func ("/sort/extremes", test_extremes);
+  return g_test_run ();
+}
