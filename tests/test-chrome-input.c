@@ -389,9 +389,10 @@ slow_progress (const char *stage,
   g_usleep (4000);
 }
 
-/* Events of 100 KB, a few to a window, and a loading thread slowed by
- * its progress reports: the walk runs windows ahead of it.  It must not
- * read into a window whose events the loading thread has yet to use. */
+/* Events of 100 KB, a few to a window, and two of 3 MB, with a loading
+ * thread slowed by its progress reports: the walk runs windows ahead of
+ * it.  It must not read into a window whose events the loading thread
+ * has yet to use, and a window grows for an event larger than it. */
 static void
 test_walk_ahead (void)
 {
@@ -402,9 +403,12 @@ test_walk_ahead (void)
 
   for (guint i = 0; i < 80; i++)
     {
+      /* Two events larger than a window: the window grows. */
+      guint length = i % 40 == 20 ? 3 * 1024 * 1024 : 100000;
+
       g_string_append_printf (json, "{\"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": %u, \"dur\": 5,"
                               " \"name\": \"x%u\", \"args\": {\"text\": \"", i * 10, i);
-      for (guint k = 0; k < 100000; k++)
+      for (guint k = 0; k < length; k++)
         g_string_append_c (json, 'a' + (i + k) % 26);
       g_string_append (json, "\"}},\n");
     }

@@ -147,28 +147,46 @@ stp_chrome_relay_read (StpChromeRelay  *self,
                        gsize           *avail,
                        GError         **error)
 {
-  Window *window;
+  Window *window = &self->windows[self->window];
   gsize len = rest_len;
 
-  /* A batch points into one window. */
-  if (self->current != NULL && self->current->n_units > 0)
-    hand_over (self, FALSE);
+  /* One value may not hold more than this in memory: a unit that needs
+   * more is taken as cut short, as by stp_input_fill(). */
+  want = MIN (want, STP_INPUT_MAX_WINDOW);
 
-  self->window = (self->window + 1) % N_WINDOWS;
-  window = &self->windows[self->window];
-  while (window->n_out > 0)
-    g_ptr_array_add (self->held, take_back (self));
-
-  if (window->size < want)
+  if (rest_len > 0 && rest == window->data)
     {
-      g_free (window->data);
-      window->data = g_malloc (want + STP_INPUT_PADDING);
-      window->size = want;
+      /* A unit larger than the window: nothing was handed over from it,
+       * so it grows where it is, as one window would. */
+      if (window->size < want)
+        {
+          window->data = g_realloc (window->data, want + STP_INPUT_PADDING);
+          window->size = want;
+        }
+    }
+  else
+    {
+      /* A batch points into one window. */
+      if (self->current != NULL && self->current->n_units > 0)
+        hand_over (self, FALSE);
+
+      self->window = (self->window + 1) % N_WINDOWS;
+      window = &self->windows[self->window];
+      while (window->n_out > 0)
+        g_ptr_array_add (self->held, take_back (self));
+
+      if (window->size < want)
+        {
+          g_free (window->data);
+          window->data = g_malloc (want + STP_INPUT_PADDING);
+          window->size = want;
+        }
+
+      /* The rest is in the other window. */
+      if (rest_len > 0)
+        memcpy (window->data, rest, rest_len);
     }
 
-  /* The rest is in the other window. */
-  if (rest_len > 0)
-    memcpy (window->data, rest, rest_len);
   while (len < want)
     {
       gssize n = stp_input_read (input, (guint8 *) window->data + len, want - len, error);
