@@ -1,4 +1,4 @@
-/* test-sort.c: the radix sort by a 64-bit key, against GLib's merge sort
+/* test-sort.c: the sort by a 64-bit key, against GLib's merge sort
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -26,17 +26,42 @@ compare_ts (gconstpointer a,
   return ea->ts < eb->ts ? -1 : ea->ts > eb->ts;
 }
 
-/* The radix sort gives what a stable merge sort by ts gives: the same
- * keys, and equal keys in the order they came. */
+/* Then the byte that make_elements() varies with the position, larger
+ * first: equal keys must then be sorted by more than their key. */
+static gint
+compare_ts_then_rest (gconstpointer a,
+                      gconstpointer b,
+                      gpointer      user_data)
+{
+  const Element *ea = a, *eb = b;
+  gint by_ts = compare_ts (a, b, NULL);
+
+  if (by_ts != 0)
+    return by_ts;
+  return ea->rest[0] > eb->rest[0] ? -1 : ea->rest[0] < eb->rest[0];
+}
+
+/* The sort gives what a stable merge sort gives, with the compare that
+ * orders by ts alone (so equal keys in the order they came) and with
+ * one that orders equal keys by more. */
 static void
 check_against_merge_sort (GArray *elements)
 {
-  g_autoptr(GArray) expected = g_array_copy (elements);
+  GCompareDataFunc compares[] = { compare_ts, compare_ts_then_rest };
 
-  g_qsort_with_data (expected->data, expected->len, sizeof (Element), compare_ts, NULL);
-  stp_sort_by_int64 (elements->data, elements->len, sizeof (Element), G_STRUCT_OFFSET (Element, ts));
-  g_assert_cmpmem (elements->data, elements->len * sizeof (Element),
-                   expected->data, expected->len * sizeof (Element));
+  for (guint c = 0; c < G_N_ELEMENTS (compares); c++)
+    {
+      g_autoptr(GArray) sorted = g_array_copy (elements);
+      g_autoptr(GArray) expected = g_array_copy (elements);
+
+      g_qsort_with_data (expected->data, expected->len, sizeof (Element), compares[c], NULL);
+      stp_sort_by_key (sorted->data, sorted->len, sizeof (Element), G_STRUCT_OFFSET (Element, ts),
+                       compares[c], NULL);
+      g_assert_cmpmem (sorted->data, sorted->len * sizeof (Element),
+                       expected->data, expected->len * sizeof (Element));
+    }
+  stp_sort_by_key (elements->data, elements->len, sizeof (Element), G_STRUCT_OFFSET (Element, ts),
+                   compare_ts, NULL);
 }
 
 static GArray *

@@ -20,6 +20,19 @@
 
 #include <string.h>
 
+static gboolean
+is_sorted (const char       *elements,
+           guint             n,
+           gsize             size,
+           GCompareDataFunc  compare,
+           gpointer          user_data)
+{
+  for (guint i = 1; i < n; i++)
+    if (compare (elements + (i - 1) * size, elements + i * size, user_data) > 0)
+      return FALSE;
+  return TRUE;
+}
+
 /* Sorts the n elements at base, stably (g_qsort_with_data), unless
  * they already are in order: the same result, one pass instead. */
 void
@@ -29,16 +42,8 @@ stp_sort_unless_sorted (gpointer         base,
                         GCompareDataFunc compare,
                         gpointer         user_data)
 {
-  const char *p = base;
-
-  for (guint i = 1; i < n; i++)
-    {
-      if (compare (p + (i - 1) * size, p + i * size, user_data) > 0)
-        {
-          g_qsort_with_data (base, n, size, compare, user_data);
-          return;
-        }
-    }
+  if (!is_sorted (base, n, size, compare, user_data))
+    g_qsort_with_data (base, n, size, compare, user_data);
 }
 
 typedef struct
@@ -87,13 +92,12 @@ permute (char  *elements,
  * radix sort of (key, position) entries, a byte of the key a pass, over
  * the bytes in which the keys differ (a trace's timestamps differ in
  * four or five), then each element moved once. */
-void
-stp_sort_by_int64 (gpointer base,
-                   guint    n,
-                   gsize    size,
-                   gsize    key_offset)
+static void
+sort_by_int64 (char  *elements,
+               guint  n,
+               gsize  size,
+               gsize  key_offset)
 {
-  char *elements = base;
   g_autofree Entry *entries = NULL;
   g_autofree Entry *next = NULL;
   guint64 min = G_MAXUINT64, max = 0;
@@ -133,4 +137,34 @@ stp_sort_by_int64 (gpointer base,
 
   g_clear_pointer (&next, g_free);
   permute (elements, entries, n, size);
+}
+
+/* The order of stp_sort_unless_sorted(), where compare orders first by
+ * the gint64 at key_offset: a radix sort by that key, then compares only
+ * within each run of equal keys (a parent and its first child, a flow's
+ * two ends: usually two elements). */
+void
+stp_sort_by_key (gpointer         base,
+                 guint            n,
+                 gsize            size,
+                 gsize            key_offset,
+                 GCompareDataFunc compare,
+                 gpointer         user_data)
+{
+  char *elements = base;
+
+  if (is_sorted (elements, n, size, compare, user_data))
+    return;
+
+  sort_by_int64 (elements, n, size, key_offset);
+  for (guint start = 0, end; start < n; start = end)
+    {
+      const char *key = elements + start * size + key_offset;
+
+      end = start + 1;
+      while (end < n && memcmp (elements + end * size + key_offset, key, sizeof (gint64)) == 0)
+        end++;
+      if (end - start > 1)
+        g_qsort_with_data (elements + start * size, end - start, size, compare, user_data);
+    }
 }

@@ -15,10 +15,13 @@ void stp_sort_unless_sorted (gpointer         base,
                              gsize            size,
                              GCompareDataFunc compare,
                              gpointer         user_data);
-/* Stable: elements with equal keys keep their order (stp-sort.c). */
-void stp_sort_by_int64      (gpointer         base,
+/* The same order, where compare orders first by the gint64 at
+ * key_offset in each element (stp-sort.c). */
+void stp_sort_by_key        (gpointer         base,
                              guint            n,
                              gsize            size,
-                             gsize            key_offset);
+                             gsize            key_offset,
+                             GCompareDataFunc compare,
+                             gpointer         user_data);
 
 G_END_DECLS

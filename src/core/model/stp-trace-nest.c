@@ -45,31 +45,6 @@ compare_by_start (gconstpointer a,
   return 0;
 }
 
-/* As compare_by_start() orders them, stably, unless they already are.
- * A radix sort by start first: then only the runs of slices starting
- * together (a parent and its first child, usually two) need compares. */
-static void
-sort_by_start (GArray *slices)
-{
-  StpSlice *s = (StpSlice *) (gpointer) slices->data;
-  guint n = slices->len;
-  guint i = 1;
-
-  while (i < n && compare_by_start (&s[i - 1], &s[i], NULL) <= 0)
-    i++;
-  if (i >= n)
-    return;
-
-  stp_sort_by_int64 (s, n, sizeof (StpSlice), G_STRUCT_OFFSET (StpSlice, ts));
-  for (guint start = 0, end; start < n; start = end)
-    {
-      for (end = start + 1; end < n && s[end].ts == s[start].ts; end++)
-        ;
-      if (end - start > 1)
-        g_qsort_with_data (s + start, end - start, sizeof (StpSlice), compare_by_start, NULL);
-    }
-}
-
 static gint
 compare_by_depth (gconstpointer a,
                   gconstpointer b,
@@ -308,7 +283,8 @@ nest_track (StpTrack     *track,
   nest->extra = g_ptr_array_new ();
   nest->max_depths = g_array_new (FALSE, FALSE, sizeof (guint));
 
-  sort_by_start (input);
+  stp_sort_by_key (input->data, input->len, sizeof (StpSlice), G_STRUCT_OFFSET (StpSlice, ts),
+                   compare_by_start, NULL);
   if (track->instants != NULL)
     stp_sort_unless_sorted (track->instants->data, track->instants->len, sizeof (StpSlice),
                             stp_trace_compare_instants, NULL);

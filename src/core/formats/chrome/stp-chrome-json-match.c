@@ -35,9 +35,11 @@
 
 #include <string.h>
 
+/* By time, then by seq. */
 static gint
 compare_records (gconstpointer a,
-                 gconstpointer b)
+                 gconstpointer b,
+                 gpointer      user_data)
 {
   const StpChromeRecord *ra = a;
   const StpChromeRecord *rb = b;
@@ -47,29 +49,11 @@ compare_records (gconstpointer a,
   return ra->seq < rb->seq ? -1 : (ra->seq > rb->seq);
 }
 
-/* By time, then by seq.  Records are added in document order, so in
- * seq order, and a sort by time that keeps that order is enough. */
 static void
 sort_records (GArray *records)
 {
-  gboolean in_order = TRUE, in_seq = TRUE;
-
-  for (guint i = 1; i < records->len; i++)
-    {
-      const StpChromeRecord *a = &g_array_index (records, StpChromeRecord, i - 1);
-      const StpChromeRecord *b = a + 1;
-
-      in_order &= compare_records (a, b) <= 0;
-      in_seq &= a->seq < b->seq;
-    }
-
-  if (in_order)
-    return;
-  if (in_seq)
-    stp_sort_by_int64 (records->data, records->len, sizeof (StpChromeRecord),
-                       G_STRUCT_OFFSET (StpChromeRecord, ts));
-  else
-    g_array_sort (records, compare_records);
+  stp_sort_by_key (records->data, records->len, sizeof (StpChromeRecord),
+                   G_STRUCT_OFFSET (StpChromeRecord, ts), compare_records, NULL);
 }
 
 /* The extras of a paired event: the start's members, the end's seq, and
