@@ -75,10 +75,12 @@ void            stp_chrome_relay_commit    (StpChromeRelay     *self,
                                             guint               n_members);
 
 /* The next window: `rest` (the end of the current one, not yet cut
- * into units) and then data read from the input, at least `want` bytes
- * in all unless the data ends first; NULL if reading fails.  What was
- * handed over from the window read into before the current one must
- * not be used any more: the relay waits until it is not. */
+ * into units) and then data read from the input, `want` bytes in all
+ * (at most STP_INPUT_MAX_WINDOW) unless the data ends first; NULL if
+ * reading fails.  A rest that is the whole current window (a unit
+ * larger than it) stays where it is and the window grows.  Otherwise
+ * what was handed over from the window read into before the current
+ * one must not be used any more: the relay waits until it is not. */
 const char     *stp_chrome_relay_read      (StpChromeRelay     *self,
                                             StpInput           *input,
                                             const char         *rest,

@@ -7,12 +7,12 @@
  * time: an event object, a member of the top-level object, a comma.  A
  * unit that runs past the end of the window is started again at the
  * start of the next, so the walk needs no state inside an event and a
- * window only has to hold the largest single event.  Nothing is allocated per
- * event: members are (start, end) pointers into the window, strings are
- * interned straight from it, and args are copied once, as raw bytes,
- * into the trace's compressed store.  On an input larger than one
- * window, the walk runs on a thread of its own and hands what it cut
- * to the loading thread (stp-chrome-json-relay.c).
+ * window only has to hold the largest single event.  Nothing is
+ * allocated per event: members are (start, end) pointers into the
+ * window, strings are interned straight from it, and args are copied
+ * once, as raw bytes, into the trace's compressed store.  On an input
+ * larger than one window, the walk runs on a thread of its own and
+ * hands what it cut to the loading thread (stp-chrome-json-relay.c).
  *
  * Like chrome://tracing and Perfetto, the loader accepts a trace cut
  * short: an array without its closing bracket, a trailing comma, an
