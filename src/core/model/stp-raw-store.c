@@ -141,6 +141,21 @@ wait_compressed (const StpRawStore *store,
   g_mutex_unlock (&self->lock);
 }
 
+/* Level 1 with a hash table of 2^11 entries (8 KiB) instead of its 2^13
+ * for 64 KiB blocks: the table stays in the first-level cache.  Just as
+ * many instructions, but where args are all new (ids, random labels)
+ * zstd compresses 16-25% faster and 2% smaller; Kineto's 3% slower, to
+ * the same size (`zstd -b1 -B65536 --zstd=hlog=11` against `-b1`). */
+static ZSTD_CCtx *
+new_cctx (void)
+{
+  ZSTD_CCtx *cctx = ZSTD_createCCtx ();
+
+  ZSTD_CCtx_setParameter (cctx, ZSTD_c_compressionLevel, ZSTD_LEVEL);
+  ZSTD_CCtx_setParameter (cctx, ZSTD_c_hashLog, 11);
+  return cctx;
+}
+
 /* On the compressor's thread: block `data` (the pool's item) replaced
  * by its compressed bytes, if that saves anything.  The loader never
  * writes a full block again, so only the write-back needs the lock. */
@@ -161,10 +176,10 @@ compress_block (gpointer data,
   g_mutex_unlock (&self->lock);
 
   if (self->cctx == NULL)
-    self->cctx = ZSTD_createCCtx ();
+    self->cctx = new_cctx ();
   bound = ZSTD_compressBound (len);
   out = g_malloc (bound);
-  clen = ZSTD_compressCCtx (self->cctx, out, bound, bytes, len, ZSTD_LEVEL);
+  clen = ZSTD_compress2 (self->cctx, out, bound, bytes, len);
 
   g_mutex_lock (&self->lock);
   block = &g_array_index (self->blocks, Block, index);
