@@ -172,7 +172,14 @@ scan_event (StpChromeBatch  *batch,
         event->index[key] = n;
       n++;
 
-      q = stp_json_skip_space (m->end, end);
+      /* Most values are followed by the comma itself. */
+      q = m->end;
+      if (G_LIKELY (q < end && *q == ','))
+        {
+          q++;
+          continue;
+        }
+      q = stp_json_skip_space (q, end);
       if (q >= end)
         return STP_SCAN_MORE;
       if (*q == ',')

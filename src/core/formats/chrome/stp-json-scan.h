@@ -283,11 +283,15 @@ stp_json_member_head (const char  *p,
   *key_end = stp_json_string_end (p + 1, end, key_escaped);
   if (*key_end == NULL)
     return STP_SCAN_MORE;
-  q = stp_json_skip_space (*key_end, end);
-  if (q >= end)
-    return STP_SCAN_MORE;
-  if (*q != ':')
-    return STP_SCAN_ERROR;
+  q = *key_end;
+  if (G_UNLIKELY (q >= end || *q != ':'))
+    {
+      q = stp_json_skip_space (q, end);
+      if (q >= end)
+        return STP_SCAN_MORE;
+      if (*q != ':')
+        return STP_SCAN_ERROR;
+    }
   *value = stp_json_skip_space (q + 1, end);
   return *value < end ? STP_SCAN_OK : STP_SCAN_MORE;
 }
