@@ -530,6 +530,72 @@ test_timestamps (void)
     }
 }
 
+/* The integer path's answer, digit by digit: the whole part exact, the
+ * first three fractional digits exact and the fourth rounding. */
+static gint64
+reference_us_to_ns (gboolean    negative,
+                    const char *whole,
+                    const char *frac)
+{
+  gint64 ns = 0;
+
+  for (const char *d = whole; *d; d++)
+    ns = ns * 10 + (*d - '0');
+  ns *= 1000;
+  for (guint i = 0, unit = 100; i < 3 && frac[i]; i++, unit /= 10)
+    ns += (frac[i] - '0') * unit;
+  if (strlen (frac) > 3 && frac[3] >= '5')
+    ns++;
+  return negative ? -ns : ns;
+}
+
+/* Random decimals of up to 16 whole digits, below 9e15 microseconds
+ * (what fits nanoseconds in 63 bits), each in a buffer of exactly its
+ * length, against the digit-by-digit answer; then the same with one
+ * byte spoiled. */
+static void
+test_timestamps_random (void)
+{
+  GRand *rand = g_rand_new_with_seed (17);
+
+  for (guint i = 0; i < 20000; i++)
+    {
+      char whole[19] = "", frac[7] = "";
+      guint n_whole = g_rand_int_range (rand, i % 7 == 0 ? 0 : 1, 17);
+      guint n_frac = g_rand_int_range (rand, 0, 7);
+      gboolean negative = g_rand_boolean (rand);
+      gboolean point = n_frac > 0 || (n_whole > 0 && g_rand_int_range (rand, 0, 4) == 0);
+      g_autoptr(GString) text = g_string_new (negative ? "-" : "");
+      g_autofree char *exact = NULL;
+      gint64 ns = -1;
+
+      for (guint d = 0; d < n_whole; d++)
+        whole[d] = '0' + g_rand_int_range (rand, 0, d == 0 && n_whole == 16 ? 9 : 10);
+      for (guint d = 0; d < n_frac; d++)
+        frac[d] = '0' + g_rand_int_range (rand, 0, 10);
+      g_string_append_printf (text, "%s%s%s", whole, point ? "." : "", frac);
+      if (n_whole + n_frac == 0)
+        continue;
+
+      /* memdup: no byte after the text for a read too far to find. */
+      exact = g_memdup2 (text->str, text->len);
+      g_test_message ("%s", text->str);
+      g_assert_true (stp_json_parse_us_to_ns (exact, text->len, &ns));
+      g_assert_cmpint (ns, ==, reference_us_to_ns (negative, whole, frac));
+
+      if (text->len > 1)
+        {
+          static const char spoilers[] = "a:/ ,\x80\"";
+          guint at = g_rand_int_range (rand, negative ? 1 : 0, text->len);
+
+          exact[at] = spoilers[g_rand_int_range (rand, 0, sizeof spoilers - 1)];
+          g_assert_false (stp_json_parse_us_to_ns (exact, text->len, &ns));
+        }
+    }
+
+  g_rand_free (rand);
+}
+
 static void
 test_not_traces (void)
 {
@@ -842,6 +908,7 @@ main (int    argc,
   g_test_add_func ("/chrome-json/rules/metadata", test_metadata);
   g_test_add_func ("/chrome-json/rules/values", test_values);
   g_test_add_func ("/chrome-json/rules/timestamps", test_timestamps);
+  g_test_add_func ("/chrome-json/rules/timestamps-random", test_timestamps_random);
   g_test_add_func ("/chrome-json/rules/not-traces", test_not_traces);
   g_test_add_func ("/chrome-json/rules/truncated", test_truncated);
   g_test_add_func ("/chrome-json/rules/clock", test_clock);
