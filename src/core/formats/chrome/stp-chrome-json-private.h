@@ -118,6 +118,7 @@ typedef struct
   /* the latest ids as written, by a hash of their text */
   StpChromeIdEntry thread_cache[STP_CHROME_THREAD_SETS][2];
   StpChromeIdEntry process_cache[STP_CHROME_PROCESS_SETS][2];
+  StpChromeIdEntry *last_thread;      /* the entry the event before used */
   StpStr           name_cache[1021];  /* see intern_cached() */
 
   GPtrArray       *be;          /* per track index: GArray of StpChromeRecord, or NULL */

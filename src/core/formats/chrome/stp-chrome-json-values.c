@@ -317,20 +317,43 @@ stp_chrome_process_of (StpChromeLoader      *self,
   return process;
 }
 
+/* Whether the entry's key is the event's pid and tid as cache_set()
+ * would write them, without writing and hashing them. */
+static inline gboolean
+entry_is_thread (const StpChromeIdEntry *entry,
+                 const StpChromeEvent   *event)
+{
+  const StpChromeMember *pid = stp_chrome_event_get (event, KEY_PID);
+  const StpChromeMember *tid = stp_chrome_event_get (event, KEY_TID);
+  gsize pl = pid ? pid->end - pid->value : 0;
+  gsize tl = tid ? tid->end - tid->value : 0;
+
+  return entry->len == pl + 1 + tl
+         && entry->key[pl] == (tid ? '\x1f' : '\x1e')
+         && (pl == 0 || memcmp (entry->key, pid->value, pl) == 0)
+         && (tl == 0 || memcmp (entry->key + pl + 1, tid->value, tl) == 0);
+}
+
 guint32
 stp_chrome_thread_of (StpChromeLoader      *self,
                       const StpChromeEvent *event)
 {
   char key[sizeof self->thread_cache[0][0].key];
   gsize len;
-  StpChromeIdEntry *set = cache_set (self->thread_cache, STP_CHROME_THREAD_SETS,
-                                     event, TRUE, key, &len);
-  StpChromeIdEntry *found = cache_find (set, key, len);
+  StpChromeIdEntry *set, *found;
   const StpChromeMember *tid_member;
   gint64 tid;
   StpStr tid_str;
   guint32 process, track;
 
+  /* Most events follow one on the same thread.  The entry may hold
+   * another key by now: then it is no match. */
+  if (self->last_thread != NULL && entry_is_thread (self->last_thread, event))
+    return self->last_thread->value;
+
+  set = cache_set (self->thread_cache, STP_CHROME_THREAD_SETS, event, TRUE, key, &len);
+  found = cache_find (set, key, len);
+  self->last_thread = found ? found : set;
   if (found != NULL)
     return found->value;
 
