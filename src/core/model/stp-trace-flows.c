@@ -66,7 +66,9 @@ find_enclosing (const StpTrace *self,
       guint32 ti = g_array_index (lanes, guint32, l);
       const StpTrack *track = stp_trace_get_track (self, ti);
 
-      for (gint d = track->max_depth; track->depth_starts && d >= 0; d--)
+      /* Deepest first: once a depth has a slice, a shallower one
+       * cannot score more. */
+      for (gint d = track->max_depth; track->depth_starts && d * 2 + 1 > best_score; d--)
         {
           guint32 idx = stp_track_find_first_ending_after_from (track, d, ts == G_MININT64 ? ts : ts - 1,
                                                                 &hints->at[hints->first[ti] + d]);
