@@ -269,6 +269,7 @@ test_flows (void)
     "{\"ph\":\"f\",\"pid\":1,\"tid\":3,\"ts\":36,\"id\":3,\"name\":\"orphan\",\"cat\":\"c\",\"bp\":\"e\"}]");
   StpFlow *f1, *f2, *g, *orphan;
   StpTrack *bound;
+  StpTraceCounts counts;
 
   g_assert_cmpuint (trace->flows->len, ==, 4);
   f1 = &g_array_index (trace->flows, StpFlow, 0);
@@ -298,6 +299,12 @@ test_flows (void)
 
   g_assert_cmpuint (orphan->src.track, ==, STP_INDEX_NONE);
   g_assert_cmpuint (stp_test_warning_count (trace, "flow-end-without-start"), ==, 1);
+
+  /* Six flow events: the t, shared by two flows, counted once. */
+  stp_trace_count (trace, &counts);
+  g_assert_cmpuint (counts.flows, ==, 4);
+  g_assert_cmpuint (counts.flow_events, ==, 6);
+  g_assert_cmpuint (counts.bound_flows, ==, 3);
 }
 
 static void

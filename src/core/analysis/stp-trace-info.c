@@ -37,12 +37,57 @@ count_track (const StpTrack *track,
     counts->instants += track->instants->len;
 }
 
+/* The seq of a flow end that came from an event of its own, else
+ * STP_SEQ_NONE. */
+static inline guint32
+event_seq (const StpFlowEnd *end)
+{
+  return end->phase != 0 ? end->seq : STP_SEQ_NONE;
+}
+
+/* Flow events: the middle step of a chain is one event shared by two
+ * flows, so events are counted once, by their seq, in a bitmap (a
+ * hash set took as long as the rest of `info`). */
+static guint
+count_flow_events (const StpTrace *trace)
+{
+  guint32 max_seq = 0;
+  g_autofree guint8 *seen = NULL;
+  guint n = 0;
+
+  for (guint i = 0; i < trace->flows->len; i++)
+    {
+      const StpFlow *f = &g_array_index (trace->flows, StpFlow, i);
+
+      if (event_seq (&f->src) != STP_SEQ_NONE)
+        max_seq = MAX (max_seq, f->src.seq);
+      if (event_seq (&f->dst) != STP_SEQ_NONE)
+        max_seq = MAX (max_seq, f->dst.seq);
+    }
+
+  seen = g_new0 (guint8, max_seq / 8 + 1);
+  for (guint i = 0; i < trace->flows->len; i++)
+    {
+      const StpFlow *f = &g_array_index (trace->flows, StpFlow, i);
+      guint32 seqs[2] = { event_seq (&f->src), event_seq (&f->dst) };
+
+      for (guint e = 0; e < 2; e++)
+        {
+          guint8 bit = 1 << (seqs[e] % 8);
+
+          if (seqs[e] == STP_SEQ_NONE || (seen[seqs[e] / 8] & bit))
+            continue;
+          seen[seqs[e] / 8] |= bit;
+          n++;
+        }
+    }
+  return n;
+}
+
 void
 stp_trace_count (const StpTrace *trace,
                  StpTraceCounts *counts)
 {
-  g_autoptr(GHashTable) flow_events = g_hash_table_new (NULL, NULL);
-
   g_return_if_fail (trace != NULL && counts != NULL);
 
   memset (counts, 0, sizeof *counts);
@@ -56,14 +101,9 @@ stp_trace_count (const StpTrace *trace,
 
       if (f->src.slice != STP_INDEX_NONE && f->dst.slice != STP_INDEX_NONE)
         counts->bound_flows++;
-      /* The middle step of a chain is one event shared by two flows. */
-      if (f->src.phase != 0 && f->src.seq != STP_SEQ_NONE)
-        g_hash_table_add (flow_events, GUINT_TO_POINTER (f->src.seq + 1));
-      if (f->dst.phase != 0 && f->dst.seq != STP_SEQ_NONE)
-        g_hash_table_add (flow_events, GUINT_TO_POINTER (f->dst.seq + 1));
     }
   counts->flows = trace->flows->len;
-  counts->flow_events = g_hash_table_size (flow_events);
+  counts->flow_events = count_flow_events (trace);
   counts->objects = trace->objects->len;
   counts->snapshots = trace->snapshots->len;
 }
