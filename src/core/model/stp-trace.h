@@ -427,6 +427,7 @@ struct _StpTrace
   GHashTable      *process_index;
   GHashTable      *thread_index;
   GHashTable      *warning_index;
+  guint            last_warning;  /* index of the latest, to try first */
   gboolean         finished;
 };
 
