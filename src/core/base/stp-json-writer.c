@@ -160,35 +160,97 @@ static const char digit_pairs[] =
   "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
   "8081828384858687888990919293949596979899";
 
+static const guint64 powers_of_ten[] = {
+  G_GUINT64_CONSTANT (1), G_GUINT64_CONSTANT (10), G_GUINT64_CONSTANT (100),
+  G_GUINT64_CONSTANT (1000), G_GUINT64_CONSTANT (10000), G_GUINT64_CONSTANT (100000),
+  G_GUINT64_CONSTANT (1000000), G_GUINT64_CONSTANT (10000000),
+  G_GUINT64_CONSTANT (100000000), G_GUINT64_CONSTANT (1000000000),
+  G_GUINT64_CONSTANT (10000000000), G_GUINT64_CONSTANT (100000000000),
+  G_GUINT64_CONSTANT (1000000000000), G_GUINT64_CONSTANT (10000000000000),
+  G_GUINT64_CONSTANT (100000000000000), G_GUINT64_CONSTANT (1000000000000000),
+  G_GUINT64_CONSTANT (10000000000000000), G_GUINT64_CONSTANT (100000000000000000),
+  G_GUINT64_CONSTANT (1000000000000000000), G_GUINT64_CONSTANT (10000000000000000000),
+};
+
+/* How many decimal digits v has: log2 from the highest bit, times
+ * log10(2) (1233 / 4096), then one compare. */
+static inline guint
+count_digits (guint64 v)
+{
+  guint guess = ((64 - __builtin_clzll (v | 1)) * 1233) >> 12;
+
+  return guess + ((v | 1) >= powers_of_ten[guess]);   /* 0 has one digit */
+}
+
+/* Room for n more bytes and the nul, where GString would grow. */
+static inline char *
+reserve (GString *out,
+         gsize    n)
+{
+  if (G_UNLIKELY (out->len + n + 1 > out->allocated_len))
+    {
+      gsize had = out->len;
+
+      g_string_set_size (out, had + n);
+      g_string_truncate (out, had);
+    }
+  return out->str + out->len;
+}
+
+/* Exactly four digits of v (below 10000), leading zeros included. */
+static inline void
+put_four (char    *dest,
+          guint32  v)
+{
+  memcpy (dest, digit_pairs + (v / 100) * 2, 2);
+  memcpy (dest + 2, digit_pairs + (v % 100) * 2, 2);
+}
+
+/* The digits of v, written backwards from end.  Eight at a time in
+ * 32-bit arithmetic, then two at a time: timestamps have sixteen. */
+static inline void
+put_digits (char    *end,
+            guint64  v)
+{
+  char *p = end;
+  guint32 w;
+
+  while (v >= 100000000)
+    {
+      guint32 low = v % 100000000;
+
+      v /= 100000000;
+      p -= 8;
+      put_four (p, low / 10000);
+      put_four (p + 4, low % 10000);
+    }
+
+  for (w = v; w >= 100; w /= 100)
+    {
+      p -= 2;
+      memcpy (p, digit_pairs + (w % 100) * 2, 2);
+    }
+  if (w >= 10)
+    memcpy (p - 2, digit_pairs + w * 2, 2);
+  else
+    p[-1] = '0' + w;
+}
+
+/* Written in place, without a buffer of its own to copy from: a
+ * timestamp is written for every event of an export. */
 void
 stp_json_append_int (GString *out,
                      gint64   value)
 {
-  char buf[24];
-  char *p = buf + sizeof buf;
   guint64 v = value < 0 ? -(guint64) value : (guint64) value;
-
-  /* Two digits at a time: integers are most of an export's numbers. */
-  while (v >= 100)
-    {
-      guint pair = (v % 100) * 2;
-
-      v /= 100;
-      *--p = digit_pairs[pair + 1];
-      *--p = digit_pairs[pair];
-    }
-  if (v >= 10)
-    {
-      *--p = digit_pairs[v * 2 + 1];
-      *--p = digit_pairs[v * 2];
-    }
-  else
-    *--p = '0' + v;
+  gsize n = count_digits (v) + (value < 0);
+  char *dest = reserve (out, n);
 
   if (value < 0)
-    *--p = '-';
-
-  stp_json_append_len (out, p, buf + sizeof buf - p);
+    dest[0] = '-';
+  put_digits (dest + n, v);
+  out->len += n;
+  out->str[out->len] = '\0';
 }
 
 void
@@ -196,7 +258,7 @@ stp_json_append_ns_as_us (GString *out,
                           gint64   ns)
 {
   if (ns < 0)
-    g_string_append_c (out, '-');
+    stp_json_append_c (out, '-');
   stp_json_append_span_as_us (out, ns < 0 ? -(guint64) ns : (guint64) ns);
 }
 
@@ -204,23 +266,25 @@ void
 stp_json_append_span_as_us (GString *out,
                             guint64  abs_ns)
 {
+  guint64 whole = abs_ns / 1000;
   guint frac = abs_ns % 1000;
-  char digits[4];
-  guint n = 3;
+  gsize n_whole = count_digits (whole);
+  /* The point and up to three digits, trailing zeros left out. */
+  gsize n_frac = frac == 0 ? 0 : frac % 100 == 0 ? 2 : frac % 10 == 0 ? 3 : 4;
+  char *dest = reserve (out, n_whole + 4);
 
-  stp_json_append_int (out, (gint64) (abs_ns / 1000));
+  put_digits (dest + n_whole, whole);
+  if (n_frac > 0)
+    {
+      char *point = dest + n_whole;
 
-  if (frac == 0)
-    return;
-
-  digits[0] = '0' + frac / 100;
-  digits[1] = '0' + frac / 10 % 10;
-  digits[2] = '0' + frac % 10;
-  while (n > 0 && digits[n - 1] == '0')
-    n--;
-
-  g_string_append_c (out, '.');
-  g_string_append_len (out, digits, n);
+      point[0] = '.';
+      point[1] = '0' + frac / 100;
+      point[2] = '0' + frac / 10 % 10;
+      point[3] = '0' + frac % 10;
+    }
+  out->len += n_whole + n_frac;
+  out->str[out->len] = '\0';
 }
 
 void

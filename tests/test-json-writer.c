@@ -1,0 +1,105 @@
+/* test-json-writer.c: numbers as the JSON writers write them
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <glib.h>
+#include <string.h>
+
+#include "stp-json-writer.h"
+
+/* Values at every length and edge: 0, each power of ten and its
+ * neighbours, the extremes, and random ones over the whole range. */
+static GArray *
+interesting_values (void)
+{
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (gint64));
+  GRand *rand = g_rand_new_with_seed (31);
+  gint64 extremes[] = { 0, 1, -1, G_MAXINT64, G_MININT64, G_MININT64 + 1 };
+
+  g_array_append_vals (values, extremes, G_N_ELEMENTS (extremes));
+  for (gint64 p = 1; p <= G_MAXINT64 / 10; p *= 10)
+    for (gint64 d = -1; d <= 1; d++)
+      {
+        gint64 v[] = { p * 10 + d, -(p * 10 + d) };
+
+        g_array_append_vals (values, v, 2);
+      }
+  for (guint i = 0; i < 20000; i++)
+    {
+      /* Uniform over the bits, then over the lengths too. */
+      gint64 v = (gint64) (((guint64) g_rand_int (rand) << 32) | g_rand_int (rand));
+
+      v >>= g_rand_int_range (rand, 0, 64);
+      g_array_append_val (values, v);
+    }
+  g_rand_free (rand);
+  return values;
+}
+
+/* Into a string that has to grow now and then, after some text. */
+static void
+test_int (void)
+{
+  g_autoptr(GArray) values = interesting_values ();
+
+  for (guint i = 0; i < values->len; i++)
+    {
+      gint64 v = g_array_index (values, gint64, i);
+      g_autoptr(GString) out = g_string_sized_new (i % 8);
+      g_autofree char *expected = g_strdup_printf ("x%" G_GINT64_FORMAT, v);
+
+      g_string_append_c (out, 'x');
+      stp_json_append_int (out, v);
+      g_assert_cmpstr (out->str, ==, expected);
+      g_assert_cmpuint (out->len, ==, strlen (expected));
+    }
+}
+
+static char *
+reference_us (gint64 ns)
+{
+  guint64 abs_ns = ns < 0 ? -(guint64) ns : (guint64) ns;
+  g_autofree char *frac = g_strdup_printf ("%03u", (guint) (abs_ns % 1000));
+  gsize n = 3;
+
+  while (n > 0 && frac[n - 1] == '0')
+    frac[--n] = '\0';
+  return g_strdup_printf ("%s%" G_GUINT64_FORMAT "%s%s", ns < 0 ? "-" : "",
+                          abs_ns / 1000, n > 0 ? "." : "", frac);
+}
+
+static void
+test_ns_as_us (void)
+{
+  g_autoptr(GArray) values = interesting_values ();
+
+  for (guint i = 0; i < values->len; i++)
+    {
+      gint64 ns = g_array_index (values, gint64, i);
+      g_autoptr(GString) out = g_string_sized_new (i % 8);
+      g_autofree char *expected = reference_us (ns);
+
+      stp_json_append_ns_as_us (out, ns);
+      g_assert_cmpstr (out->str, ==, expected);
+      g_assert_cmpuint (out->len, ==, strlen (expected));
+    }
+
+  /* A span beyond what a gint64 holds. */
+  {
+    g_autoptr(GString) out = g_string_new (NULL);
+
+    stp_json_append_span_as_us (out, G_MAXUINT64);
+    g_assert_cmpstr (out->str, ==, "18446744073709551.615");
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/json-writer/int", test_int);
+  g_test_add_func ("/json-writer/ns-as-us", test_ns_as_us);
+  return g_test_run ();
+}
