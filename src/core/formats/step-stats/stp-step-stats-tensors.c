@@ -52,6 +52,34 @@ free_text (gpointer text)
 /* Each exporting thread's buffer for a description. */
 static GPrivate tensor_text = G_PRIVATE_INIT (free_text);
 
+/* Drops every '"' from s in place (timeline.py removes them from the
+ * description); returns the new length.  A run at a time: a description
+ * is a few hundred bytes with a handful of quotes. */
+static gsize
+remove_quotes (char  *s,
+               gsize  len)
+{
+  char *end = s + len;
+  char *out = memchr (s, '"', len);
+  char *p;
+
+  if (out == NULL)
+    return len;
+
+  for (p = out + 1; p < end; )
+    {
+      char *quote = memchr (p, '"', end - p);
+      gsize run = (quote ? quote : end) - p;
+
+      memmove (out, p, run);
+      out += run;
+      if (quote == NULL)
+        break;
+      p = quote + 1;
+    }
+  return out - s;
+}
+
 /* A tensor's snapshot args, made from its output when they are shown
  * or exported rather than kept for every tensor: timeline.py's
  * {"snapshot": {"tensor_description": str(description)}}, with the
@@ -63,7 +91,7 @@ stp_step_stats_append_snapshot_args (gpointer           source,
 {
   StpStepStats *ss = source;
   GString *text = g_private_get (&tensor_text);
-  gsize kept = 0;
+  gsize kept;
 
   if (text == NULL)
     {
@@ -74,9 +102,7 @@ stp_step_stats_append_snapshot_args (gpointer           source,
   if (snapshot->args < ss->outputs->len)
     stp_step_stats_append_tensor_description (ss, &g_array_index (ss->outputs, StpStepStatsOutput,
                                                                   snapshot->args), text);
-  for (gsize i = 0; i < text->len; i++)
-    if (text->str[i] != '"')
-      text->str[kept++] = text->str[i];
+  kept = remove_quotes (text->str, text->len);
 
   stp_json_append_literal (out, "{\"snapshot\":{\"tensor_description\":");
   stp_json_append_string (out, text->str, kept);
