@@ -38,9 +38,15 @@ interesting_values (void)
   return values;
 }
 
-/* Into a string that has to grow now and then, after some text. */
+typedef void (*AppendFunc)    (GString *out,
+                               gint64   value);
+typedef char *(*ReferenceFunc) (gint64   value);
+
+/* Each value appended after some text, into a string that has to grow
+ * now and then, against the reference. */
 static void
-test_int (void)
+check_each (AppendFunc    append,
+            ReferenceFunc reference)
 {
   g_autoptr(GArray) values = interesting_values ();
 
@@ -48,13 +54,20 @@ test_int (void)
     {
       gint64 v = g_array_index (values, gint64, i);
       g_autoptr(GString) out = g_string_sized_new (i % 8);
-      g_autofree char *expected = g_strdup_printf ("x%" G_GINT64_FORMAT, v);
+      g_autofree char *text = reference (v);
+      g_autofree char *expected = g_strconcat ("x", text, NULL);
 
       g_string_append_c (out, 'x');
-      stp_json_append_int (out, v);
+      append (out, v);
       g_assert_cmpstr (out->str, ==, expected);
       g_assert_cmpuint (out->len, ==, strlen (expected));
     }
+}
+
+static char *
+reference_int (gint64 v)
+{
+  return g_strdup_printf ("%" G_GINT64_FORMAT, v);
 }
 
 static char *
@@ -71,28 +84,21 @@ reference_us (gint64 ns)
 }
 
 static void
+test_int (void)
+{
+  check_each (stp_json_append_int, reference_int);
+}
+
+static void
 test_ns_as_us (void)
 {
-  g_autoptr(GArray) values = interesting_values ();
+  g_autoptr(GString) out = g_string_new (NULL);
 
-  for (guint i = 0; i < values->len; i++)
-    {
-      gint64 ns = g_array_index (values, gint64, i);
-      g_autoptr(GString) out = g_string_sized_new (i % 8);
-      g_autofree char *expected = reference_us (ns);
-
-      stp_json_append_ns_as_us (out, ns);
-      g_assert_cmpstr (out->str, ==, expected);
-      g_assert_cmpuint (out->len, ==, strlen (expected));
-    }
+  check_each (stp_json_append_ns_as_us, reference_us);
 
   /* A span beyond what a gint64 holds. */
-  {
-    g_autoptr(GString) out = g_string_new (NULL);
-
-    stp_json_append_span_as_us (out, G_MAXUINT64);
-    g_assert_cmpstr (out->str, ==, "18446744073709551.615");
-  }
+  stp_json_append_span_as_us (out, G_MAXUINT64);
+  g_assert_cmpstr (out->str, ==, "18446744073709551.615");
 }
 
 int
