@@ -101,11 +101,105 @@ test_ns_as_us (void)
   g_assert_cmpstr (out->str, ==, "18446744073709551.615");
 }
 
+/* The rules of stp_json_append_string(), a byte at a time. */
+static char *
+reference_string (const char *str,
+                  gsize       len)
+{
+  const guchar *p = (const guchar *) str, *end = p + len;
+  GString *out = g_string_new ("\"");
+
+  while (p < end)
+    {
+      if (*p >= 0x80)
+        {
+          gunichar c = g_utf8_get_char_validated ((const char *) p, end - p);
+
+          if (c == (gunichar) -1 || c == (gunichar) -2)
+            {
+              g_string_append (out, "\xef\xbf\xbd");
+              p++;
+            }
+          else if (c < 0xa0)
+            {
+              g_string_append_printf (out, "\\u%04x", c);
+              p += 2;
+            }
+          else
+            {
+              g_string_append_len (out, (const char *) p, g_utf8_skip[*p]);
+              p += g_utf8_skip[*p];
+            }
+          continue;
+        }
+      switch (*p)
+        {
+        case '"': g_string_append (out, "\\\""); break;
+        case '\\': g_string_append (out, "\\\\"); break;
+        case '\n': g_string_append (out, "\\n"); break;
+        case '\r': g_string_append (out, "\\r"); break;
+        case '\t': g_string_append (out, "\\t"); break;
+        case '\b': g_string_append (out, "\\b"); break;
+        case '\f': g_string_append (out, "\\f"); break;
+        default:
+          if (*p < 0x20)
+            g_string_append_printf (out, "\\u%04x", *p);
+          else
+            g_string_append_c (out, *p);
+        }
+      p++;
+    }
+  g_string_append_c (out, '"');
+  return g_string_free (out, FALSE);
+}
+
+/* Random strings of plain runs, escapes, UTF-8 of every length, C1
+ * controls and broken sequences, some longer than the 64 KiB the
+ * writer escapes at a time, each in a buffer of exactly its length. */
+static void
+test_string (void)
+{
+  static const char *pieces[] = {
+    "plain text ", "\"", "\\", "\n", "\t", "\r", "\b", "\f", "\x01", "\x1f", "\x7f",
+    "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xc2\x9b", "\xc2\x80", "\xc2\xa0",
+    "\xff", "\x80", "\xe2\x82", "\xf0\x9f", "\xed\xa0\x80",
+  };
+  GRand *rand = g_rand_new_with_seed (5);
+
+  for (guint i = 0; i < 400; i++)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      g_autoptr(GString) out = g_string_sized_new (i % 16);
+      guint target = i % 10 == 0 ? g_rand_int_range (rand, 60000, 200000) : g_rand_int_range (rand, 0, 300);
+      g_autofree char *exact = NULL;
+      g_autofree char *expected = NULL;
+
+      while (text->len < target)
+        {
+          if (g_rand_int_range (rand, 0, 3) == 0)
+            g_string_append (text, pieces[g_rand_int_range (rand, 0, G_N_ELEMENTS (pieces))]);
+          else
+            for (guint n = g_rand_int_range (rand, 1, 40); n > 0; n--)
+              g_string_append_c (text, 'a' + g_rand_int_range (rand, 0, 26));
+        }
+
+      exact = g_memdup2 (text->str, text->len);
+      expected = reference_string (exact, text->len);
+      g_string_append_c (out, 'x');
+      stp_json_append_string (out, exact, text->len);
+      g_assert_cmpuint (out->len, ==, strlen (expected) + 1);
+      g_assert_cmpstr (out->str + 1, ==, expected);
+    }
+
+  g_rand_free (rand);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/json-writer/int", test_int);
   g_test_add_func ("/json-writer/ns-as-us", test_ns_as_us);
+  g_test_add_func ("/json-writer/string", test_string);
   return g_test_run ();
 }
