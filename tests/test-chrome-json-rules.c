@@ -307,6 +307,32 @@ test_flows (void)
   g_assert_cmpuint (counts.bound_flows, ==, 3);
 }
 
+/* A thread whose slices overlap without nesting gets extra lanes; a
+ * flow end binds to the deepest slice holding it on any of them, not to
+ * the first lane's. */
+static void
+test_flow_deepest_lane (void)
+{
+  g_autoptr(StpTrace) trace = load_ok (
+    "[{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":100,\"name\":\"A\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":50,\"dur\":100,\"name\":\"B\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":60,\"dur\":80,\"name\":\"C\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":0,\"dur\":10,\"name\":\"producer\"},"
+    "{\"ph\":\"s\",\"pid\":1,\"tid\":2,\"ts\":5,\"id\":9,\"name\":\"f\",\"cat\":\"c\"},"
+    "{\"ph\":\"f\",\"pid\":1,\"tid\":1,\"ts\":80,\"id\":9,\"name\":\"f\",\"cat\":\"c\",\"bp\":\"e\"}]");
+  const StpFlow *flow;
+  const StpTrack *bound;
+
+  g_assert_cmpuint (trace->flows->len, ==, 1);
+  flow = &g_array_index (trace->flows, StpFlow, 0);
+  g_assert_cmpuint (flow->dst.slice, !=, STP_INDEX_NONE);
+  bound = stp_trace_get_track (trace, flow->dst.track);
+  /* A holds ts 80 on the first lane at depth 0; C holds it on the
+   * second lane, inside B. */
+  g_assert_cmpuint (bound->lane, ==, 1);
+  g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (bound, flow->dst.slice)->name), ==, "C");
+}
+
 static void
 test_flows_v2 (void)
 {
@@ -910,6 +936,7 @@ main (int    argc,
   g_test_add_func ("/chrome-json/rules/memory-events", test_memory_events);
   g_test_add_func ("/chrome-json/rules/objects", test_objects);
   g_test_add_func ("/chrome-json/rules/flows", test_flows);
+  g_test_add_func ("/chrome-json/rules/flow-deepest-lane", test_flow_deepest_lane);
   g_test_add_func ("/chrome-json/rules/flows-v2", test_flows_v2);
   g_test_add_func ("/chrome-json/rules/async", test_async);
   g_test_add_func ("/chrome-json/rules/metadata", test_metadata);
