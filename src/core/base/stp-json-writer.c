@@ -59,6 +59,21 @@ plain_run (const guchar *p,
   return p - start;
 }
 
+/* Room for n more bytes and the nul, where GString would grow. */
+static inline char *
+reserve (GString *out,
+         gsize    n)
+{
+  if (G_UNLIKELY (out->len + n + 1 > out->allocated_len))
+    {
+      gsize had = out->len;
+
+      g_string_set_size (out, had + n);
+      g_string_truncate (out, had);
+    }
+  return out->str + out->len;
+}
+
 void
 stp_json_append_string (GString    *out,
                         const char *str,
@@ -72,16 +87,8 @@ stp_json_append_string (GString    *out,
   /* Nearly every name is plain: quotes around it, with one check for room. */
   if (run == len)
     {
-      char *dest;
+      char *dest = reserve (out, len + 2);
 
-      if (G_UNLIKELY (out->len + len + 3 > out->allocated_len))
-        {
-          gsize had = out->len;
-
-          g_string_set_size (out, had + len + 2);
-          g_string_truncate (out, had);
-        }
-      dest = out->str + out->len;
       dest[0] = '"';
       if (len > 0)
         memcpy (dest + 1, str, len);
@@ -180,21 +187,6 @@ count_digits (guint64 v)
   guint guess = ((64 - __builtin_clzll (v | 1)) * 1233) >> 12;
 
   return guess + ((v | 1) >= powers_of_ten[guess]);   /* 0 has one digit */
-}
-
-/* Room for n more bytes and the nul, where GString would grow. */
-static inline char *
-reserve (GString *out,
-         gsize    n)
-{
-  if (G_UNLIKELY (out->len + n + 1 > out->allocated_len))
-    {
-      gsize had = out->len;
-
-      g_string_set_size (out, had + n);
-      g_string_truncate (out, had);
-    }
-  return out->str + out->len;
 }
 
 /* Exactly four digits of v (below 10000), leading zeros included. */
