@@ -234,6 +234,14 @@ key_append (char       *out,
   return out;
 }
 
+/* What stands between pid and tid in a cache key: with no tid, another
+ * byte, so that (pid) and (pid, tid) never share a key. */
+static inline char
+key_separator (const StpChromeMember *tid)
+{
+  return tid != NULL ? '\x1f' : '\x1e';
+}
+
 /* The set of two entries that would hold pid and tid as written (the
  * pid alone unless with_tid), the key in `key`; NULL when it is too
  * long to keep. */
@@ -249,7 +257,7 @@ cache_set (StpChromeIdEntry      (*sets)[2],
   const StpChromeMember *tid = with_tid ? stp_chrome_event_get (event, KEY_TID) : NULL;
   gsize pl = pid ? pid->end - pid->value : 0;
   gsize tl = tid ? tid->end - tid->value : 0;
-  char separator = tid ? '\x1f' : '\x1e';
+  char separator = key_separator (tid);
   guint hash = 5381;
   char *out = key;
 
@@ -329,7 +337,7 @@ entry_is_thread (const StpChromeIdEntry *entry,
   gsize tl = tid ? tid->end - tid->value : 0;
 
   return entry->len == pl + 1 + tl
-         && entry->key[pl] == (tid ? '\x1f' : '\x1e')
+         && entry->key[pl] == key_separator (tid)
          && (pl == 0 || memcmp (entry->key, pid->value, pl) == 0)
          && (tl == 0 || memcmp (entry->key + pl + 1, tid->value, tl) == 0);
 }
