@@ -728,9 +728,9 @@ print_fields (const ProtobufCMessageDescriptor *desc,
   if (map_entry && !saw_value && desc->fields[1].type == PROTOBUF_C_TYPE_MESSAGE)
     {
       append_indent (out, indent);
-      g_string_append_len (out, "value {\n", 8);
+      stp_json_append_literal (out, "value {\n");
       append_indent (out, indent);
-      g_string_append_len (out, "}\n", 2);
+      stp_json_append_literal (out, "}\n");
     }
 
   return TRUE;
