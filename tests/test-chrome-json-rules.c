@@ -11,6 +11,7 @@
 #include "stp-chrome-writer.h"
 #include "stp-error.h"
 #include "stp-json-scan.h"
+#include "stp-json-writer.h"
 #include "stp-trace-info.h"
 #include "test-chrome-common.h"
 
@@ -870,6 +871,63 @@ test_interleaved_threads (void)
     }
 }
 
+/* Names that share their length and their first and last eight bytes,
+ * names that are prefixes of one another, names with a NUL or a newline
+ * escaped, more of them than the loader keeps at hand, in a random
+ * order: each slice keeps the name it was written with. */
+static void
+test_names_alike (void)
+{
+  g_autoptr(GString) json = g_string_new ("[");
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();
+  g_autoptr(StpTrace) trace = NULL;
+  GRand *rand = g_rand_new_with_seed (23);
+  const guint n_names = 6000, n_events = 30000;
+  StpTrack *track;
+
+  for (guint i = 0; i < n_names; i++)
+    {
+      GString *name = g_string_new (NULL);
+      guint len = g_rand_int_range (rand, 0, 41);
+
+      /* Two letters: many names agree in their first and last bytes. */
+      for (guint j = 0; j < len; j++)
+        g_string_append_c (name, g_rand_int_range (rand, 0, 8) == 0 ? 'b' : 'a');
+      if (len > 0 && i % 50 == 0)
+        name->str[g_rand_int_range (rand, 0, len)] = i % 100 == 0 ? '\0' : '\n';
+      g_ptr_array_add (names, name);
+    }
+
+  for (guint i = 0; i < n_events; i++)
+    {
+      GString *name = g_ptr_array_index (names, g_rand_int_range (rand, 0, n_names));
+
+      g_ptr_array_add (order, name);
+      g_string_append_printf (json, "%s{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":%u,\"dur\":1,\"name\":",
+                              i > 0 ? "," : "", i * 2);
+      stp_json_append_string (json, name->str, name->len);
+      g_string_append_c (json, '}');
+    }
+  g_string_append (json, "]");
+  trace = load_ok (json->str);
+
+  track = thread (trace, 1, 1, 0);
+  g_assert_cmpuint (track->slices->len, ==, n_events);
+  for (guint i = 0; i < n_events; i++)
+    {
+      GString *expected = g_ptr_array_index (order, i);
+      StpStr id = stp_track_get_slice (track, i)->name;
+
+      g_assert_cmpmem (stp_trace_str (trace, id), stp_string_table_get_len (trace->strings, id),
+                       expected->str, expected->len);
+    }
+
+  for (guint i = 0; i < n_names; i++)
+    g_string_free (g_ptr_array_index (names, i), TRUE);
+  g_rand_free (rand);
+}
+
 static guint
 track_index (StpTrace *trace,
              StpTrack *track)
@@ -948,6 +1006,7 @@ main (int    argc,
   g_test_add_func ("/chrome-json/rules/clock", test_clock);
   g_test_add_func ("/chrome-json/rules/interleaved-threads", test_interleaved_threads);
   g_test_add_func ("/chrome-json/rules/nest-many-threads", test_nest_many_threads);
+  g_test_add_func ("/chrome-json/rules/names-alike", test_names_alike);
 
   return g_test_run ();
 }

@@ -101,6 +101,22 @@ typedef struct
   guint32 value;
 } StpChromeIdEntry;
 
+/* A name interned lately, by its length and its first and last eight
+ * bytes (the bytes themselves below eight), which hold the whole name
+ * up to sixteen bytes. */
+typedef struct
+{
+  guint64 head;
+  guint64 tail;
+  guint32 len;
+  StpStr  id;
+} StpChromeName;
+
+/* 96 KiB.  Twice as many held 0.3 MB more of HTA's control trace for
+ * 0.1-0.6% fewer instructions. */
+#define STP_CHROME_NAME_BITS 12
+#define STP_CHROME_NAMES     (1 << STP_CHROME_NAME_BITS)
+
 /* Sets of two entries; the numbers of sets are powers of two. */
 #define STP_CHROME_THREAD_SETS  64
 #define STP_CHROME_PROCESS_SETS 8
@@ -119,7 +135,7 @@ typedef struct
   StpChromeIdEntry thread_cache[STP_CHROME_THREAD_SETS][2];
   StpChromeIdEntry process_cache[STP_CHROME_PROCESS_SETS][2];
   StpChromeIdEntry *last_thread;      /* the entry the event before used */
-  StpStr           name_cache[1021];  /* see intern_cached() */
+  StpChromeName   *names;             /* STP_CHROME_NAMES of them, see intern_cached() */
 
   GPtrArray       *be;          /* per track index: GArray of StpChromeRecord, or NULL */
   GArray          *async;       /* StpChromeRecord */

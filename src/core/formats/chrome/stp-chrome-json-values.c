@@ -31,6 +31,8 @@ stp_chrome_loader_init (StpChromeLoader *self,
   memset (self, 0, sizeof *self);
   self->trace = trace;
   self->keys = stp_string_table_new ();
+  /* Zeros: every entry is the empty name, STP_STR_EMPTY. */
+  self->names = g_new0 (StpChromeName, STP_CHROME_NAMES);
   self->scratch = g_string_sized_new (256);
   self->text = g_string_sized_new (256);
   self->keybuf = g_string_sized_new (64);
@@ -48,6 +50,7 @@ void
 stp_chrome_loader_clear (StpChromeLoader *self)
 {
   g_clear_pointer (&self->keys, stp_string_table_free);
+  g_clear_pointer (&self->names, g_free);
   if (self->scratch)
     g_string_free (self->scratch, TRUE);
   if (self->text)
@@ -90,33 +93,41 @@ value_text (StpChromeLoader       *self,
   return m->value;
 }
 
-/* Names repeat (a few thousand distinct in ten million events), and
- * kernel names are long: a small cache keyed by the length and the
- * first and last bytes skips hashing the whole string. */
+/* Names repeat (a few thousand distinct in ten million events), and a
+ * table of every name, flows' included, is larger than the caches: a
+ * small table of the latest names that holds their bytes finds a name
+ * of up to sixteen bytes without reading the string table at all, and
+ * a longer one by comparing its middle. */
 static StpStr
 intern_cached (StpChromeLoader *self,
                const char      *text,
                gsize            len)
 {
   guint64 head = 0, tail = 0;
-  guint slot;
+  StpChromeName *name;
   StpStr id;
 
-  if (len < 8)
+  if (len >= 8)
+    {
+      memcpy (&head, text, 8);
+      memcpy (&tail, text + len - 8, 8);
+    }
+  else
+    {
+      for (gsize i = 0; i < len; i++)
+        head |= (guint64) (guchar) text[i] << (8 * i);
+    }
+  if (len > G_MAXUINT32)
     return stp_trace_intern (self->trace, text, len);
 
-  memcpy (&head, text, 8);
-  memcpy (&tail, text + len - 8, 8);
-  slot = (guint) (((head * 0x9e3779b97f4a7c15ull) ^ tail ^ len) >> 40) % G_N_ELEMENTS (self->name_cache);
-
-  id = self->name_cache[slot];
-  if (id != STP_STR_EMPTY &&
-      stp_string_table_get_len (self->trace->strings, id) == len &&
-      memcmp (stp_trace_str (self->trace, id), text, len) == 0)
-    return id;
+  name = &self->names[((head ^ (tail * 0x9e3779b97f4a7c15ull) ^ len) * 0xff51afd7ed558ccdull)
+                      >> (64 - STP_CHROME_NAME_BITS)];
+  if (name->len == len && name->head == head && name->tail == tail &&
+      (len <= 16 || memcmp (stp_trace_str (self->trace, name->id) + 8, text + 8, len - 16) == 0))
+    return name->id;
 
   id = stp_trace_intern (self->trace, text, len);
-  self->name_cache[slot] = id;
+  *name = (StpChromeName) { head, tail, len, id };
   return id;
 }
 
