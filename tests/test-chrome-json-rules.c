@@ -71,6 +71,33 @@ extra_text (StpTrace *trace,
   return stp_trace_dup_raw (trace, e->members, NULL);
 }
 
+/* Which members an event keeps for export: none when it has only keys
+ * the model takes, each once; a known key the phase does not take ("id"
+ * on an X); and of a key given twice, the last is used, with a warning,
+ * and neither is kept. */
+static void
+test_extra_members (void)
+{
+  g_autoptr(StpTrace) trace = load_ok (
+    "[{\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":10,\"dur\":5,\"name\":\"plain\",\"cat\":\"c\",\"args\":{}},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":20,\"dur\":5,\"name\":\"with id\",\"id\":7},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":30,\"dur\":5,\"name\":\"first\",\"name\":\"twice\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":40,\"dur\":5,\"name\":\"both\",\"ts\":41,\"tts\":1}]");
+  StpTrack *t = thread (trace, 1, 2, 0);
+  StpSlice *twice = slice_named (trace, t, "twice");
+  StpSlice *both = slice_named (trace, t, "both");
+  g_autofree char *id = extra_text (trace, stp_trace_get_slice_extra (trace, slice_named (trace, t, "with id")));
+  g_autofree char *tts = extra_text (trace, stp_trace_get_slice_extra (trace, both));
+
+  g_assert_cmpuint (stp_trace_get_slice_extra (trace, slice_named (trace, t, "plain")), ==, STP_INDEX_NONE);
+  g_assert_cmpstr (id, ==, "\"id\":7");
+  g_assert_cmpuint (stp_trace_get_slice_extra (trace, twice), ==, STP_INDEX_NONE);
+  g_assert_cmpint (twice->ts, ==, 30000);
+  g_assert_cmpint (both->ts, ==, 41000);
+  g_assert_cmpstr (tts, ==, "\"tts\":1");
+  g_assert_cmpuint (stp_test_warning_count (trace, "duplicate-member"), ==, 2);
+}
+
 static void
 test_complete (void)
 {
@@ -1007,6 +1034,7 @@ main (int    argc,
   g_test_add_func ("/chrome-json/rules/interleaved-threads", test_interleaved_threads);
   g_test_add_func ("/chrome-json/rules/nest-many-threads", test_nest_many_threads);
   g_test_add_func ("/chrome-json/rules/names-alike", test_names_alike);
+  g_test_add_func ("/chrome-json/rules/extra-members", test_extra_members);
 
   return g_test_run ();
 }

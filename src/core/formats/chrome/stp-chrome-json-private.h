@@ -58,7 +58,10 @@ typedef struct
   const char      *end;     /* just past '}' */
   StpChromeMember *members;
   guint            n_members;
-  gint16           index[N_KEYS];   /* member of each known key, -1 if absent */
+  /* The member of each known key, -1 if absent; the walk writes
+   * KEY_OTHER's too, without a test, and nothing reads it. */
+  gint16           index[N_KEYS + 1];
+  guint32          keys;            /* KEY_BIT() of each key it has, KEY_OTHER's too */
   char             phase;
 } StpChromeEvent;
 

@@ -396,6 +396,11 @@ stp_chrome_extra_members (StpChromeLoader      *self,
   const StpChromeMember *single = NULL;
   guint n = 0;
 
+  /* Most events have only keys the caller takes, each once (as many
+   * keys as members). */
+  if ((event->keys & ~consumed) == 0 && (guint) __builtin_popcount (event->keys) == event->n_members)
+    return STP_RAW_NONE;
+
   for (guint i = 0; i < event->n_members; i++)
     {
       const StpChromeMember *m = &event->members[i];

@@ -128,6 +128,7 @@ scan_event (StpChromeBatch  *batch,
             guint           *n_members)
 {
   const char *q = p + 1;
+  guint32 keys = 0;
   guint n = 0;
 
   for (guint k = 0; k < N_KEYS; k++)
@@ -168,8 +169,8 @@ scan_event (StpChromeBatch  *batch,
         return r;
       m->key = key;
       m->escaped = value_escaped;
-      if (key != KEY_OTHER)
-        event->index[key] = n;
+      event->index[key] = n;
+      keys |= KEY_BIT (key);
       n++;
 
       /* Most values are followed by the comma itself. */
@@ -190,6 +191,7 @@ scan_event (StpChromeBatch  *batch,
 
   event->end = q + 1;
   event->n_members = n;
+  event->keys = keys;
   *n_members = n;
   return STP_SCAN_OK;
 }
