@@ -102,15 +102,18 @@ order_by_depth (GArray *slices,
 
 typedef struct
 {
-  GArray *slices;   /* StpSlice placed in this lane */
-  GArray *stack;    /* StpSlice* ... as (ts, end) pairs of open slices */
-} Lane;
-
-typedef struct
-{
   gint64 ts;
   gint64 end;
 } Open;
+
+typedef struct
+{
+  GArray *slices;     /* StpSlice placed in this lane; NULL for the first
+                       * lane, whose slices stay in the track's array */
+  Open   *open;       /* the slices still open, innermost last */
+  guint   n_open;
+  guint   max_open;
+} Lane;
 
 /* The lane allocator frees a lane for starts after `busy_until`; a slice
  * with a duration no longer blocks the instant it ends. */
@@ -124,13 +127,13 @@ static void
 lane_pop_ended (Lane   *lane,
                 gint64  ts)
 {
-  while (lane->stack->len > 0)
+  while (lane->n_open > 0)
     {
-      const Open *top = &g_array_index (lane->stack, Open, lane->stack->len - 1);
+      const Open *top = &lane->open[lane->n_open - 1];
       gboolean has_dur = top->end > top->ts;
 
       if (top->end < ts || (has_dur && top->end == ts))
-        g_array_set_size (lane->stack, lane->stack->len - 1);
+        lane->n_open--;
       else
         break;
     }
@@ -145,12 +148,12 @@ lane_fit (Lane           *lane,
   const Open *top;
 
   lane_pop_ended (lane, s->ts);
-  if (lane->stack->len == 0)
+  if (lane->n_open == 0)
     return 0;
 
-  top = &g_array_index (lane->stack, Open, lane->stack->len - 1);
+  top = &lane->open[lane->n_open - 1];
   if (top->end >= stp_slice_end (s))
-    return lane->stack->len < STP_MAX_DEPTH ? (gint) lane->stack->len : -2;
+    return lane->n_open < STP_MAX_DEPTH ? (gint) lane->n_open : -2;
 
   return -1;
 }
@@ -160,11 +163,16 @@ lane_place (Lane     *lane,
             StpSlice *s,
             guint     depth)
 {
-  Open open = { s->ts, stp_slice_end (s) };
-
   s->depth = depth;
-  g_array_append_val (lane->slices, *s);
-  g_array_append_val (lane->stack, open);
+  if (lane->slices != NULL)
+    g_array_append_val (lane->slices, *s);
+
+  if (lane->n_open == lane->max_open)
+    {
+      lane->max_open = MAX (16, lane->max_open * 2);
+      lane->open = g_renew (Open, lane->open, lane->max_open);
+    }
+  lane->open[lane->n_open++] = (Open) { s->ts, stp_slice_end (s) };
 }
 
 /* Orders a lane's slices by depth; returns the deepest. */
@@ -232,8 +240,10 @@ lanes_clear (GArray *lanes)
 {
   for (guint l = 0; l < lanes->len; l++)
     {
-      g_array_unref (g_array_index (lanes, Lane, l).slices);
-      g_array_unref (g_array_index (lanes, Lane, l).stack);
+      Lane *lane = &g_array_index (lanes, Lane, l);
+
+      g_clear_pointer (&lane->slices, g_array_unref);
+      g_free (lane->open);
     }
   g_array_set_size (lanes, 0);
 }
@@ -266,6 +276,25 @@ nest_clear (Nest *nest)
   g_clear_pointer (&nest->max_depths, g_array_unref);
 }
 
+/* The first lane's slices, the first n_first of the track's, stay in
+ * its array; when many went to other lanes, an array of their own gives
+ * the room of those back. */
+static void
+keep_first_lane (StpTrack *track,
+                 guint     n_first)
+{
+  GArray *slices = track->slices;
+
+  if (slices->len - n_first > slices->len / 4)
+    {
+      track->slices = g_array_sized_new (FALSE, FALSE, sizeof (StpSlice), n_first);
+      g_array_append_vals (track->slices, slices->data, n_first);
+      g_array_unref (slices);
+    }
+  else
+    g_array_set_size (slices, n_first);
+}
+
 /* Nests one track's slices into lanes: the first lane becomes the
  * track's slices, the others wait in nest->extra.  Touches nothing but
  * the track's slices and instants.  FALSE if cancelled. */
@@ -277,6 +306,7 @@ nest_track (StpTrack     *track,
   g_autoptr(StpLaneAllocator) alloc = stp_lane_allocator_new ();
   g_autoptr(GArray) lanes = g_array_new (FALSE, TRUE, sizeof (Lane));
   GArray *input = track->slices;
+  guint n_first = 0;   /* the first lane's slices, moved down the input */
   guint32 prev = 0;
   guint max_depth;
 
@@ -333,10 +363,10 @@ nest_track (StpTrack     *track,
           chosen = stp_lane_allocator_take (alloc, s->ts, busy_until (s));
           if (chosen >= lanes->len)
             {
-              Lane fresh;
+              Lane fresh = { 0 };
 
-              fresh.slices = g_array_new (FALSE, FALSE, sizeof (StpSlice));
-              fresh.stack = g_array_new (FALSE, FALSE, sizeof (Open));
+              if (lanes->len > 0)
+                fresh.slices = g_array_new (FALSE, FALSE, sizeof (StpSlice));
               g_array_append_val (lanes, fresh);
             }
           lane_pop_ended (&g_array_index (lanes, Lane, chosen), s->ts);
@@ -348,6 +378,10 @@ nest_track (StpTrack     *track,
         }
 
       lane_place (&g_array_index (lanes, Lane, chosen), s, depth);
+      /* Never past slice i: the slices still to place stay as they are.
+       * A new array would take as much memory again. */
+      if (chosen == 0)
+        g_array_index (input, StpSlice, n_first++) = *s;
       prev = chosen;
     }
 
@@ -364,16 +398,18 @@ nest_track (StpTrack     *track,
           return FALSE;
         }
 
-      g_array_unref (lane->stack);
-      max_depth = order_depths (lane->slices);
-      g_array_append_val (nest->max_depths, max_depth);
+      g_clear_pointer (&lane->open, g_free);
       if (l == 0)
         {
-          g_array_unref (track->slices);
-          track->slices = lane->slices;
+          keep_first_lane (track, n_first);
+          max_depth = order_depths (track->slices);
         }
       else
-        g_ptr_array_add (nest->extra, lane->slices);
+        {
+          max_depth = order_depths (lane->slices);
+          g_ptr_array_add (nest->extra, g_steal_pointer (&lane->slices));
+        }
+      g_array_append_val (nest->max_depths, max_depth);
     }
   return TRUE;
 }
