@@ -281,6 +281,36 @@ test_objects (void)
   g_assert_cmpint (second->delete_ts, ==, STP_TS_UNKNOWN);
 }
 
+/* A flow's start and end pair only when cat, name and id all agree:
+ * an id alone, or an id and one of the two, is not enough. */
+static void
+test_flow_keys (void)
+{
+  g_autoptr(StpTrace) trace = load_ok (
+    "[{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":10,\"name\":\"a\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":20,\"dur\":10,\"name\":\"b\"},"
+    "{\"ph\":\"s\",\"pid\":1,\"tid\":1,\"ts\":1,\"id\":7,\"name\":\"n\",\"cat\":\"c\"},"
+    "{\"ph\":\"f\",\"pid\":1,\"tid\":2,\"ts\":21,\"id\":7,\"name\":\"n\",\"cat\":\"other\",\"bp\":\"e\"},"
+    "{\"ph\":\"f\",\"pid\":1,\"tid\":2,\"ts\":22,\"id\":7,\"name\":\"other\",\"cat\":\"c\",\"bp\":\"e\"},"
+    "{\"ph\":\"f\",\"pid\":1,\"tid\":2,\"ts\":23,\"id\":8,\"name\":\"n\",\"cat\":\"c\",\"bp\":\"e\"},"
+    "{\"ph\":\"f\",\"pid\":1,\"tid\":2,\"ts\":24,\"id\":7,\"name\":\"n\",\"cat\":\"c\",\"bp\":\"e\"}]");
+  guint paired = 0;
+
+  g_assert_cmpuint (trace->flows->len, ==, 4);
+  for (guint i = 0; i < trace->flows->len; i++)
+    {
+      StpFlow *flow = &g_array_index (trace->flows, StpFlow, i);
+
+      if (flow->src.track == STP_INDEX_NONE)
+        continue;
+      paired++;
+      g_assert_cmpint (flow->src.ts, ==, 1000);
+      g_assert_cmpint (flow->dst.ts, ==, 24000);
+    }
+  g_assert_cmpuint (paired, ==, 1);
+  g_assert_cmpuint (stp_test_warning_count (trace, "flow-end-without-start"), ==, 3);
+}
+
 static void
 test_flows (void)
 {
@@ -1021,6 +1051,7 @@ main (int    argc,
   g_test_add_func ("/chrome-json/rules/memory-events", test_memory_events);
   g_test_add_func ("/chrome-json/rules/objects", test_objects);
   g_test_add_func ("/chrome-json/rules/flows", test_flows);
+  g_test_add_func ("/chrome-json/rules/flow-keys", test_flow_keys);
   g_test_add_func ("/chrome-json/rules/flow-deepest-lane", test_flow_deepest_lane);
   g_test_add_func ("/chrome-json/rules/flows-v2", test_flows_v2);
   g_test_add_func ("/chrome-json/rules/async", test_async);

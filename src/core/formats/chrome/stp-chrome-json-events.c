@@ -579,10 +579,13 @@ on_flow (StpChromeLoader      *self,
   rec.id = stp_chrome_member_id (self, id);
   rec.binding = bp != NULL ? 'e' : 0;
 
-  /* Flows pair by (cat, name, id), as Perfetto's v1 flows do. */
+  /* Flows pair by (cat, name, id), as Perfetto's v1 flows do.  The key
+   * is only compared: cat and name go in as their ids' bytes, which are
+   * of one length and need no separator. */
   g_string_truncate (key, 0);
-  append_key_ids (key, rec.cat, rec.name);
-  g_string_append_len (key, id->value, id->end - id->value);
+  stp_json_append_len (key, (const char *) &rec.cat, sizeof rec.cat);
+  stp_json_append_len (key, (const char *) &rec.name, sizeof rec.name);
+  stp_json_append_len (key, id->value, id->end - id->value);
   rec.key = stp_string_table_intern (self->keys, key->str, key->len);
 
   g_array_append_val (self->flows, rec);
