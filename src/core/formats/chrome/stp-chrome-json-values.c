@@ -14,6 +14,7 @@
 #define G_LOG_DOMAIN "stp-chrome-json"
 
 #include "stp-chrome-json-private.h"
+#include "stp-json-writer.h"
 
 #include <string.h>
 
@@ -429,10 +430,10 @@ stp_chrome_extra_members (StpChromeLoader      *self,
           if (n == 2)
             {
               g_string_truncate (out, 0);
-              g_string_append_len (out, single->member, single->end - single->member);
+              stp_json_append_len (out, single->member, single->end - single->member);
             }
-          g_string_append_c (out, ',');
-          g_string_append_len (out, m->member, m->end - m->member);
+          stp_json_append_c (out, ',');
+          stp_json_append_len (out, m->member, m->end - m->member);
         }
     }
 
