@@ -378,8 +378,9 @@ nest_track (StpTrack     *track,
         }
 
       lane_place (&g_array_index (lanes, Lane, chosen), s, depth);
-      /* Never past slice i: the slices still to place stay as they are.
-       * A new array would take as much memory again. */
+      /* The first lane's slices move down the track's own array, never
+       * past slice i (those still to place stay as they are): a second
+       * array the track's size would double its memory. */
       if (chosen == 0)
         g_array_index (input, StpSlice, n_first++) = *s;
       prev = chosen;
