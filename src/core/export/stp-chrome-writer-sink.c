@@ -161,7 +161,9 @@ stp_chrome_writer_sink_run (GOutputStream                  *out,
     {
       workers[i].sink = &sink;
       workers[i].worker = i;
-      threads[i] = g_thread_new ("stp-chrome-writer", worker_thread, &workers[i]);
+      /* Linux keeps no thread name over 15 bytes: "stp-chrome-writer"
+       * left these named after the program in perf and top. */
+      threads[i] = g_thread_new ("stp-writer", worker_thread, &workers[i]);
     }
 
   /* Write chunks in order as they come; after an error, only drain. */
