@@ -170,10 +170,9 @@ scalar_is_default (const ProtobufCFieldDescriptor *field,
 
 /* ---- other scalars ---- */
 
-/* Without printf: a StepStats with memory shown prints a tensor
- * description per output, and printf was most of that time. */
-/* The text is printed a field at a time, for every tensor shown: GLib's
- * append, which inserts, took a tenth of a conversion with memory shown. */
+/* Without printf, and without GLib's appends, which insert: a StepStats
+ * with memory shown prints a tensor description per output, a field at
+ * a time.  printf was most of that time, the appends a tenth of it. */
 static inline void
 append_text (GString    *out,
              const char *text)
