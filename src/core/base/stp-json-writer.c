@@ -74,6 +74,18 @@ reserve (GString *out,
   return out->str + out->len;
 }
 
+/* The n bytes written at dest, reserve()'s pointer, become part of
+ * out.  The nul goes through dest: after bytes written through a char
+ * pointer, out->str would be loaded again. */
+static inline void
+extend (GString *out,
+        char    *dest,
+        gsize    n)
+{
+  dest[n] = '\0';
+  out->len += n;
+}
+
 void
 stp_json_append_string (GString    *out,
                         const char *str,
@@ -93,8 +105,7 @@ stp_json_append_string (GString    *out,
       if (len > 0)
         memcpy (dest + 1, str, len);
       dest[len + 1] = '"';
-      dest[len + 2] = '\0';
-      out->len += len + 2;
+      extend (out, dest, len + 2);
       return;
     }
 
@@ -241,8 +252,7 @@ stp_json_append_int (GString *out,
   if (value < 0)
     dest[0] = '-';
   put_digits (dest + n, v);
-  out->len += n;
-  out->str[out->len] = '\0';
+  extend (out, dest, n);
 }
 
 void
@@ -275,8 +285,7 @@ stp_json_append_span_as_us (GString *out,
       point[2] = '0' + frac / 10 % 10;
       point[3] = '0' + frac % 10;
     }
-  out->len += n_whole + n_frac;
-  out->str[out->len] = '\0';
+  extend (out, dest, n_whole + n_frac);
 }
 
 void
