@@ -173,3 +173,24 @@ stp_array_populate_ahead (GArray *array,
   if (end > array->len)
     stp_buffer_populate (array->data + (gsize) array->len * elt, (gsize) (end - array->len) * elt);
 }
+
+void
+stp_array_release_unused (GArray *array,
+                          guint   reserved)
+{
+  gsize page = sysconf (_SC_PAGESIZE);
+  guint elt;
+  guintptr start, end;
+
+  g_return_if_fail (array != NULL);
+
+  if (reserved <= array->len)
+    return;
+
+  /* Whole pages only: the page the data ends in stays. */
+  elt = g_array_get_element_size (array);
+  start = ((guintptr) array->data + (gsize) array->len * elt + page - 1) & ~(guintptr) (page - 1);
+  end = ((guintptr) array->data + (gsize) reserved * elt) & ~(guintptr) (page - 1);
+  if (end > start)
+    madvise ((void *) start, end - start, MADV_DONTNEED);
+}

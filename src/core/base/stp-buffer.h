@@ -42,5 +42,10 @@ void    stp_array_reserve_at_most (GArray *array,
 void    stp_array_populate_ahead  (GArray *array,
                                    guint   reserved,
                                    guint   n);
+/* Gives back the memory past the array's length, within `reserved`:
+ * what was mapped in ahead of a fill that stopped short of its bound.
+ * The array keeps its room; the pages come back as zeros if used. */
+void    stp_array_release_unused  (GArray *array,
+                                   guint   reserved);
 
 G_END_DECLS

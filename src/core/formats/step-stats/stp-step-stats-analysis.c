@@ -27,7 +27,7 @@
 
 #include <string.h>
 
-#define FLOWS_AHEAD           (16 * 1024 * 1024)   /* bytes of flows mapped in ahead of the dataflow */
+#define FLOWS_AHEAD           (2 * 1024 * 1024)    /* bytes of flows mapped in ahead of the dataflow */
 #define PREFAULT_INTERVAL     1024           /* nodes between reports to the flows' prefault */
 #define US_LIMIT (G_MAXINT64 / 1000 - 1)
 
@@ -888,6 +888,7 @@ stp_step_stats_analyze (StpStepStats              *step_stats,
                                        FLOWS_AHEAD);
   ok = show_compute (&a, flows_prefault, error);
   stp_prefault_finish (flows_prefault);
+  stp_array_release_unused (a.trace->flows, a.max_flows);
   if (!ok)
     goto out;
   g_debug ("%s: dataflow in %.3f s", a.ss->filename, g_timer_elapsed (timer, NULL));

@@ -51,7 +51,10 @@ enum
 
 #define CANCEL_CHECK_INTERVAL 65536
 #define COUNT_PREFETCH        4096   /* bytes read ahead of the count of nodes */
-#define OUTPUTS_AHEAD         (2 * CANCEL_CHECK_INTERVAL)   /* mapped in ahead of the index */
+#define POPULATE_INTERVAL     4096   /* nodes between mappings of the outputs */
+/* Mapped in ahead of the index: most nodes have an output or two, and
+ * what is mapped in stays in memory whether filled or not. */
+#define OUTPUTS_AHEAD         (2 * POPULATE_INTERVAL)
 
 StpStepStats *
 stp_step_stats_ref (StpStepStats *self)
@@ -283,9 +286,10 @@ read_device (StpStepStats        *self,
         {
           if (!read_node (self, &reader, &f, index, error))
             return FALSE;
-          if (self->nodes->len % CANCEL_CHECK_INTERVAL == 0)
+          if (self->nodes->len % POPULATE_INTERVAL == 0)
             {
-              if (g_cancellable_set_error_if_cancelled (cancellable, error))
+              if (self->nodes->len % CANCEL_CHECK_INTERVAL == 0 &&
+                  g_cancellable_set_error_if_cancelled (cancellable, error))
                 return FALSE;
               stp_array_populate_ahead (self->outputs, self->max_outputs, OUTPUTS_AHEAD);
             }
@@ -612,6 +616,7 @@ index_wire (StpStepStats  *self,
     ok = read_step_stats (self, &top, NULL, cancellable, error);
 
   stp_prefault_finish (nodes_prefault);
+  stp_array_release_unused (self->outputs, self->max_outputs);
   return ok;
 }
 
