@@ -155,8 +155,9 @@ rehash (StpStringTable *self,
   self->slots = slots;
   self->n_slots = n_slots;
 
-  /* Entries follow the slots (at most half of them are used). */
-  stp_array_reserve (self->entries, n_slots / 2);
+  /* Entries follow the slots (at most half of them are used); they are
+   * mapped in as they come, or as stp_string_table_reserve() asks. */
+  stp_array_reserve_at_most (self->entries, n_slots / 2);
 }
 
 StpStringTable *
@@ -426,4 +427,5 @@ stp_string_table_reserve (StpStringTable *self,
   for (n_slots = self->n_slots; n_slots < wanted; n_slots *= 2)
     ;
   rehash (self, n_slots);
+  stp_array_reserve (self->entries, self->entries->len + n);
 }
