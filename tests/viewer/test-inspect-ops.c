@@ -20,6 +20,7 @@
 #include "stp-step-stats.h"
 #include "stp-settings.h"
 #include "stp-window.h"
+#include "tensorflow.pb-c.h"
 #include "viewer-test-util.h"
 
 static const char *
@@ -88,6 +89,8 @@ check_op_panel (StpWindow        *window,
   g_autofree char *process = stp_trace_describe_process (trace, stp_trace_get_process (trace, track->process));
   g_autofree char *thread = stp_trace_describe_track (trace, track);
   g_auto(GStrv) inputs = NULL;
+  Tensorflow__NodeExecStats *msg;
+  gint64 scheduled_micros;
   GArray *links;
 
   g_assert_cmpstr (side_page (window), ==, "details");
@@ -106,11 +109,16 @@ check_op_panel (StpWindow        *window,
 
   /* Scheduled: TensorFlow's GPU tracer writes nanoseconds into
    * scheduled_micros of stream kernels and copies; the other devices microseconds.
-   * Either way a time near the op, never a wrapped product. */
-  if (node->scheduled_micros != 0)
+   * Either way a time near the op, never a wrapped product.  The value
+   * is read with protobuf-c, apart from the index's own reader. */
+  msg = tensorflow__node_exec_stats__unpack (NULL, node->message.len, (const guint8 *) node->message.str);
+  g_assert_nonnull (msg);
+  scheduled_micros = msg->scheduled_micros;
+  tensorflow__node_exec_stats__free_unpacked (msg, NULL);
+  if (scheduled_micros != 0)
     {
       gboolean stream = strstr (device, "/stream:") != NULL || strstr (device, "/memcpy") != NULL;
-      gint64 want_ns = stream ? node->scheduled_micros : node->scheduled_micros * 1000;
+      gint64 want_ns = stream ? scheduled_micros : scheduled_micros * 1000;
       gint64 rel = want_ns - trace->start_ts;
       g_autofree char *t = stp_format_time_exact (rel);
       g_autofree char *want = rel < 0 ? g_strdup (t) : g_strdup_printf ("+%s", t);

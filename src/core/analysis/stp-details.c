@@ -566,6 +566,7 @@ fill_node (StpDetails     *self,
   StpStepStats *ss = stp_links_get_step_stats (links);
   const StpStepStatsNode *n;
   Tensorflow__NodeExecStats *msg = NULL;
+  StpStepStatsNodeTimes times;
   StpDetailsNode *node;
 
   if (ss == NULL || stp_slice_get_node (slice) >= ss->nodes->len)
@@ -580,10 +581,11 @@ fill_node (StpDetails     *self,
   node->timeline_label = span_dup (n->timeline_label);
   node->thread_id = n->thread_id;
   node->all_start_us = n->all_start_micros;
-  node->op_start_rel_us = n->op_start_rel_micros;
-  node->op_end_rel_us = n->op_end_rel_micros;
+  stp_step_stats_node_get_times (n, &times);
+  node->op_start_rel_us = times.op_start_rel_micros;
+  node->op_end_rel_us = times.op_end_rel_micros;
   node->all_end_rel_us = n->all_end_rel_micros;
-  node->scheduled_us = n->scheduled_micros;
+  node->scheduled_us = times.scheduled_micros;
   node->all_start_ns = -1;
   node->scheduled_ns = -1;
   node->temp_memory_size = -1;

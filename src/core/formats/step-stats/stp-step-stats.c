@@ -230,10 +230,7 @@ read_node (StpStepStats        *self,
           switch (f.number)
             {
             case NODE_ALL_START_MICROS:    node.all_start_micros = (gint64) f.value; break;
-            case NODE_OP_START_REL_MICROS: node.op_start_rel_micros = (gint64) f.value; break;
-            case NODE_OP_END_REL_MICROS:   node.op_end_rel_micros = (gint64) f.value; break;
             case NODE_ALL_END_REL_MICROS:  node.all_end_rel_micros = (gint64) f.value; break;
-            case NODE_SCHEDULED_MICROS:    node.scheduled_micros = (gint64) f.value; break;
             case NODE_THREAD_ID:           node.thread_id = (guint32) f.value; break;
             default: break;
             }
@@ -258,6 +255,34 @@ read_node (StpStepStats        *self,
   node.n_outputs = self->outputs->len - node.first_output;
   g_array_append_val (self->nodes, node);
   return TRUE;
+}
+
+void
+stp_step_stats_node_get_times (const StpStepStatsNode *node,
+                               StpStepStatsNodeTimes  *times)
+{
+  StpWireReader reader;
+  StpWireField f;
+
+  g_return_if_fail (node != NULL);
+  g_return_if_fail (times != NULL);
+
+  memset (times, 0, sizeof *times);
+  /* The index read this message whole, so it reads again without error. */
+  stp_wire_reader_init (&reader, (const guint8 *) node->message.str, node->message.len, 0);
+  while (stp_wire_next (&reader, &f, NULL))
+    {
+      if (f.type != STP_WIRE_VARINT)
+        continue;
+
+      switch (f.number)
+        {
+        case NODE_OP_START_REL_MICROS: times->op_start_rel_micros = (gint64) f.value; break;
+        case NODE_OP_END_REL_MICROS:   times->op_end_rel_micros = (gint64) f.value; break;
+        case NODE_SCHEDULED_MICROS:    times->scheduled_micros = (gint64) f.value; break;
+        default: break;
+        }
+    }
 }
 
 static gboolean

@@ -18,21 +18,28 @@ typedef struct
   StpSpan  tensor_description;   /* wire bytes of the TensorDescription; str NULL if absent */
 } StpStepStatsOutput;
 
+/* What the analysis and export read of a node; the rest of its record
+ * is read again from its message when one node's details are shown. */
 typedef struct
 {
   guint32  device;
   guint32  thread_id;
   gint64   all_start_micros;
   gint64   all_end_rel_micros;
-  gint64   op_start_rel_micros;
-  gint64   op_end_rel_micros;
-  gint64   scheduled_micros;
   StpSpan  node_name;
   StpSpan  timeline_label;
   StpSpan  message;              /* the whole NodeExecStats, for details */
   guint32  first_output;
   guint32  n_outputs;
 } StpStepStatsNode;
+
+/* A node's times that only its details show. */
+typedef struct
+{
+  gint64   op_start_rel_micros;
+  gint64   op_end_rel_micros;
+  gint64   scheduled_micros;
+} StpStepStatsNodeTimes;
 
 typedef struct
 {
@@ -81,6 +88,11 @@ void          stp_step_stats_unref      (StpStepStats   *self);
 void          stp_step_stats_append_tensor_description (const StpStepStats       *self,
                                                         const StpStepStatsOutput *output,
                                                         GString                  *out);
+
+/* Reads the node's op and scheduled times from its message, as the
+ * index read the rest (the last value of a field given twice). */
+void          stp_step_stats_node_get_times (const StpStepStatsNode *node,
+                                             StpStepStatsNodeTimes  *times);
 
 /* Whether bytes look like a binary StepStats or RunMetadata (cheap). */
 gboolean      stp_step_stats_sniff      (const guint8   *data,
