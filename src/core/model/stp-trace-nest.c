@@ -303,8 +303,8 @@ nest_track (StpTrack     *track,
             Nest         *nest,
             GCancellable *cancellable)
 {
-  g_autoptr(StpLaneAllocator) alloc = stp_lane_allocator_new ();
-  g_autoptr(GArray) lanes = g_array_new (FALSE, TRUE, sizeof (Lane));
+  g_autoptr(StpLaneAllocator) alloc = NULL;
+  g_autoptr(GArray) lanes = NULL;
   GArray *input = track->slices;
   guint n_first = 0;   /* the first lane's slices, moved down the input */
   guint32 prev = 0;
@@ -330,6 +330,8 @@ nest_track (StpTrack     *track,
       return TRUE;
     }
 
+  alloc = stp_lane_allocator_new ();
+  lanes = g_array_new (FALSE, TRUE, sizeof (Lane));
   for (guint i = 0; i < input->len; i++)
     {
       StpSlice *s = &g_array_index (input, StpSlice, i);
@@ -473,6 +475,12 @@ nest_some (gpointer data)
 
       if (i >= job->n_nests || g_atomic_int_get (&job->cancelled))
         break;
+      /* Many small tracks (a lane per op) pass no check of their own. */
+      if (cancelled_every (i, job->cancellable))
+        {
+          g_atomic_int_set (&job->cancelled, TRUE);
+          break;
+        }
       nest = &job->nests[i];
       if (!nest_track (stp_trace_get_track (job->trace, nest->track), nest, job->cancellable))
         g_atomic_int_set (&job->cancelled, TRUE);
@@ -515,7 +523,14 @@ stp_trace_nest_slices (StpTrace      *self,
   ok = !job.cancelled && !g_cancellable_is_cancelled (cancellable);
   for (guint i = 0; ok && i < job.n_nests; i++)
     {
-      GArray *lanes = g_array_new (FALSE, FALSE, sizeof (guint32));
+      GArray *lanes;
+
+      if (cancelled_every (i + 1, cancellable))
+        {
+          ok = FALSE;
+          break;
+        }
+      lanes = g_array_new (FALSE, FALSE, sizeof (guint32));
 
       attach_lanes (self, &nests[i], lanes);
       g_hash_table_insert (thread_lanes, GUINT_TO_POINTER (nests[i].track), lanes);
