@@ -365,6 +365,46 @@ test_wire_reader (void)
   g_assert_error (error, STP_ERROR, STP_ERROR_TRUNCATED);
 }
 
+/* Varints of every length, each read both with bytes of all ones after
+ * it (the field after it, read next) and as the last bytes of its
+ * buffer: the first ends a value by word, the second byte by byte. */
+static void
+test_wire_varints (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (17);
+
+  for (guint bits = 0; bits <= 64; bits++)
+    for (guint k = 0; k < 8; k++)
+      {
+        guint64 top = bits == 64 ? G_MAXUINT64 : (G_GUINT64_CONSTANT (1) << bits) - 1;
+        guint64 value = k == 0 ? top : k == 1 && bits < 64 ? top + 1
+                        : (((guint64) g_rand_int (rand) << 32) | g_rand_int (rand)) & top;
+        g_autoptr(GByteArray) wire = g_byte_array_new ();
+        static const guint8 ones[] = { 0x78, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01 };
+        StpWireReader reader;
+        StpWireField field;
+
+        stp_wire_put_tag (wire, 1, STP_WIRE_VARINT);
+        stp_wire_put_varint (wire, value);
+
+        stp_wire_reader_init (&reader, wire->data, wire->len, 0);
+        g_assert_true (stp_wire_next (&reader, &field, NULL));
+        g_assert_cmpuint (field.value, ==, value);
+        g_assert_cmpuint (reader.pos, ==, wire->len);
+
+        /* Field 15: a nine-byte varint, every byte but its last all ones. */
+        g_byte_array_append (wire, ones, sizeof ones);
+        stp_wire_reader_init (&reader, wire->data, wire->len, 0);
+        g_assert_true (stp_wire_next (&reader, &field, NULL));
+        g_assert_cmpuint (field.number, ==, 1);
+        g_assert_cmpuint (field.value, ==, value);
+        g_assert_true (stp_wire_next (&reader, &field, NULL));
+        g_assert_cmpuint (field.number, ==, 15);
+        g_assert_cmpuint (field.value, ==, G_GUINT64_CONSTANT (0x1ffffffffffffff));
+        g_assert_false (stp_wire_next (&reader, &field, NULL));
+      }
+}
+
 static void
 test_load_file_errors (void)
 {
@@ -457,6 +497,7 @@ main (int    argc,
   g_test_add_func ("/step-stats/bad/missing-file", test_load_file_errors);
   g_test_add_func ("/step-stats/cancel", test_cancel);
   g_test_add_func ("/wire/reader", test_wire_reader);
+  g_test_add_func ("/wire/varints", test_wire_varints);
 
   return g_test_run ();
 }
