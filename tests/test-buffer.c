@@ -103,6 +103,48 @@ test_array_reserve (void)
   stp_array_populate_ahead (bound, n, 65536);
 }
 
+/* What was mapped in past the fill goes back; what was filled stays,
+ * the page it ends in included, and the room is still there. */
+static void
+test_array_release_unused (void)
+{
+  g_autoptr(GArray) array = g_array_new (FALSE, FALSE, sizeof (guint64));
+  gsize page = sysconf (_SC_PAGESIZE);
+  guint n = SIZE / sizeof (guint64);
+  guint filled = 100000;   /* ends inside a page */
+  const guint8 *data, *start, *stop, *end;
+
+  if (!can_populate ())
+    {
+      g_test_skip ("MADV_POPULATE_WRITE needs Linux 5.14");
+      return;
+    }
+
+  stp_array_reserve (array, n);
+  data = (const guint8 *) array->data;
+  for (guint64 i = 0; i < filled; i++)
+    g_array_append_val (array, i);
+  /* mincore() takes whole pages: the ones inside the array's room. */
+  start = (const guint8 *) (((guintptr) data + page - 1) & ~(guintptr) (page - 1));
+  stop = (const guint8 *) (((guintptr) data + SIZE) & ~(guintptr) (page - 1));
+  g_assert_cmpuint (resident_pages (start, stop - start), ==, (stop - start) / page);
+
+  stp_array_release_unused (array, n);
+  end = (const guint8 *) (((guintptr) data + (gsize) filled * sizeof (guint64) + page - 1) &
+                          ~(guintptr) (page - 1));
+  g_assert_cmpuint (resident_pages (start, end - start), ==, (end - start) / page);
+  g_assert_cmpuint (resident_pages (end, stop - end), ==, 0);
+  for (guint i = 0; i < filled; i++)
+    g_assert_cmpuint (g_array_index (array, guint64, i), ==, i);
+
+  /* The room stays: filling on neither moves the array nor loses a value. */
+  for (guint64 i = filled; i < n; i++)
+    g_array_append_val (array, i);
+  g_assert_true ((const guint8 *) array->data == data);
+  for (guint i = 0; i < n; i += 997)
+    g_assert_cmpuint (g_array_index (array, guint64, i), ==, i);
+}
+
 /* The helper maps the range in while the writer fills it: every byte
  * the writer wrote is still there, and the range ends up resident. */
 static void
@@ -183,6 +225,7 @@ main (int    argc,
 
   g_test_add_func ("/buffer/populate", test_populate);
   g_test_add_func ("/buffer/array-reserve", test_array_reserve);
+  g_test_add_func ("/buffer/array-release-unused", test_array_release_unused);
   g_test_add_func ("/buffer/prefault-all", test_prefault_all);
   g_test_add_func ("/buffer/prefault-ahead", test_prefault_ahead);
   g_test_add_func ("/buffer/prefault-small", test_prefault_small);
