@@ -365,9 +365,9 @@ test_wire_reader (void)
   g_assert_error (error, STP_ERROR, STP_ERROR_TRUNCATED);
 }
 
-/* Varints of every length, each read both with bytes of all ones after
- * it (the field after it, read next) and as the last bytes of its
- * buffer: the first ends a value by word, the second byte by byte. */
+/* Varints of every length, each read both as the last bytes of its
+ * buffer and with a field of ten bytes after it (read next): the reader
+ * checks bounds a byte at a time in the first case, not in the second. */
 static void
 test_wire_varints (void)
 {

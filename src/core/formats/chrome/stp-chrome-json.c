@@ -27,7 +27,7 @@
 #include <string.h>
 
 /* Kineto's and HTA's events take a few hundred bytes: two windows of
- * 256 KiB held 0.7-1.7 MB less than two of 1 MiB (bench/README.md). */
+ * 256 KiB held 0.8-1.6 MiB less than two of 1 MiB (bench/README.md). */
 #define WINDOW_CHUNK (256 * 1024)
 
 typedef enum
