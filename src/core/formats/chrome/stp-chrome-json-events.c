@@ -256,8 +256,9 @@ stp_chrome_args_get (const StpChromeEvent *event,
   return FALSE;
 }
 
-/* "a\x1fb\x1f": the start of a lookup key, without printf (a flow
- * event makes one). */
+/* "a\x1fb\x1f": the start of a counter's or object's lookup key,
+ * without printf.  These keys are C strings in hash tables; a flow's
+ * key, only compared, takes the ids' bytes instead (on_flow). */
 static void
 append_key_ids (GString *key,
                 guint32  a,

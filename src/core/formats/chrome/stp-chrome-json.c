@@ -532,9 +532,9 @@ scan_document (StpChromeRelay *relay,
        * window of twice what was read of it.  Where units this large
        * come (catapult's args of hundreds of KiB), windows stay that
        * large, so that fewer are cut and walked twice. */
-      if ((gsize) (end - p) > WINDOW_CHUNK / 4)
-        least = MAX (least, MIN ((gsize) (end - p) * 2, (gsize) STP_INPUT_MAX_WINDOW));
       want = MAX (least, (gsize) (end - p) * 2);
+      if ((gsize) (end - p) > WINDOW_CHUNK / 4)
+        least = want;
     }
 }
 
