@@ -16,7 +16,7 @@
 #include "stp-prefault.h"
 #include "stp-buffer.h"
 
-#define STEP     (2 * 1024 * 1024)   /* a huge page at a time */
+#define STEP     (2 * 1024 * 1024)   /* at most a huge page at a time */
 #define MIN_SIZE (8 * 1024 * 1024)   /* below this a thread costs more than it saves */
 
 struct _StpPrefault
@@ -51,9 +51,12 @@ static gpointer
 prefault_thread (gpointer data)
 {
   StpPrefault *self = data;
+  /* No more than `ahead` at once: a bigger step maps in that much more
+   * past the writer, all of which is held when the writer stops. */
+  gsize step = MIN (STEP, self->ahead);
 
-  for (gsize mapped = 0; mapped < self->size && wait_for_step (self, mapped); mapped += STEP)
-    stp_buffer_populate (self->data + mapped, MIN (STEP, self->size - mapped));
+  for (gsize mapped = 0; mapped < self->size && wait_for_step (self, mapped); mapped += step)
+    stp_buffer_populate (self->data + mapped, MIN (step, self->size - mapped));
 
   return NULL;
 }
