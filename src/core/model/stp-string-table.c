@@ -115,6 +115,16 @@ store_bytes (StpStringTable *self,
   return dest;
 }
 
+/* The most entries n_slots hold: three quarters.  Slots keep their
+ * string's hash, so a probe past other strings reads the next slot
+ * in the same cache line, not their entries; at one half, a 100k-node
+ * StepStats' table had 2 MB of slots for 77,519 names. */
+static inline guint64
+max_entries (guint n_slots)
+{
+  return (guint64) n_slots / 4 * 3;
+}
+
 static inline guint64
 make_slot (guint32 hash,
            guint32 id)
@@ -155,9 +165,9 @@ rehash (StpStringTable *self,
   self->slots = slots;
   self->n_slots = n_slots;
 
-  /* Entries follow the slots (at most half of them are used); they are
-   * mapped in as they come, or as stp_string_table_reserve() asks. */
-  stp_array_reserve_at_most (self->entries, n_slots / 2);
+  /* Entries follow the slots; they are mapped in as they come, or as
+   * stp_string_table_reserve() asks. */
+  stp_array_reserve_at_most (self->entries, max_entries (n_slots));
 }
 
 StpStringTable *
@@ -262,8 +272,7 @@ intern_hashed (StpStringTable *self,
   g_array_append_val (self->entries, e);
   *slot = make_slot (hash, self->entries->len - 1);
 
-  /* Keep the load factor under one half. */
-  if (self->entries->len * 2 > self->n_slots)
+  if (self->entries->len > max_entries (self->n_slots))
     rehash (self, self->n_slots * 2);
 
   return self->entries->len - 1;
@@ -420,11 +429,11 @@ stp_string_table_reserve (StpStringTable *self,
 
   g_return_if_fail (self != NULL);
 
-  wanted = ((guint64) self->entries->len + n) * 2;
-  if (wanted <= self->n_slots || wanted > G_MAXUINT32 / 2)
+  wanted = (guint64) self->entries->len + n;
+  if (wanted <= max_entries (self->n_slots) || wanted > G_MAXUINT32 / 4)
     return;
 
-  for (n_slots = self->n_slots; n_slots < wanted; n_slots *= 2)
+  for (n_slots = self->n_slots; max_entries (n_slots) < wanted; n_slots *= 2)
     ;
   rehash (self, n_slots);
   stp_array_reserve (self->entries, self->entries->len + n);
