@@ -136,7 +136,8 @@ check_peaks (const char *name,
 
               for (guint o = 0; o < c->n_outputs; o++)
                 {
-                  g_autofree char *base = g_strndup (c->node_name.str, c->node_name.len);
+                  StpSpan producer = stp_step_stats_node_name (c);
+                  g_autofree char *base = g_strndup (producer.str, producer.len);
                   g_autofree char *tensor = o ? g_strdup_printf ("%s:%u", base, o) : g_strdup (base);
 
                   if (g_str_equal (tensor, t->name))

@@ -100,7 +100,7 @@ use_name (const StpTrace     *trace,
   const StpStepStats *ss = trace->source;
 
   if (use->node != G_MAXUINT32)
-    return g_array_index (ss->nodes, StpStepStatsNode, use->node).node_name;
+    return stp_step_stats_node_name (&g_array_index (ss->nodes, StpStepStatsNode, use->node));
   return g_array_index (lifetimes->graph->nodes, StpGraphNode, use->graph_node).name;
 }
 

@@ -57,7 +57,7 @@ model_producer (StpStepStats *ss,
   for (guint32 n = 0; n < ss->nodes->len; n++)
     {
       const StpStepStatsNode *node = &g_array_index (ss->nodes, StpStepStatsNode, n);
-      g_autofree char *name = span_dup (node->node_name);
+      g_autofree char *name = span_dup (stp_step_stats_node_name (node));
 
       for (guint k = 0; k < node->n_outputs; k++)
         {
@@ -81,9 +81,9 @@ check_op_panel (StpWindow        *window,
   const StpSlice *s = stp_item_get_slice (trace, ref);
   const StpStepStatsNode *node = &g_array_index (ss->nodes, StpStepStatsNode, stp_slice_get_node (s));
   const StpTrack *track = stp_trace_get_track (trace, ref->track);
-  g_autofree char *node_name = span_dup (node->node_name);
+  g_autofree char *node_name = span_dup (stp_step_stats_node_name (node));
   g_autofree char *device = span_dup (g_array_index (ss->devices, StpStepStatsDevice, node->device).name);
-  g_autofree char *label = span_dup (node->timeline_label);
+  g_autofree char *label = span_dup (stp_step_stats_node_label (node));
   g_autofree char *duration = stp_format_time_exact (s->dur);
   g_autofree char *start = relative (trace, s->ts);
   g_autofree char *process = stp_trace_describe_process (trace, stp_trace_get_process (trace, track->process));
@@ -111,7 +111,7 @@ check_op_panel (StpWindow        *window,
    * scheduled_micros of stream kernels and copies; the other devices microseconds.
    * Either way a time near the op, never a wrapped product.  The value
    * is read with protobuf-c, apart from the index's own reader. */
-  msg = tensorflow__node_exec_stats__unpack (NULL, node->message.len, (const guint8 *) node->message.str);
+  msg = tensorflow__node_exec_stats__unpack (NULL, node->message_len, (const guint8 *) node->message);
   g_assert_nonnull (msg);
   scheduled_micros = msg->scheduled_micros;
   tensorflow__node_exec_stats__free_unpacked (msg, NULL);

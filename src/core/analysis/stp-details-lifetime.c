@@ -63,7 +63,7 @@ stp_details_lifetime_new (const StpTrace *trace,
 
       if (use->node != G_MAXUINT32)
         {
-          span = g_array_index (ss->nodes, StpStepStatsNode, use->node).node_name;
+          span = stp_step_stats_node_name (&g_array_index (ss->nodes, StpStepStatsNode, use->node));
           if (!stp_links_get_node_slice (links, use->node, &c.op))
             c.op = STP_ITEM_REF_NONE;
         }

@@ -167,7 +167,7 @@ char *
 stp_tensor_name (const StpStepStatsNode *node,
                  guint                   output)
 {
-  g_autofree char *name = span_dup (node->node_name);
+  g_autofree char *name = span_dup (stp_step_stats_node_name (node));
 
   if (output == 0)
     return g_steal_pointer (&name);
@@ -220,13 +220,13 @@ stp_tensor_info_init (StpTensorInfo            *info,
   info->slot = -1;
   info->allocated_bytes = -1;
   info->requested_bytes = output->requested_bytes;
-  info->allocator = span_dup (output->allocator_name);
+  info->allocator = span_dup (stp_step_stats_output_allocator (output));
 
-  if (output->tensor_description.str != NULL)
+  if (output->description != NULL)
     {
       Tensorflow__TensorDescription *desc =
-        tensorflow__tensor_description__unpack (NULL, output->tensor_description.len,
-                                                (const guint8 *) output->tensor_description.str);
+        tensorflow__tensor_description__unpack (NULL, output->description_len,
+                                                (const guint8 *) output->description);
 
       if (desc != NULL)
         {
@@ -362,7 +362,7 @@ stp_details_node_name (const StpTrace *trace,
                        const StpSlice *slice)
 {
   const StpStepStats *ss;
-  const StpStepStatsNode *node;
+  StpSpan name;
 
   g_return_val_if_fail (trace != NULL, NULL);
   g_return_val_if_fail (slice != NULL, NULL);
@@ -370,8 +370,8 @@ stp_details_node_name (const StpTrace *trace,
   ss = stp_trace_get_node_source (trace, slice);
   if (ss == NULL || stp_slice_get_node (slice) >= ss->nodes->len)
     return NULL;
-  node = &g_array_index (ss->nodes, StpStepStatsNode, stp_slice_get_node (slice));
-  return g_strndup (node->node_name.str, node->node_name.len);
+  name = stp_step_stats_node_name (&g_array_index (ss->nodes, StpStepStatsNode, stp_slice_get_node (slice)));
+  return g_strndup (name.str, name.len);
 }
 
 char *
@@ -575,10 +575,10 @@ fill_node (StpDetails     *self,
   n = &g_array_index (ss->nodes, StpStepStatsNode, stp_slice_get_node (slice));
   node = self->node = g_new0 (StpDetailsNode, 1);
   node->node = stp_slice_get_node (slice);
-  node->node_name = span_dup (n->node_name);
+  node->node_name = span_dup (stp_step_stats_node_name (n));
   node->op = g_strdup (stp_trace_str (trace, slice->name));
   node->device = span_dup (g_array_index (ss->devices, StpStepStatsDevice, n->device).name);
-  node->timeline_label = span_dup (n->timeline_label);
+  node->timeline_label = span_dup (stp_step_stats_node_label (n));
   node->thread_id = n->thread_id;
   node->all_start_us = n->all_start_micros;
   stp_step_stats_node_get_times (n, &times);
@@ -614,8 +614,8 @@ fill_node (StpDetails     *self,
       g_array_append_val (node->inputs, input);
     }
 
-  if (n->message.str != NULL)
-    msg = tensorflow__node_exec_stats__unpack (NULL, n->message.len, (const guint8 *) n->message.str);
+  if (n->message != NULL)
+    msg = tensorflow__node_exec_stats__unpack (NULL, n->message_len, (const guint8 *) n->message);
 
   for (guint k = 0; k < n->n_outputs; k++)
     {

@@ -109,7 +109,9 @@ index_outputs (StpLinks *self)
           guint existing;
 
           g_string_truncate (name, 0);
-          g_string_append_len (name, node->node_name.str, node->node_name.len);
+          StpSpan node_name = stp_step_stats_node_name (node);
+
+          g_string_append_len (name, node_name.str, node_name.len);
           if (k > 0)
             g_string_append_printf (name, ":%u", k);
 
@@ -143,7 +145,7 @@ index_consumers (StpLinks      *self,
       const StpStepStatsNode *node = &g_array_index (self->ss->nodes, StpStepStatsNode, i);
       const StpStepStatsDevice *device = &g_array_index (self->ss->devices, StpStepStatsDevice,
                                                          node->device);
-      StpSpan name, op, list;
+      StpSpan name, op, list, node_name, label;
 
       if (i % CANCEL_CHECK_INTERVAL == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
@@ -151,10 +153,11 @@ index_consumers (StpLinks      *self,
       /* GPU kernels and RecvTensor have no inputs in timeline.py. */
       if (device->gpu_tracer)
         continue;
-      if (node->node_name.len == 10 && memcmp (node->node_name.str, "RecvTensor", 10) == 0)
+      node_name = stp_step_stats_node_name (node);
+      label = stp_step_stats_node_label (node);
+      if (node_name.len == 10 && memcmp (node_name.str, "RecvTensor", 10) == 0)
         continue;
-      if (!stp_step_stats_parse_op_label (node->timeline_label.str, node->timeline_label.len,
-                                        &name, &op, &list))
+      if (!stp_step_stats_parse_op_label (label.str, label.len, &name, &op, &list))
         continue;
 
       stp_step_stats_split_inputs (list, inputs);

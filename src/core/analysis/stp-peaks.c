@@ -72,7 +72,9 @@ fill_tensor (StpLinks      *links,
 
       stp_tensor_info_init (&t->info, ss, stp_links_get_output (links, t->node, output));
       t->info.output = output;
-      t->producer_name = g_strndup (node->node_name.str, node->node_name.len);
+      StpSpan node_name = stp_step_stats_node_name (node);
+
+      t->producer_name = g_strndup (node_name.str, node_name.len);
       if (stp_links_get_node_slice (links, t->node, &t->producer))
         t->producer_op = g_strdup (stp_trace_str (trace, stp_item_get_slice (trace, &t->producer)->name));
     }

@@ -178,12 +178,14 @@ index_step_stats_ops (Summarizer *s)
         {
           const StpSlice *slice = stp_track_get_slice (track, i);
           const StpStepStatsNode *node = node_of (s, slice);
+          StpSpan node_name;
           char *key;
 
           if (node == NULL || s->device_kind[node->device] != DEVICE_CPU)
             continue;
           /* A node without a name has a NULL span: g_strndup would give NULL. */
-          key = g_strndup (node->node_name.str ? node->node_name.str : "", node->node_name.len);
+          node_name = stp_step_stats_node_name (node);
+          key = g_strndup (node_name.str ? node_name.str : "", node_name.len);
           if (g_hash_table_contains (s->op_of_node, key))
             g_free (key);
           else
@@ -208,9 +210,11 @@ classify_step_stats (Summarizer     *s,
   const StpStepStatsNode *node = node_of (s, slice);
   const StpTrace *trace = s->trace;
   Occurrence *occ = &s->occ;
+  StpSpan node_name;
 
   if (node == NULL || s->device_kind[node->device] == DEVICE_SKIP)
     return;
+  node_name = stp_step_stats_node_name (node);
 
   occ->counted = TRUE;
   occ->split = TRUE;
@@ -219,17 +223,17 @@ classify_step_stats (Summarizer     *s,
 
   if (s->device_kind[node->device] == DEVICE_CPU)
     {
-      set_str (occ->full, node->node_name.str, node->node_name.len);
+      set_str (occ->full, node_name.str, node_name.len);
       return;
     }
 
   occ->accelerator = TRUE;
   {
+    StpSpan label = stp_step_stats_node_label (node);
     StpSpan name, op;
     gpointer type;
 
-    stp_step_stats_parse_kernel_label (node->timeline_label.str, node->timeline_label.len,
-                                     node->node_name, &name, &op);
+    stp_step_stats_parse_kernel_label (label.str, label.len, node_name, &name, &op);
     set_str (occ->full, name.str, name.len);
     if (g_hash_table_lookup_extended (s->op_of_node, occ->full->str, NULL, &type))
       set_str (occ->type, stp_trace_str (trace, GPOINTER_TO_UINT (type)),

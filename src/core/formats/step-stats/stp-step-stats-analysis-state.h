@@ -117,7 +117,9 @@ intern_span (StpAnalysis *a,
 static inline gboolean
 is_recv_tensor (const StpStepStatsNode *node)
 {
-  return node->node_name.len == 10 && memcmp (node->node_name.str, "RecvTensor", 10) == 0;
+  StpSpan name = stp_step_stats_node_name (node);
+
+  return name.len == 10 && memcmp (name.str, "RecvTensor", 10) == 0;
 }
 
 /* Wrapping arithmetic: timeline.py has unbounded ints, C has UB. */

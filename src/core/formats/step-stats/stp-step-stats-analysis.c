@@ -82,14 +82,15 @@ preprocess_op_time (StpAnalysis *a)
       for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
         {
           const StpStepStatsNode *kernel = get_node (a, i);
+          StpSpan label = stp_step_stats_node_label (kernel);
           StpSpan name, op;
           gint64 start = a->start[i];
           gint64 end = add64 (start, a->end_rel[i]);
           gint64 *span;
           StpStr key;
 
-          stp_step_stats_parse_kernel_label (kernel->timeline_label.str, kernel->timeline_label.len,
-                                           kernel->node_name, &name, &op);
+          stp_step_stats_parse_kernel_label (label.str, label.len,
+                                             stp_step_stats_node_name (kernel), &name, &op);
           key = intern_span (a, name);
           span = g_hash_table_lookup (gpu_start, GUINT_TO_POINTER (key));
           if (span == NULL)
@@ -116,12 +117,12 @@ preprocess_op_time (StpAnalysis *a)
 
       for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
         {
+          StpSpan node_name = stp_step_stats_node_name (get_node (a, i));
           StpStr key;
           gint64 *span;
           gint64 end;
 
-          if (!stp_string_table_lookup (a->trace->strings, get_node (a, i)->node_name.str,
-                                        get_node (a, i)->node_name.len, &key))
+          if (!stp_string_table_lookup (a->trace->strings, node_name.str, node_name.len, &key))
             continue;
           span = g_hash_table_lookup (gpu_start, GUINT_TO_POINTER (key));
           if (span == NULL)
@@ -250,15 +251,16 @@ describe_node (const StpStepStats     *ss,
   static const char recv[] = "RecvTensor";
   static const char unknown[] = "unknown";
   const StpStepStatsDevice *device = &g_array_index (ss->devices, StpStepStatsDevice, node->device);
+  StpSpan node_name = stp_step_stats_node_name (node);
+  StpSpan label = stp_step_stats_node_label (node);
 
-  *name = node->node_name;
+  *name = node_name;
   if (inputs != NULL)
     g_array_set_size (inputs, 0);
 
   if (device->gpu_tracer)
     {
-      stp_step_stats_parse_kernel_label (node->timeline_label.str, node->timeline_label.len,
-                                       node->node_name, name, op);
+      stp_step_stats_parse_kernel_label (label.str, label.len, node_name, name, op);
     }
   else if (is_recv_tensor (node))
     {
@@ -269,8 +271,7 @@ describe_node (const StpStepStats     *ss,
     {
       StpSpan parsed_name, parsed_inputs;
 
-      if (stp_step_stats_parse_op_label (node->timeline_label.str, node->timeline_label.len,
-                                       &parsed_name, op, &parsed_inputs))
+      if (stp_step_stats_parse_op_label (label.str, label.len, &parsed_name, op, &parsed_inputs))
         {
           if (inputs != NULL)
             stp_step_stats_split_inputs (parsed_inputs, inputs);

@@ -73,14 +73,14 @@ kernel_op (const StpStepStatsNode *node,
            StpSpan                *op,
            StpSpan                *kernel)
 {
-  StpSpan label = node->timeline_label;
+  StpSpan label = stp_step_stats_node_label (node);
   const char *at = find (label, "@@");
   gsize klen;
 
   if (at == NULL)
     return FALSE;
 
-  stp_step_stats_parse_kernel_label (label.str, label.len, node->node_name, name, op);
+  stp_step_stats_parse_kernel_label (label.str, label.len, stp_step_stats_node_name (node), name, op);
   /* No ':' in the annotation: the op is timeline.py's "unknown". */
   if (name->len == 0 || op->str != name->str + name->len + 1)
     return FALSE;

@@ -95,7 +95,11 @@ match_runs (Index *x)
       guint32 g = STP_INDEX_NONE;
 
       if (!get_device (a, node->device)->gpu_tracer)
-        g = stp_graph_lookup (x->graph, node->node_name.str, node->node_name.len);
+        {
+          StpSpan name = stp_step_stats_node_name (node);
+
+          g = stp_graph_lookup (x->graph, name.str, name.len);
+        }
       x->ss_to_graph[i] = g;
       if (g == STP_INDEX_NONE)
         continue;

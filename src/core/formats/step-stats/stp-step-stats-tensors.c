@@ -200,10 +200,12 @@ flush_tensors (StpAnalysis *a,
       const StpStepStatsOutput *output =
         &g_array_index (a->ss->outputs, StpStepStatsOutput, node->first_output + p->output);
 
-      queries[2 * j].str = p->output == 0 ? node->node_name.str : a->tensor_names->str + p->name_at;
+      StpSpan allocator = stp_step_stats_output_allocator (output);
+
+      queries[2 * j].str = p->output == 0 ? stp_step_stats_node_name (node).str : a->tensor_names->str + p->name_at;
       queries[2 * j].len = p->name_len;
-      queries[2 * j + 1].str = output->allocator_name.str;
-      queries[2 * j + 1].len = output->allocator_name.len;
+      queries[2 * j + 1].str = allocator.str;
+      queries[2 * j + 1].len = allocator.len;
     }
 
   stp_trace_intern_many (a->trace, queries, 2 * n);
@@ -227,7 +229,8 @@ add_pending_tensor (StpAnalysis *a,
                     guint        k)
 {
   const StpStepStatsNode *node = get_node (a, i);
-  PendingTensor p = { i, k, a->tensor_names->len, node->node_name.len };
+  StpSpan node_name = stp_step_stats_node_name (node);
+  PendingTensor p = { i, k, a->tensor_names->len, node_name.len };
 
   if (k > 0)
     {
@@ -239,7 +242,7 @@ add_pending_tensor (StpAnalysis *a,
         digits[n++] = '0' + k % 10;
       while ((k /= 10) > 0);
 
-      g_string_append_len (a->tensor_names, node->node_name.str, node->node_name.len);
+      g_string_append_len (a->tensor_names, node_name.str, node_name.len);
       g_string_append_c (a->tensor_names, ':');
       while (n > 0)
         g_string_append_c (a->tensor_names, digits[--n]);

@@ -149,7 +149,11 @@ read_allocation (StpStepStats        *self,
       if (f.number == ALLOCATION_REQUESTED_BYTES && f.type == STP_WIRE_VARINT)
         output->requested_bytes = (gint64) f.value;
       else if (f.number == ALLOCATION_ALLOCATOR_NAME && f.type == STP_WIRE_LEN)
-        output->allocator_name = span_of (&f);
+        {
+          /* Inside the description: its offset fits as the length does. */
+          output->allocator_at = (guint32) ((const char *) f.bytes - output->description);
+          output->allocator_len = f.len;
+        }
     }
 
   return error == NULL || *error == NULL;
@@ -164,8 +168,8 @@ read_tensor_description (StpStepStats        *self,
   StpWireReader reader;
   StpWireField f;
 
-  stp_wire_reader_init (&reader, (const guint8 *) output->tensor_description.str,
-                        output->tensor_description.len, base);
+  stp_wire_reader_init (&reader, (const guint8 *) output->description,
+                        output->description_len, base);
   while (stp_wire_next (&reader, &f, error))
     {
       if (f.number == TENSOR_ALLOCATION_DESCRIPTION && f.type == STP_WIRE_LEN)
@@ -183,6 +187,7 @@ read_output (StpStepStats        *self,
              GError             **error)
 {
   StpStepStatsOutput output = { 0 };
+  StpSpan description = { NULL, 0 };
   StpWireReader reader;
   StpWireField f;
   gsize base = 0;
@@ -193,13 +198,15 @@ read_output (StpStepStats        *self,
       if (f.number == OUTPUT_TENSOR_DESCRIPTION && f.type == STP_WIRE_LEN)
         {
           base = f.offset;
-          output.tensor_description = merge_spans (self, output.tensor_description, span_of (&f));
+          description = merge_spans (self, description, span_of (&f));
         }
     }
   if (error != NULL && *error != NULL)
     return FALSE;
 
-  if (output.tensor_description.str != NULL &&
+  output.description = description.str;
+  output.description_len = description.len;
+  if (output.description != NULL &&
       !read_tensor_description (self, &output, base, error))
     return FALSE;
 
@@ -219,7 +226,8 @@ read_node (StpStepStats        *self,
   StpWireField f;
 
   node.device = device;
-  node.message = span_of (field);
+  node.message = (const char *) field->bytes;
+  node.message_len = field->len;
   node.first_output = self->outputs->len;
 
   stp_wire_reader_sub (&reader, parent, field);
@@ -239,8 +247,14 @@ read_node (StpStepStats        *self,
         {
           switch (f.number)
             {
-            case NODE_NAME:           node.node_name = span_of (&f); break;
-            case NODE_TIMELINE_LABEL: node.timeline_label = span_of (&f); break;
+            case NODE_NAME:
+              node.name_at = (guint32) ((const char *) f.bytes - node.message);
+              node.name_len = f.len;
+              break;
+            case NODE_TIMELINE_LABEL:
+              node.label_at = (guint32) ((const char *) f.bytes - node.message);
+              node.label_len = f.len;
+              break;
             case NODE_OUTPUT:
               if (!read_output (self, &reader, &f, error))
                 return FALSE;
@@ -269,7 +283,7 @@ stp_step_stats_node_get_times (const StpStepStatsNode *node,
 
   memset (times, 0, sizeof *times);
   /* The index read this message whole, so it reads again without error. */
-  stp_wire_reader_init (&reader, (const guint8 *) node->message.str, node->message.len, 0);
+  stp_wire_reader_init (&reader, (const guint8 *) node->message, node->message_len, 0);
   while (stp_wire_next (&reader, &f, NULL))
     {
       if (f.type != STP_WIRE_VARINT)
@@ -858,9 +872,9 @@ stp_step_stats_append_tensor_description (const StpStepStats       *self,
   g_return_if_fail (output != NULL);
 
   /* An output without a tensor_description prints as an empty message. */
-  if (output->tensor_description.str != NULL &&
+  if (output->description != NULL &&
       !stp_pbtext_print (&tensorflow__tensor_description__descriptor,
-                         (const guint8 *) output->tensor_description.str,
-                         output->tensor_description.len, out, NULL))
+                         (const guint8 *) output->description,
+                         output->description_len, out, NULL))
     g_string_truncate (out, start);
 }
