@@ -13,6 +13,7 @@
 
 #include "stp-chrome-writer-order.h"
 #include "stp-buffer.h"
+#include "stp-error.h"
 #include "stp-sort.h"
 
 #include <string.h>
@@ -66,8 +67,6 @@ index_slices (Builder        *b,
        * made again on load: the export keeps to what was read. */
       if (s->flags & STP_SLICE_DERIVED)
         continue;
-      if (kind == REF_GLOBAL_INSTANT)
-        ref.a = i;
       index_ref (b, s->seq, ref);
 
       /* A slice read from a pair (B/E, b/e, S/F) remembers where its end was. */
@@ -131,7 +130,7 @@ index_counters (Builder        *b,
   for (guint i = start; i < counters->len; i++)
     {
       gboolean alone = entries[i].seq >= b->order->refs->len;
-      Ref ref = { REF_COUNTER, alone, entries[i].track, i };
+      Ref ref = { REF_COUNTER, alone, 0, i };
 
       if (!alone && i > start && entries[i - 1].seq == entries[i].seq)
         continue;
@@ -165,8 +164,8 @@ index_events (Builder        *b,
   for (guint i = 0; i < trace->flows->len && !cancelled (b); i++)
     {
       const StpFlow *f = &g_array_index (trace->flows, StpFlow, i);
-      Ref src = { REF_FLOW_SRC, 0, i, 0 };
-      Ref dst = { REF_FLOW_DST, 0, i, 0 };
+      Ref src = { REF_FLOW_SRC, 0, 0, i };
+      Ref dst = { REF_FLOW_DST, 0, 0, i };
 
       /* v2 flows live on their slices, not as events of their own. */
       if (f->src.track != STP_INDEX_NONE && f->src.phase != 0)
@@ -178,8 +177,8 @@ index_events (Builder        *b,
   for (guint i = 0; i < trace->objects->len && !cancelled (b); i++)
     {
       const StpObject *o = &g_array_index (trace->objects, StpObject, i);
-      Ref create = { REF_OBJECT_CREATE, 0, i, 0 };
-      Ref delete = { REF_OBJECT_DELETE, 0, i, 0 };
+      Ref create = { REF_OBJECT_CREATE, 0, 0, i };
+      Ref delete = { REF_OBJECT_DELETE, 0, 0, i };
 
       if (o->create_ts != STP_TS_UNKNOWN)
         index_ref (b, o->create_seq, create);
@@ -189,7 +188,7 @@ index_events (Builder        *b,
 
   for (guint i = 0; i < trace->snapshots->len && !cancelled (b); i++)
     {
-      Ref ref = { REF_OBJECT_SNAPSHOT, 0, i, 0 };
+      Ref ref = { REF_OBJECT_SNAPSHOT, 0, 0, i };
       index_ref (b, g_array_index (trace->snapshots, StpSnapshot, i).seq, ref);
     }
 }
@@ -201,6 +200,16 @@ stp_export_order_build (StpExportOrder  *order,
                         GError         **error)
 {
   Builder b = { order, cancellable, CANCEL_CHECK_INTERVAL };
+
+  /* A thread is 27 bits of a reference: 134M threads would take some
+   * 20 GB of model, so this is a bound no real trace meets. */
+  if (trace->tracks->len > REF_MAX_TRACK)
+    {
+      g_set_error (error, STP_ERROR, STP_ERROR_LIMIT,
+                   "the trace has %u threads; an export holds at most %u",
+                   trace->tracks->len, REF_MAX_TRACK);
+      return FALSE;
+    }
 
   order->refs = g_array_new (FALSE, FALSE, sizeof (Ref));
   stp_array_reserve (order->refs, trace->n_seq);

@@ -466,45 +466,45 @@ write_ref (Writer    *w,
     {
     case REF_SLICE:
       {
-        const StpTrack *track = stp_trace_get_track (trace, ref->a);
-        write_slice (w, track, stp_track_get_slice (track, ref->b));
+        const StpTrack *track = stp_trace_get_track (trace, ref->track);
+        write_slice (w, track, stp_track_get_slice (track, ref->index));
       }
       break;
 
     case REF_INSTANT:
       {
-        const StpTrack *track = stp_trace_get_track (trace, ref->a);
+        const StpTrack *track = stp_trace_get_track (trace, ref->track);
         GArray *array = track->kind == STP_TRACK_THREAD ? track->instants : track->slices;
-        write_instant (w, track, &g_array_index (array, StpSlice, ref->b));
+        write_instant (w, track, &g_array_index (array, StpSlice, ref->index));
       }
       break;
 
     case REF_GLOBAL_INSTANT:
-      write_instant (w, NULL, &g_array_index (trace->global_instants, StpSlice, ref->a));
+      write_instant (w, NULL, &g_array_index (trace->global_instants, StpSlice, ref->index));
       break;
 
     case REF_FLOW_SRC:
     case REF_FLOW_DST:
       {
-        const StpFlow *flow = &g_array_index (trace->flows, StpFlow, ref->a);
+        const StpFlow *flow = &g_array_index (trace->flows, StpFlow, ref->index);
         write_flow_end (w, flow, ref->kind == REF_FLOW_SRC ? &flow->src : &flow->dst);
       }
       break;
 
     case REF_COUNTER:
-      write_counter (w, ref->b, ref->sub);
+      write_counter (w, ref->index, ref->alone);
       break;
 
     case REF_OBJECT_CREATE:
       {
-        const StpObject *o = &g_array_index (trace->objects, StpObject, ref->a);
+        const StpObject *o = &g_array_index (trace->objects, StpObject, ref->index);
         write_object_event (w, "N", o, o->create_ts, o->create_tid, NULL);
       }
       break;
 
     case REF_OBJECT_SNAPSHOT:
       {
-        const StpSnapshot *s = &g_array_index (trace->snapshots, StpSnapshot, ref->a);
+        const StpSnapshot *s = &g_array_index (trace->snapshots, StpSnapshot, ref->index);
         const StpObject *o = &g_array_index (trace->objects, StpObject, s->object);
         write_object_event (w, "O", o, s->ts, s->tid, s);
       }
@@ -512,15 +512,15 @@ write_ref (Writer    *w,
 
     case REF_OBJECT_DELETE:
       {
-        const StpObject *o = &g_array_index (trace->objects, StpObject, ref->a);
+        const StpObject *o = &g_array_index (trace->objects, StpObject, ref->index);
         write_object_event (w, "D", o, o->delete_ts, o->delete_tid, NULL);
       }
       break;
 
     case REF_SLICE_END:
       {
-        const StpTrack *track = stp_trace_get_track (trace, ref->a);
-        write_slice_end (w, track, stp_track_get_slice (track, ref->b));
+        const StpTrack *track = stp_trace_get_track (trace, ref->track);
+        write_slice_end (w, track, stp_track_get_slice (track, ref->index));
       }
       break;
 
@@ -680,10 +680,10 @@ ref_scattered_name (const Job *job,
     {
     case REF_FLOW_SRC:
     case REF_FLOW_DST:
-      return g_array_index (job->trace->flows, StpFlow, ref->a).name;
+      return g_array_index (job->trace->flows, StpFlow, ref->index).name;
     case REF_OBJECT_CREATE:
     case REF_OBJECT_DELETE:
-      return g_array_index (job->trace->objects, StpObject, ref->a).name;
+      return g_array_index (job->trace->objects, StpObject, ref->index).name;
     default:
       return STP_STR_EMPTY;
     }
