@@ -287,10 +287,9 @@ stp_step_stats_analyze_tensors (StpAnalysis  *a,
 }
 
 /* A tensor's name as its bytes, so that sorting by name reads no table. */
-/* One change of an allocator's total: Python sorts the (time, bytes,
- * name) tuples.  The name is its place in tensor_order, read only when
- * time and bytes tie: 24 bytes, where the name's span made 32, and a
- * 1M-node step holds 1.5M of these twice over while they are sorted. */
+/* One change of an allocator's total: 24 bytes (with the name's span,
+ * 32), and a 1M-node step holds 1.5M of these twice over while they
+ * are sorted.  The tensor is its place in tensor_order. */
 typedef struct
 {
   gint64  time;
@@ -299,52 +298,47 @@ typedef struct
 } Allocation;
 
 static gint
-compare_places (const StpAnalysis *a,
-                guint32            x,
-                guint32            y)
-{
-  const StpStringTable *strings = a->trace->strings;
-  StpStr sx = g_array_index (a->tensor_order, StpStr, x);
-  StpStr sy = g_array_index (a->tensor_order, StpStr, y);
-
-  return stp_text_compare_bytes (stp_string_table_get (strings, sx), stp_string_table_get_len (strings, sx),
-                                 stp_string_table_get (strings, sy), stp_string_table_get_len (strings, sy));
-}
-
-static gint
 compare_names (gconstpointer pa,
                gconstpointer pb,
                gpointer      analysis)
 {
-  return compare_places (analysis, *(const guint32 *) pa, *(const guint32 *) pb);
+  const StpAnalysis *a = analysis;
+  const StpStringTable *strings = a->trace->strings;
+  StpStr x = g_array_index (a->tensor_order, StpStr, *(const guint32 *) pa);
+  StpStr y = g_array_index (a->tensor_order, StpStr, *(const guint32 *) pb);
+
+  return stp_text_compare_bytes (stp_string_table_get (strings, x), stp_string_table_get_len (strings, x),
+                                 stp_string_table_get (strings, y), stp_string_table_get_len (strings, y));
 }
 
-/* Python's order of the (time, bytes, name) tuples. */
+/* Python sorts (time, bytes, name) tuples.  Where time and bytes tie,
+ * the name's order shows nowhere: tied changes add the same amount,
+ * so the totals come out the same in any order, and a maximum is never
+ * reached inside such a run (each adds more, or none does).  So the
+ * name is not compared, and the sort keeps ties in tensor order. */
 static inline gint
-compare_allocations (const StpAnalysis *a,
-                     const Allocation  *x,
-                     const Allocation  *y)
+compare_allocations (const Allocation *x,
+                     const Allocation *y)
 {
   if (x->time != y->time)
     return x->time < y->time ? -1 : 1;
   if (x->num_bytes != y->num_bytes)
     return x->num_bytes < y->num_bytes ? -1 : 1;
-  return compare_places (a, x->place, y->place);
+  return 0;
 }
 
 /* Merges the sorted runs from[lo, mid) and from[mid, hi) into to[lo, hi). */
 static void
-merge_allocations (const StpAnalysis *a,
-                   const Allocation  *from,
-                   Allocation        *to,
-                   guint              lo,
-                   guint              mid,
-                   guint              hi)
+merge_allocations (const Allocation *from,
+                   Allocation       *to,
+                   guint             lo,
+                   guint             mid,
+                   guint             hi)
 {
   guint i = lo, j = mid, k = lo;
 
   while (i < mid && j < hi)
-    to[k++] = compare_allocations (a, &from[j], &from[i]) < 0 ? from[j++] : from[i++];
+    to[k++] = compare_allocations (&from[j], &from[i]) < 0 ? from[j++] : from[i++];
   while (i < mid)
     to[k++] = from[i++];
   while (j < hi)
@@ -377,7 +371,7 @@ sort_allocations (StpAnalysis  *a,
       if (g_cancellable_set_error_if_cancelled (a->cancellable, error))
         return FALSE;
       for (guint lo = 0; lo < n; lo += 2 * width)
-        merge_allocations (a, from, to, lo, MIN (lo + width, n), MIN (lo + 2 * width, n));
+        merge_allocations (from, to, lo, MIN (lo + width, n), MIN (lo + 2 * width, n));
       done = to;
       to = from;
       from = done;
