@@ -46,42 +46,33 @@ typedef struct
 
 G_STATIC_ASSERT (sizeof (StpStepStatsNode) <= 64);
 
+/* A field kept as its place in the bytes it lies in: a NULL span, as
+ * an absent field reads, when it was absent or empty. */
 static inline StpSpan
-stp_step_stats_node_message (const StpStepStatsNode *node)
+stp_step_stats_span_at (const char *bytes,
+                        guint32     at,
+                        guint32     len)
 {
-  StpSpan span = { node->message, node->message_len };
+  StpSpan span = { len > 0 ? bytes + at : NULL, len };
   return span;
 }
 
-/* NULL, as an absent field reads, when the field was absent or empty. */
 static inline StpSpan
 stp_step_stats_node_name (const StpStepStatsNode *node)
 {
-  StpSpan span = { node->name_len > 0 ? node->message + node->name_at : NULL, node->name_len };
-  return span;
+  return stp_step_stats_span_at (node->message, node->name_at, node->name_len);
 }
 
 static inline StpSpan
 stp_step_stats_node_label (const StpStepStatsNode *node)
 {
-  StpSpan span = { node->label_len > 0 ? node->message + node->label_at : NULL, node->label_len };
-  return span;
-}
-
-/* str NULL if absent. */
-static inline StpSpan
-stp_step_stats_output_description (const StpStepStatsOutput *output)
-{
-  StpSpan span = { output->description, output->description_len };
-  return span;
+  return stp_step_stats_span_at (node->message, node->label_at, node->label_len);
 }
 
 static inline StpSpan
 stp_step_stats_output_allocator (const StpStepStatsOutput *output)
 {
-  StpSpan span = { output->allocator_len > 0 ? output->description + output->allocator_at : NULL,
-                   output->allocator_len };
-  return span;
+  return stp_step_stats_span_at (output->description, output->allocator_at, output->allocator_len);
 }
 
 /* A node's times that only its details show. */
