@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "stp-error.h"
 #include "stp-loader.h"
 #include "stp-step-stats.h"
@@ -238,6 +240,109 @@ test_truncated (void)
       /* Cuts inside a field are most cuts. */
       g_assert_cmpuint (failures, >, len / 2);
     }
+}
+
+/* The first bytes of a binary StepStats or RunMetadata are taken for
+ * one (a folder's listing reads only those), and a file cut short says
+ * that it ends early rather than that it is no trace. */
+static void
+test_cut_short (void)
+{
+  const char *inputs[] = {
+    "run_meta.pb", "run_meta.bare_step_stats.pb", "labels.run_metadata.pb",
+    "lanes.step_stats.pb", "unicode_names.step_stats.pb", "memory_edges.step_stats.pb",
+  };
+
+  for (guint f = 0; f < G_N_ELEMENTS (inputs); f++)
+    {
+      g_autoptr(GBytes) whole = read_data (inputs[f]);
+      gsize len;
+      const guint8 *data = g_bytes_get_data (whole, &len);
+      StpFormat format, whole_format;
+      guint ends_early = 0;
+
+      g_assert_true (stp_step_stats_sniff (data, len, &whole_format));
+
+      /* From the second level's tag and length on. */
+      for (gsize cut = 8; cut < len; cut++)
+        {
+          g_autoptr(GBytes) part = g_bytes_new_from_bytes (whole, 0, cut);
+          g_autoptr(GError) error = NULL;
+          g_autoptr(StpStepStats) ss = NULL;
+
+          if (!stp_step_stats_sniff (data, cut, &format))
+            g_error ("%s: the first %" G_GSIZE_FORMAT " bytes are not taken for a trace",
+                     inputs[f], cut);
+          g_assert_cmpint (format, ==, whole_format);
+
+          ss = stp_step_stats_load_bytes (part, "cut.pb", NULL, &error);
+          if (ss != NULL)
+            continue;
+          g_assert_error (error, STP_ERROR, STP_ERROR_TRUNCATED);
+          if (strstr (error->message, "cut.pb: the file ends early, inside a ") == NULL)
+            g_error ("%s cut at %" G_GSIZE_FORMAT ": %s", inputs[f], cut, error->message);
+          ends_early++;
+        }
+      g_assert_cmpuint (ends_early, >, len / 2);
+    }
+}
+
+/* A RunMetadata larger than what a folder's listing reads of each
+ * file: 20,000 nodes, about 600 KB. */
+static GBytes *
+make_big_run_metadata (void)
+{
+  g_autoptr(GByteArray) device = g_byte_array_new ();
+  g_autoptr(GByteArray) step_stats = g_byte_array_new ();
+  GByteArray *run_metadata = g_byte_array_new ();
+
+  stp_wire_put_bytes (device, 1, "/job:localhost/replica:0/task:0/device:CPU:0", 44);
+  for (guint i = 0; i < 20000; i++)
+    {
+      g_autoptr(GByteArray) node = g_byte_array_new ();
+      g_autofree char *name = g_strdup_printf ("node_%u", i);
+      g_autofree char *label = g_strdup_printf ("node_%u = NoOp()", i);
+
+      stp_wire_put_bytes (node, 1, name, strlen (name));
+      stp_wire_put_tag (node, 2, STP_WIRE_VARINT);
+      stp_wire_put_varint (node, 1000 + i);
+      stp_wire_put_bytes (node, 8, label, strlen (label));
+      stp_wire_put_bytes (device, 2, node->data, node->len);
+    }
+  stp_wire_put_bytes (step_stats, 1, device->data, device->len);
+  stp_wire_put_bytes (run_metadata, 1, step_stats->data, step_stats->len);
+  return g_byte_array_free_to_bytes (run_metadata);
+}
+
+static void
+test_big_in_folder (void)
+{
+  g_autoptr(GBytes) bytes = make_big_run_metadata ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("stepscope-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) folder = NULL;
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(StpStepStats) ss = NULL;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "step.pb", NULL);
+  g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_bytes_get_size (bytes), >, 512 * 1024);
+
+  folder = g_file_new_for_path (dir);
+  g_assert_true (stp_loader_find_traces (folder, found, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (found->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (found, 0), ==, path);
+
+  ss = stp_step_stats_load_bytes (bytes, path, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ss->nodes->len, ==, 20000);
+
+  g_unlink (path);
+  g_rmdir (dir);
 }
 
 static void
@@ -489,6 +594,8 @@ main (int    argc,
   g_test_add_func ("/step-stats/devices-and-clock", test_devices_and_clock);
   g_test_add_func ("/step-stats/bad/empty", test_empty);
   g_test_add_func ("/step-stats/bad/truncated", test_truncated);
+  g_test_add_func ("/step-stats/bad/cut-short", test_cut_short);
+  g_test_add_func ("/step-stats/big-in-folder", test_big_in_folder);
   g_test_add_func ("/step-stats/bad/random-bytes", test_random_bytes);
   g_test_add_func ("/step-stats/bad/json-as-protobuf", test_json_as_protobuf);
   g_test_add_func ("/step-stats/bad/no-trace-content", test_no_trace_content);

@@ -16,6 +16,8 @@
 #define G_LOG_DOMAIN "stp-step-stats"
 
 #include "stp-step-stats.h"
+#include "stp-step-stats-fields.h"
+#include "stp-step-stats-sniff.h"
 #include "stp-buffer.h"
 #include "stp-prefault.h"
 #include "stp-error.h"
@@ -25,29 +27,6 @@
 #include "tensorflow.pb-c.h"
 
 #include <string.h>
-
-/* Field numbers from TensorFlow's step_stats.proto and config.proto. */
-enum
-{
-  RUN_METADATA_STEP_STATS = 1,
-  RUN_METADATA_PARTITION_GRAPHS = 3,
-  STEP_STATS_DEV_STATS = 1,
-  DEVICE_DEVICE = 1,
-  DEVICE_NODE_STATS = 2,
-  NODE_NAME = 1,
-  NODE_ALL_START_MICROS = 2,
-  NODE_OP_START_REL_MICROS = 3,
-  NODE_OP_END_REL_MICROS = 4,
-  NODE_ALL_END_REL_MICROS = 5,
-  NODE_OUTPUT = 7,
-  NODE_TIMELINE_LABEL = 8,
-  NODE_SCHEDULED_MICROS = 9,
-  NODE_THREAD_ID = 10,
-  OUTPUT_TENSOR_DESCRIPTION = 3,
-  TENSOR_ALLOCATION_DESCRIPTION = 4,
-  ALLOCATION_REQUESTED_BYTES = 1,
-  ALLOCATION_ALLOCATOR_NAME = 3,
-};
 
 #define CANCEL_CHECK_INTERVAL 65536
 #define COUNT_PREFETCH        4096   /* bytes read ahead of the count of nodes */
@@ -422,156 +401,6 @@ read_run_metadata (StpStepStats        *self,
   return error == NULL || *error == NULL;
 }
 
-/* ------------------------------------------------------------------ */
-/* Recognising the format                                              */
-
-/* A DeviceStepStats has a device name (1), node stats (2) and a thread
- * name map (3), all length-delimited, and nothing else we know of. */
-static gboolean
-looks_like_device (const guint8 *data,
-                   gsize         len,
-                   char        **why)
-{
-  StpWireReader reader;
-  StpWireField f;
-  g_autoptr(GError) error = NULL;
-  guint n = 0;
-
-  stp_wire_reader_init (&reader, data, len, 0);
-  while (n < 8 && stp_wire_next (&reader, &f, &error))
-    {
-      if (f.type != STP_WIRE_LEN || f.number > 3)
-        {
-          *why = g_strdup_printf ("a device's field %u is not a string or message", f.number);
-          return FALSE;
-        }
-      if (f.number == DEVICE_DEVICE && !g_utf8_validate ((const char *) f.bytes, f.len, NULL))
-        {
-          *why = g_strdup ("a device name is not text");
-          return FALSE;
-        }
-      n++;
-    }
-
-  if (error != NULL)
-    {
-      *why = g_strdup_printf ("a device is malformed: %s", error->message);
-      return FALSE;
-    }
-
-  return TRUE;
-}
-
-/* A StepStats is a list of DeviceStepStats (field 1). */
-static gboolean
-looks_like_step_stats (const guint8 *data,
-                       gsize         len,
-                       gsize         base,
-                       char        **why)
-{
-  StpWireReader reader;
-  StpWireField f;
-  g_autoptr(GError) error = NULL;
-  guint n = 0;
-
-  stp_wire_reader_init (&reader, data, len, base);
-  while (n < 4 && stp_wire_next (&reader, &f, &error))
-    {
-      if (f.number != STEP_STATS_DEV_STATS || f.type != STP_WIRE_LEN)
-        {
-          *why = g_strdup_printf ("field %u at byte %" G_GSIZE_FORMAT " is not a device's stats",
-                                  f.number, f.offset);
-          return FALSE;
-        }
-      if (!looks_like_device (f.bytes, f.len, why))
-        return FALSE;
-      n++;
-    }
-
-  if (error != NULL)
-    {
-      *why = g_strdup (error->message);
-      return FALSE;
-    }
-
-  return TRUE;
-}
-
-/* A RunMetadata's fields 1-5 are all messages; 1 is a StepStats. */
-static gboolean
-looks_like_run_metadata (const guint8 *data,
-                         gsize         len,
-                         char        **why,
-                         gboolean     *without_step_stats)
-{
-  StpWireReader reader;
-  StpWireField f;
-  g_autoptr(GError) error = NULL;
-  gboolean has_step_stats = FALSE;
-  guint n = 0;
-
-  stp_wire_reader_init (&reader, data, len, 0);
-  while (n < 16 && stp_wire_next (&reader, &f, &error))
-    {
-      if (f.number < 1 || f.number > 5 || f.type != STP_WIRE_LEN)
-        {
-          *why = g_strdup_printf ("field %u at byte %" G_GSIZE_FORMAT " is not a message",
-                                  f.number, f.offset);
-          return FALSE;
-        }
-      if (f.number == RUN_METADATA_STEP_STATS)
-        {
-          if (!looks_like_step_stats (f.bytes, f.len, f.offset, why))
-            return FALSE;
-          has_step_stats = TRUE;
-        }
-      n++;
-    }
-
-  if (error != NULL)
-    {
-      *why = g_strdup (error->message);
-      return FALSE;
-    }
-  if (!has_step_stats)
-    {
-      /* Its fields are a RunMetadata's, but none is step_stats. */
-      *without_step_stats = TRUE;
-      *why = g_strdup ("it has no step_stats");
-      return FALSE;
-    }
-
-  return TRUE;
-}
-
-gboolean
-stp_step_stats_sniff (const guint8 *data,
-                      gsize         len,
-                      StpFormat    *format)
-{
-  g_autofree char *why_rm = NULL;
-  g_autofree char *why_ss = NULL;
-  gboolean without_step_stats = FALSE;
-
-  g_return_val_if_fail (data != NULL || len == 0, FALSE);
-
-  if (len == 0)
-    return FALSE;
-
-  if (looks_like_run_metadata (data, len, &why_rm, &without_step_stats))
-    {
-      *format = STP_FORMAT_RUN_METADATA;
-      return TRUE;
-    }
-  if (looks_like_step_stats (data, len, 0, &why_ss))
-    {
-      *format = STP_FORMAT_STEP_STATS;
-      return TRUE;
-    }
-
-  return FALSE;
-}
-
 /* Counts node_stats without reading them, to size the arrays once.
  * Malformed input is reported by the real walk, not here. */
 static guint
@@ -659,83 +488,16 @@ index_wire (StpStepStats  *self,
   return ok;
 }
 
-static gboolean
-looks_like_text (const guint8 *data,
-                 gsize         len)
+static void
+set_ends_early (GError     **error,
+                const char  *filename,
+                StpFormat    format,
+                const char  *detail)
 {
-  gsize i = 0;
-
-  /* Text format starts with a field name or a comment. */
-  while (i < len && g_ascii_isspace (data[i]))
-    i++;
-  if (i == len)
-    return FALSE;
-  if (data[i] != '#' && !g_ascii_isalpha (data[i]) && data[i] != '_')
-    return FALSE;
-
-  for (gsize j = i; j < len && j < i + 4096; j++)
-    if (data[j] == 0)
-      return FALSE;
-
-  return TRUE;
-}
-
-/* Text format: the first field name tells a RunMetadata (step_stats,
- * partition_graphs, cost_graph...) from a bare StepStats (dev_stats). */
-static StpFormat
-sniff_text_format (const guint8 *data,
-                   gsize         len)
-{
-  gsize i = 0;
-
-  for (;;)
-    {
-      while (i < len && g_ascii_isspace (data[i]))
-        i++;
-      if (i < len && data[i] == '#')
-        {
-          while (i < len && data[i] != '\n')
-            i++;
-          continue;
-        }
-      break;
-    }
-
-  if (len - i >= 9 && memcmp (data + i, "dev_stats", 9) == 0 &&
-      (len - i == 9 || !(g_ascii_isalnum (data[i + 9]) || data[i + 9] == '_')))
-    return STP_FORMAT_STEP_STATS_TEXT;
-
-  return STP_FORMAT_RUN_METADATA_TEXT;
-}
-
-/* Whether the text's first field name is one of RunMetadata's or
- * StepStats': then a parse error is an error in a trace, not a sign
- * that the file is something else. */
-static gboolean
-first_name_is_known (const guint8 *data,
-                     gsize         len)
-{
-  g_autofree char *name = NULL;
-  gsize i = 0, start;
-
-  for (;;)
-    {
-      while (i < len && g_ascii_isspace (data[i]))
-        i++;
-      if (i < len && data[i] == '#')
-        {
-          while (i < len && data[i] != '\n')
-            i++;
-          continue;
-        }
-      break;
-    }
-  start = i;
-  while (i < len && (g_ascii_isalnum (data[i]) || data[i] == '_'))
-    i++;
-  name = g_strndup ((const char *) data + start, i - start);
-  return protobuf_c_message_descriptor_get_field_by_name (&tensorflow__run_metadata__descriptor, name) != NULL ||
-         protobuf_c_message_descriptor_get_field_by_name (&tensorflow__step_stats__descriptor, name) != NULL;
+  g_set_error (error, STP_ERROR, STP_ERROR_TRUNCATED,
+               "%s: the file ends early, inside a %s (%s); it may have been copied "
+               "or saved only in part",
+               filename, format == STP_FORMAT_RUN_METADATA ? "RunMetadata" : "StepStats", detail);
 }
 
 gboolean
@@ -775,17 +537,17 @@ stp_step_stats_load_bytes (GBytes        *bytes,
       return NULL;
     }
 
-  if (looks_like_text (data, len))
+  if (stp_step_stats_looks_like_text (data, len))
     {
       const ProtobufCMessageDescriptor *desc;
 
-      format = sniff_text_format (data, len);
+      format = stp_step_stats_sniff_text_format (data, len);
       desc = format == STP_FORMAT_STEP_STATS_TEXT
              ? &tensorflow__step_stats__descriptor
              : &tensorflow__run_metadata__descriptor;
 
       wire = stp_pbtext_parse (desc, (const char *) data, len, &local_error);
-      if (wire == NULL && !first_name_is_known (data, len))
+      if (wire == NULL && !stp_step_stats_first_name_is_known (data, len))
         {
           /* Text, but not ours (a README, a CSV, a log). */
           g_autofree char *detail = g_strdup_printf ("read as protobuf text format: %s",
@@ -810,7 +572,7 @@ stp_step_stats_load_bytes (GBytes        *bytes,
           gsize wire_len;
           const guint8 *wire_data = g_bytes_get_data (wire, &wire_len);
 
-          if (!looks_like_run_metadata (wire_data, wire_len, &why_rm, &without_step_stats) &&
+          if (!stp_step_stats_looks_like_run_metadata (wire_data, wire_len, FALSE, &why_rm, &without_step_stats) &&
               without_step_stats)
             {
               stp_error_set_no_trace (error, filename, "RunMetadata", "step_stats");
@@ -819,15 +581,21 @@ stp_step_stats_load_bytes (GBytes        *bytes,
           g_clear_pointer (&why_rm, g_free);
         }
     }
-  else if (looks_like_run_metadata (data, len, &why_rm, &without_step_stats))
+  else if (stp_step_stats_looks_like_run_metadata (data, len, FALSE, &why_rm, &without_step_stats))
     {
       format = STP_FORMAT_RUN_METADATA;
       wire = g_bytes_ref (bytes);
     }
-  else if (looks_like_step_stats (data, len, 0, &why_ss))
+  else if (stp_step_stats_looks_like_step_stats (data, len, 0, FALSE, &why_ss))
     {
       format = STP_FORMAT_STEP_STATS;
       wire = g_bytes_ref (bytes);
+    }
+  else if (stp_step_stats_sniff (data, len, &format))
+    {
+      /* Read as the first bytes of a longer file, it is one. */
+      set_ends_early (error, filename, format, format == STP_FORMAT_RUN_METADATA ? why_rm : why_ss);
+      return NULL;
     }
   else if (without_step_stats)
     {
@@ -849,6 +617,8 @@ stp_step_stats_load_bytes (GBytes        *bytes,
     {
       if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_propagate_error (error, g_steal_pointer (&local_error));
+      else if (wire == bytes && stp_step_stats_ends_inside_a_field (data, len))
+        set_ends_early (error, filename, format, local_error->message);
       else
         g_set_error (error, STP_ERROR, local_error->code,
                      "%s: corrupt %s: %s", filename,

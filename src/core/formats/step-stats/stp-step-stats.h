@@ -136,7 +136,9 @@ void          stp_step_stats_append_tensor_description (const StpStepStats      
 void          stp_step_stats_node_get_times (const StpStepStatsNode *node,
                                              StpStepStatsNodeTimes  *times);
 
-/* Whether bytes look like a binary StepStats or RunMetadata (cheap). */
+/* Whether bytes look like a binary StepStats or RunMetadata (cheap).
+ * They may be the first bytes of a longer file: a message their end
+ * cuts short is judged by what there is of it. */
 gboolean      stp_step_stats_sniff      (const guint8   *data,
                                          gsize           len,
                                          StpFormat      *format);
