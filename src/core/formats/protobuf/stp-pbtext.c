@@ -461,6 +461,26 @@ parse_message (Parser                           *ps,
   return parse_fields (ps, desc, out, close, depth + 1);
 }
 
+gsize
+stp_pbtext_first_name_at (const guint8 *text,
+                          gsize         len)
+{
+  gsize i = 0;
+
+  for (;;)
+    {
+      while (i < len && g_ascii_isspace (text[i]))
+        i++;
+      if (i < len && text[i] == '#')
+        {
+          while (i < len && text[i] != '\n')
+            i++;
+          continue;
+        }
+      return i;
+    }
+}
+
 GBytes *
 stp_pbtext_parse (const ProtobufCMessageDescriptor *desc,
                   const char                       *text,

@@ -356,20 +356,7 @@ static gboolean
 sniff_text (const guint8 *data,
             gsize         len)
 {
-  gsize i = 0;
-
-  for (;;)
-    {
-      while (i < len && g_ascii_isspace (data[i]))
-        i++;
-      if (i < len && data[i] == '#')
-        {
-          while (i < len && data[i] != '\n')
-            i++;
-          continue;
-        }
-      break;
-    }
+  gsize i = stp_pbtext_first_name_at (data, len);
 
   return is_field_name (data, len, i, "node") || is_field_name (data, len, i, "versions") ||
          is_field_name (data, len, i, "library") || is_field_name (data, len, i, "version");

@@ -11,6 +11,7 @@
 #include "stp-step-stats-fields.h"
 #include "stp-step-stats-sniff.h"
 #include "stp-error.h"
+#include "stp-pbtext.h"
 
 #include "tensorflow.pb-c.h"
 
@@ -263,20 +264,7 @@ StpFormat
 stp_step_stats_sniff_text_format (const guint8 *data,
                                   gsize         len)
 {
-  gsize i = 0;
-
-  for (;;)
-    {
-      while (i < len && g_ascii_isspace (data[i]))
-        i++;
-      if (i < len && data[i] == '#')
-        {
-          while (i < len && data[i] != '\n')
-            i++;
-          continue;
-        }
-      break;
-    }
+  gsize i = stp_pbtext_first_name_at (data, len);
 
   if (len - i >= 9 && memcmp (data + i, "dev_stats", 9) == 0 &&
       (len - i == 9 || !(g_ascii_isalnum (data[i + 9]) || data[i + 9] == '_')))
@@ -293,21 +281,9 @@ stp_step_stats_first_name_is_known (const guint8 *data,
                                     gsize         len)
 {
   g_autofree char *name = NULL;
-  gsize i = 0, start;
+  gsize start = stp_pbtext_first_name_at (data, len);
+  gsize i = start;
 
-  for (;;)
-    {
-      while (i < len && g_ascii_isspace (data[i]))
-        i++;
-      if (i < len && data[i] == '#')
-        {
-          while (i < len && data[i] != '\n')
-            i++;
-          continue;
-        }
-      break;
-    }
-  start = i;
   while (i < len && (g_ascii_isalnum (data[i]) || data[i] == '_'))
     i++;
   name = g_strndup ((const char *) data + start, i - start);
