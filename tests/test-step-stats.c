@@ -287,6 +287,50 @@ test_cut_short (void)
     }
 }
 
+/* A head is judged as the reader judges the whole file: what it refuses
+ * for another reason than a cut is no trace, even in the first bytes. */
+static void
+test_cut_short_strict (void)
+{
+  g_autoptr(GBytes) whole = read_data ("run_meta.pb");
+  gsize len;
+  const guint8 *data = g_bytes_get_data (whole, &len);
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  StpFormat format;
+
+  /* Field 2^32 + 1, length-delimited: a field number past protobuf's
+   * 2^29 - 1, which as 32 bits would read as step_stats. */
+  g_assert_cmpuint (data[0], ==, 0x0a);
+  stp_wire_put_varint (bytes, ((G_GUINT64_CONSTANT (1) << 32) + 1) << 3 | STP_WIRE_LEN);
+  g_byte_array_append (bytes, data + 1, 200);
+  g_assert_false (stp_step_stats_sniff (bytes->data, bytes->len, &format));
+
+  /* After a bare StepStats' first device, a tag of 40 bytes: too long
+   * a varint, not one the end cut. */
+  {
+    g_autoptr(GBytes) bare = read_data ("lanes.step_stats.pb");
+    const guint8 *b = g_bytes_get_data (bare, &len);
+    StpWireReader reader;
+    StpWireField f;
+    gsize device_end;
+
+    stp_wire_reader_init (&reader, b, len, 0);
+    g_assert_true (stp_wire_next (&reader, &f, NULL));
+    device_end = f.bytes + f.len - b;
+    g_assert_cmpuint (device_end, <, len);
+
+    g_byte_array_set_size (bytes, 0);
+    g_byte_array_append (bytes, b, device_end);
+    g_assert_true (stp_step_stats_sniff (bytes->data, bytes->len, &format));
+    for (guint i = 0; i < 40; i++)
+      {
+        static const guint8 more = 0xff;
+        g_byte_array_append (bytes, &more, 1);
+      }
+    g_assert_false (stp_step_stats_sniff (bytes->data, bytes->len, &format));
+  }
+}
+
 /* A RunMetadata larger than what a folder's listing reads of each
  * file: 20,000 nodes, about 600 KB. */
 static GBytes *
@@ -595,6 +639,7 @@ main (int    argc,
   g_test_add_func ("/step-stats/bad/empty", test_empty);
   g_test_add_func ("/step-stats/bad/truncated", test_truncated);
   g_test_add_func ("/step-stats/bad/cut-short", test_cut_short);
+  g_test_add_func ("/step-stats/bad/cut-short-strict", test_cut_short_strict);
   g_test_add_func ("/step-stats/big-in-folder", test_big_in_folder);
   g_test_add_func ("/step-stats/bad/random-bytes", test_random_bytes);
   g_test_add_func ("/step-stats/bad/json-as-protobuf", test_json_as_protobuf);

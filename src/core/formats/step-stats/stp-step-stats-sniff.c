@@ -17,10 +17,16 @@
 
 #include <string.h>
 
+/* Bytes from a field's start that a cut field may take: a tag and a
+ * length of ten bytes each.  A truncation further from the end is a
+ * varint too long, not a cut. */
+#define CUT_TAIL 20
+
 /* The next field, as stp_wire_next() reads it.  But when `head` is
  * set, the bytes may be the first of a longer file (what a folder's
  * listing reads of each), so a field cut by their end is not an error:
- * a message cut short holds what is left, and *cut is set. */
+ * a message cut short holds what is left, and *cut is set.  Only what
+ * the reader refuses as truncated is taken for a cut. */
 static gboolean
 next_field (StpWireReader  *reader,
             StpWireField   *f,
@@ -29,25 +35,32 @@ next_field (StpWireReader  *reader,
             GError        **error)
 {
   StpWireReader peek = *reader;
+  gsize at = reader->pos;
   guint64 tag, len;
 
-  if (head && stp_wire_read_varint (&peek, &tag) && (tag & 7) == STP_WIRE_LEN && tag >> 3 > 0 &&
+  if (stp_wire_next (reader, f, error))
+    return TRUE;
+  if (!head || error == NULL || !g_error_matches (*error, STP_ERROR, STP_ERROR_TRUNCATED))
+    return FALSE;
+
+  /* A message that claims more bytes than are left (the reader has
+   * checked its tag). */
+  if (stp_wire_read_varint (&peek, &tag) && (tag & 7) == STP_WIRE_LEN &&
       stp_wire_read_varint (&peek, &len) && len > peek.len - peek.pos)
     {
+      g_clear_error (error);
       f->number = (guint32) (tag >> 3);
       f->type = STP_WIRE_LEN;
       f->bytes = peek.data + peek.pos;
       f->len = peek.len - peek.pos;
-      f->offset = reader->base + reader->pos;
+      f->offset = peek.base + at;
       reader->pos = reader->len;
       *cut = TRUE;
       return TRUE;
     }
 
-  if (stp_wire_next (reader, f, error))
-    return TRUE;
-  /* A tag or length cut in two at the very end. */
-  if (head && error != NULL && g_error_matches (*error, STP_ERROR, STP_ERROR_TRUNCATED))
+  /* A tag or value cut in two at the very end. */
+  if (reader->len - at <= CUT_TAIL)
     {
       g_clear_error (error);
       *cut = TRUE;
