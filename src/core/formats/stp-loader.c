@@ -15,6 +15,7 @@
 #include "stp-error.h"
 #include "stp-graph.h"
 #include "stp-input.h"
+#include "stp-pbtext.h"
 #include "stp-step-stats.h"
 #include "stp-xspace.h"
 
@@ -256,18 +257,8 @@ looks_like_pbtext (const guint8 *data,
   static const char * const fields[] = {
     "step_stats", "dev_stats", "cost_graph", "partition_graphs", "function_graphs", NULL
   };
-  gsize i = 0;
+  gsize i = stp_pbtext_first_name_at (data, len);
 
-  while (i < len)
-    {
-      if (g_ascii_isspace (data[i]))
-        i++;
-      else if (data[i] == '#')
-        while (i < len && data[i] != '\n')
-          i++;
-      else
-        break;
-    }
   for (guint f = 0; fields[f] != NULL; f++)
     {
       gsize n = strlen (fields[f]);

@@ -11,6 +11,11 @@
 
 G_BEGIN_DECLS
 
+/* Where the first field name of text format is: past white space and
+ * "#" comments, as telling formats apart by it needs. */
+gsize     stp_pbtext_first_name_at (const guint8 *text,
+                                    gsize         len);
+
 /* The deepest message nesting either direction accepts (as protobuf's
  * own parsers). */
 #define STP_PBTEXT_MAX_DEPTH 100
@@ -23,11 +28,6 @@ G_BEGIN_DECLS
  * Errors are STP_ERROR_CORRUPT (STP_ERROR_LIMIT for nesting deeper than
  * STP_PBTEXT_MAX_DEPTH) with a message "line L, column C: ..."; the
  * caller adds the file name. */
-/* Where the first field name of text format is: past white space and
- * "#" comments, as telling formats apart by it needs. */
-gsize     stp_pbtext_first_name_at (const guint8 *text,
-                                    gsize         len);
-
 GBytes   *stp_pbtext_parse (const ProtobufCMessageDescriptor *desc,
                             const char                       *text,
                             gsize                             len,
