@@ -12,14 +12,15 @@ G_BEGIN_DECLS
 
 typedef struct _StpFramePixels StpFramePixels;
 
-StpFramePixels *stp_frame_pixels_new   (void);
-void            stp_frame_pixels_free  (StpFramePixels *self);
-cairo_t        *stp_frame_pixels_begin (StpFramePixels *self,
-                                        int             width,
-                                        int             height,
-                                        int             scale);
-GdkTexture     *stp_frame_pixels_end   (StpFramePixels *self,
-                                        cairo_t        *cr);
+StpFramePixels *stp_frame_pixels_new            (GdkGLContext   *context);
+StpFramePixels *stp_frame_pixels_new_for_native (GtkNative      *native);
+void            stp_frame_pixels_free           (StpFramePixels *self);
+cairo_t        *stp_frame_pixels_begin          (StpFramePixels *self,
+                                                 int             width,
+                                                 int             height,
+                                                 int             scale);
+GdkTexture     *stp_frame_pixels_end            (StpFramePixels *self,
+                                                 cairo_t        *cr);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpFramePixels, stp_frame_pixels_free)
 

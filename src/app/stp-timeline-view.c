@@ -454,6 +454,32 @@ stp_timeline_view_export_image (StpTimelineView  *self,
   return stp_render_export_image (self->renderer, self->layout, &view, format, file, NULL, error);
 }
 
+/* The GL renderer replays a Cairo node onto a new surface and copies
+ * that into a texture every frame; pixels drawn once and handed over as
+ * a texture save that (a 1M-event trace's median frame under Xvfb: 17.5
+ * to 11.8 ms, and to 5.9 ms uploaded into a GL texture of our own: see
+ * stp-frame-pixels.c).  The Cairo renderer instead draws a texture
+ * through a copy and a padded pattern, twice as slow as replaying the
+ * node onto the window, so there the node stays. */
+static gboolean
+draws_with_cairo (GtkWidget *widget)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+
+  return native != NULL && GSK_IS_CAIRO_RENDERER (gtk_native_get_renderer (native));
+}
+
+/* The pixels a frame is drawn into and, where GTK draws with GL, their
+ * GL context (5 ms to make under Xvfb). */
+static void
+ensure_pixels (StpTimelineView *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+
+  if (self->pixels == NULL && gtk_widget_get_realized (widget) && !draws_with_cairo (widget))
+    self->pixels = stp_frame_pixels_new_for_native (gtk_widget_get_native (widget));
+}
+
 static void
 ensure_renderer (StpTimelineView *self)
 {
@@ -476,33 +502,20 @@ prepare_idle (gpointer user_data)
 
   self->prepare_source = 0;
   ensure_renderer (self);
+  ensure_pixels (self);
   return G_SOURCE_REMOVE;
 }
 
-/* The renderer (its fonts and text caches: 4-6 ms under Xvfb) is made
- * while the trace loads, when the main thread has nothing else to do,
- * rather than in the first frame after the load. */
+/* The renderer (its fonts and text caches: 4-6 ms under Xvfb) and the
+ * pixels are made while the trace loads, when the main thread has
+ * nothing else to do, rather than in the first frame after the load. */
 void
 stp_timeline_view_prepare (StpTimelineView *self)
 {
   g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
 
-  if (self->renderer == NULL && self->prepare_source == 0)
+  if ((self->renderer == NULL || self->pixels == NULL) && self->prepare_source == 0)
     self->prepare_source = g_idle_add_full (G_PRIORITY_LOW, prepare_idle, self, NULL);
-}
-
-/* The GL renderer replays a Cairo node onto a new surface and copies
- * that into a texture every frame; pixels drawn once and handed over as
- * a texture save that (a 1M-event trace's median frame under Xvfb: 17.5
- * to 11.8 ms).  The Cairo renderer instead draws a texture through a
- * copy and a padded pattern, twice as slow as replaying the node onto
- * the window, so there the node stays. */
-static gboolean
-draws_with_cairo (GtkWidget *widget)
-{
-  GtkNative *native = gtk_widget_get_native (widget);
-
-  return native != NULL && GSK_IS_CAIRO_RENDERER (gtk_native_get_renderer (native));
 }
 
 static void
@@ -530,8 +543,7 @@ stp_timeline_view_snapshot (GtkWidget   *widget,
     }
   else
     {
-      if (self->pixels == NULL)
-        self->pixels = stp_frame_pixels_new ();
+      ensure_pixels (self);
       cr = stp_frame_pixels_begin (self->pixels, width, height, gtk_widget_get_scale_factor (widget));
       stp_render_timeline (self->renderer, cr, &view, self->layout);
       texture = stp_frame_pixels_end (self->pixels, cr);
@@ -539,6 +551,17 @@ stp_timeline_view_snapshot (GtkWidget   *widget,
     }
 
   self->frame_count++;
+}
+
+/* The pixels' GL context belongs to this surface. */
+static void
+stp_timeline_view_unrealize (GtkWidget *widget)
+{
+  StpTimelineView *self = STP_TIMELINE_VIEW (widget);
+
+  g_clear_pointer (&self->pixels, stp_frame_pixels_free);
+
+  GTK_WIDGET_CLASS (stp_timeline_view_parent_class)->unrealize (widget);
 }
 
 static void
@@ -757,6 +780,7 @@ stp_timeline_view_class_init (StpTimelineViewClass *klass)
   object_class->set_property = stp_timeline_view_set_property;
 
   widget_class->snapshot = stp_timeline_view_snapshot;
+  widget_class->unrealize = stp_timeline_view_unrealize;
   widget_class->size_allocate = stp_timeline_view_size_allocate;
   widget_class->css_changed = stp_timeline_view_css_changed;
   widget_class->query_tooltip = stp_timeline_view_query_tooltip;

@@ -23,7 +23,7 @@
 /* Dependencies the GNOME runtime provides (see flatpak/README.md). */
 static const char *const runtime_provides[] = {
   "glib-2.0", "gobject-2.0", "gio-2.0", "gio-unix-2.0",
-  "gtk4", "libadwaita-1", "cairo", "pangocairo",
+  "gtk4", "libadwaita-1", "cairo", "pangocairo", "epoxy",
   "json-glib-1.0", "zlib", "libzstd",
   /* the tests' freedesktop.org.xml */
   "shared-mime-info",

@@ -4,11 +4,17 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The timeline draws each frame into pixels it keeps and hands them to
- * GTK as a texture.  While GTK holds a texture, the next frame must go
+ * GTK as a texture: a memory texture, or where GTK draws with GL, a GL
+ * texture of its own.  While GTK holds a texture, the next frame must go
  * elsewhere, or the last frame would change under it.
+ *
+ * Each case runs both ways; the GL ones need a display where GTK draws
+ * with GL (Xvfb has Mesa's llvmpipe) and are skipped otherwise.
  */
 
 #include "stp-frame-pixels.h"
+
+#include <gsk/gl/gskglrenderer.h>
 
 #define WIDTH  40
 #define HEIGHT 30
@@ -45,14 +51,54 @@ red_at (GdkTexture *texture,
 #endif
 }
 
-static void
-test_held_frame_kept (void)
+static GtkWidget *window;
+
+/* Pixels for a memory texture (data NULL) or a GL one, NULL and the
+ * case skipped if GTK does not draw with GL here. */
+static StpFramePixels *
+new_pixels (gconstpointer gl)
 {
-  g_autoptr(StpFramePixels) pixels = stp_frame_pixels_new ();
-  g_autoptr(GdkTexture) first = draw_frame (pixels, 1, 1.0);
+  if (gl == NULL)
+    return stp_frame_pixels_new (NULL);
+
+  if (window == NULL)
+    {
+      g_test_skip ("no display");
+      return NULL;
+    }
+  if (!GSK_IS_GL_RENDERER (gtk_native_get_renderer (GTK_NATIVE (window))))
+    {
+      g_test_skip ("GTK does not draw with GL here");
+      return NULL;
+    }
+  return stp_frame_pixels_new_for_native (GTK_NATIVE (window));
+}
+
+/* The texture is of the kind asked for: a GL one is drawn by GTK as it
+ * is, without going through memory. */
+static void
+assert_kind (GdkTexture    *texture,
+             gconstpointer  gl)
+{
+  if (gl != NULL)
+    g_assert_true (GDK_IS_GL_TEXTURE (texture));
+  else
+    g_assert_true (GDK_IS_MEMORY_TEXTURE (texture));
+}
+
+static void
+test_held_frame_kept (gconstpointer gl)
+{
+  g_autoptr(StpFramePixels) pixels = new_pixels (gl);
+  g_autoptr(GdkTexture) first = NULL;
   g_autoptr(GdkTexture) second = NULL;
   g_autoptr(GdkTexture) third = NULL;
 
+  if (pixels == NULL)
+    return;
+
+  first = draw_frame (pixels, 1, 1.0);
+  assert_kind (first, gl);
   g_assert_cmpint (gdk_texture_get_width (first), ==, WIDTH);
   g_assert_cmpint (gdk_texture_get_height (first), ==, HEIGHT);
   g_assert_cmpuint (red_at (first, 3, 4), ==, 255);
@@ -71,11 +117,16 @@ test_held_frame_kept (void)
 }
 
 static void
-test_scale (void)
+test_scale (gconstpointer gl)
 {
-  g_autoptr(StpFramePixels) pixels = stp_frame_pixels_new ();
+  g_autoptr(StpFramePixels) pixels = new_pixels (gl);
   g_autoptr(GdkTexture) texture = NULL;
-  cairo_t *cr = stp_frame_pixels_begin (pixels, WIDTH, HEIGHT, 2);
+  cairo_t *cr;
+
+  if (pixels == NULL)
+    return;
+
+  cr = stp_frame_pixels_begin (pixels, WIDTH, HEIGHT, 2);
 
   /* Drawn in logical pixels: the left half red, on 2x the pixels. */
   cairo_set_source_rgb (cr, 0, 0, 0);
@@ -85,6 +136,7 @@ test_scale (void)
   cairo_fill (cr);
   texture = stp_frame_pixels_end (pixels, cr);
 
+  assert_kind (texture, gl);
   g_assert_cmpint (gdk_texture_get_width (texture), ==, 2 * WIDTH);
   g_assert_cmpint (gdk_texture_get_height (texture), ==, 2 * HEIGHT);
   g_assert_cmpuint (red_at (texture, WIDTH - 1, 2 * HEIGHT - 1), ==, 255);
@@ -93,11 +145,15 @@ test_scale (void)
 
 /* The pixels may go before GTK lets go of the last frame. */
 static void
-test_texture_outlives_pixels (void)
+test_texture_outlives_pixels (gconstpointer gl)
 {
-  StpFramePixels *pixels = stp_frame_pixels_new ();
-  g_autoptr(GdkTexture) texture = draw_frame (pixels, 1, 1.0);
+  StpFramePixels *pixels = new_pixels (gl);
+  g_autoptr(GdkTexture) texture = NULL;
 
+  if (pixels == NULL)
+    return;
+
+  texture = draw_frame (pixels, 1, 1.0);
   stp_frame_pixels_free (pixels);
   g_assert_cmpuint (red_at (texture, 0, 0), ==, 255);
 }
@@ -106,10 +162,26 @@ int
 main (int    argc,
       char **argv)
 {
+  const char *ways[] = { "memory", "gl" };
+
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/frame-pixels/held-frame-kept", test_held_frame_kept);
-  g_test_add_func ("/frame-pixels/scale", test_scale);
-  g_test_add_func ("/frame-pixels/texture-outlives-pixels", test_texture_outlives_pixels);
+  if (gtk_init_check ())
+    {
+      window = gtk_window_new ();
+      gtk_widget_realize (window);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (ways); i++)
+    {
+      gconstpointer gl = i == 1 ? ways[i] : NULL;
+      g_autofree char *held = g_strdup_printf ("/frame-pixels/%s/held-frame-kept", ways[i]);
+      g_autofree char *scale = g_strdup_printf ("/frame-pixels/%s/scale", ways[i]);
+      g_autofree char *outlives = g_strdup_printf ("/frame-pixels/%s/texture-outlives-pixels", ways[i]);
+
+      g_test_add_data_func (held, gl, test_held_frame_kept);
+      g_test_add_data_func (scale, gl, test_scale);
+      g_test_add_data_func (outlives, gl, test_texture_outlives_pixels);
+    }
   return g_test_run ();
 }
