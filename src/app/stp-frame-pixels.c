@@ -28,23 +28,30 @@
 #include <epoxy/gl.h>
 #include <gsk/gl/gskglrenderer.h>
 
+/* What buffers and GL textures share, each an atomic rc box: the size
+ * of the frame they hold, whether GTK still shows it, and how the last
+ * reference lets go of what they hold. */
 typedef struct
 {
+  int            width;    /* in device pixels */
+  int            height;
+  gint           in_use;   /* atomic: a GdkTexture still shows it */
+  GDestroyNotify clear;
+} Slot;
+
+typedef struct
+{
+  Slot    slot;
   guint8 *data;
-  int     width;    /* in device pixels */
-  int     height;
   int     stride;
-  gint    in_use;   /* atomic: a texture still shows it */
 } Buffer;
 
-/* A GL texture of the frame's size in the context that made it. */
+/* A GL texture in the context that made it. */
 typedef struct
 {
+  Slot          slot;
   GdkGLContext *context;
   guint         id;
-  int           width;
-  int           height;
-  gint          in_use;   /* atomic: a GdkTexture still shows it */
 } Texture;
 
 struct _StpFramePixels
@@ -64,19 +71,21 @@ buffer_clear (gpointer data)
 }
 
 static void
-buffer_release (gpointer data)
+slot_release (gpointer data)
 {
-  g_atomic_rc_box_release_full (data, buffer_clear);
+  Slot *slot = data;
+
+  g_atomic_rc_box_release_full (slot, slot->clear);
 }
 
-/* The texture's bytes are let go: the buffer can be drawn into again. */
+/* GTK let go of the frame: what held it can take the next one. */
 static void
-buffer_returned (gpointer data)
+slot_returned (gpointer data)
 {
-  Buffer *buffer = data;
+  Slot *slot = data;
 
-  g_atomic_int_set (&buffer->in_use, FALSE);
-  buffer_release (buffer);
+  g_atomic_int_set (&slot->in_use, FALSE);
+  slot_release (slot);
 }
 
 /* The last GdkTexture showing it, or the pixels, let go: the GL
@@ -100,21 +109,6 @@ texture_clear (gpointer data)
   g_object_unref (texture->context);
 }
 
-static void
-texture_release (gpointer data)
-{
-  g_atomic_rc_box_release_full (data, texture_clear);
-}
-
-static void
-texture_returned (gpointer data)
-{
-  Texture *texture = data;
-
-  g_atomic_int_set (&texture->in_use, FALSE);
-  texture_release (texture);
-}
-
 /* With a context (which uses desktop GL), frames are handed over as
  * GL textures of that context; without one, as memory textures. */
 StpFramePixels *
@@ -125,8 +119,8 @@ stp_frame_pixels_new (GdkGLContext *context)
   g_return_val_if_fail (context == NULL || !gdk_gl_context_get_use_es (context), NULL);
 
   self->context = context != NULL ? g_object_ref (context) : NULL;
-  self->buffers = g_ptr_array_new_with_free_func (buffer_release);
-  self->textures = g_ptr_array_new_with_free_func (texture_release);
+  self->buffers = g_ptr_array_new_with_free_func (slot_release);
+  self->textures = g_ptr_array_new_with_free_func (slot_release);
   return self;
 }
 
@@ -175,30 +169,44 @@ stp_frame_pixels_free (StpFramePixels *self)
   g_free (self);
 }
 
-/* An unused buffer of this size; buffers of another size go. */
+/* An unused Buffer or Texture of this size in `pool`, or NULL; those
+ * of another size go. */
+static gpointer
+unused_slot (GPtrArray *pool,
+             int        width,
+             int        height)
+{
+  Slot *slot;
+
+  for (guint i = pool->len; i > 0; i--)
+    {
+      slot = g_ptr_array_index (pool, i - 1);
+      if (slot->width != width || slot->height != height)
+        g_ptr_array_remove_index_fast (pool, i - 1);
+    }
+  for (guint i = 0; i < pool->len; i++)
+    {
+      slot = g_ptr_array_index (pool, i);
+      if (!g_atomic_int_get (&slot->in_use))
+        return slot;
+    }
+  return NULL;
+}
+
 static Buffer *
 unused_buffer (StpFramePixels *self,
                int             width,
                int             height)
 {
-  Buffer *buffer;
+  Buffer *buffer = unused_slot (self->buffers, width, height);
 
-  for (guint i = self->buffers->len; i > 0; i--)
-    {
-      buffer = g_ptr_array_index (self->buffers, i - 1);
-      if (buffer->width != width || buffer->height != height)
-        g_ptr_array_remove_index_fast (self->buffers, i - 1);
-    }
-  for (guint i = 0; i < self->buffers->len; i++)
-    {
-      buffer = g_ptr_array_index (self->buffers, i);
-      if (!g_atomic_int_get (&buffer->in_use))
-        return buffer;
-    }
+  if (buffer != NULL)
+    return buffer;
 
   buffer = g_atomic_rc_box_new0 (Buffer);
-  buffer->width = width;
-  buffer->height = height;
+  buffer->slot.width = width;
+  buffer->slot.height = height;
+  buffer->slot.clear = buffer_clear;
   buffer->stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, width);
   buffer->data = g_malloc ((gsize) buffer->stride * height);
   g_ptr_array_add (self->buffers, buffer);
@@ -220,7 +228,7 @@ stp_frame_pixels_begin (StpFramePixels *self,
 
   self->drawing = unused_buffer (self, width * scale, height * scale);
   surface = cairo_image_surface_create_for_data (self->drawing->data, CAIRO_FORMAT_ARGB32,
-                                                 self->drawing->width, self->drawing->height,
+                                                 self->drawing->slot.width, self->drawing->slot.height,
                                                  self->drawing->stride);
   cairo_surface_set_device_scale (surface, scale, scale);
   cr = cairo_create (surface);
@@ -228,31 +236,21 @@ stp_frame_pixels_begin (StpFramePixels *self,
   return cr;
 }
 
-/* An unused GL texture of this size; textures of another size go. */
 static Texture *
 unused_texture (StpFramePixels *self,
                 int             width,
                 int             height)
 {
-  Texture *texture;
+  Texture *texture = unused_slot (self->textures, width, height);
 
-  for (guint i = self->textures->len; i > 0; i--)
-    {
-      texture = g_ptr_array_index (self->textures, i - 1);
-      if (texture->width != width || texture->height != height)
-        g_ptr_array_remove_index_fast (self->textures, i - 1);
-    }
-  for (guint i = 0; i < self->textures->len; i++)
-    {
-      texture = g_ptr_array_index (self->textures, i);
-      if (!g_atomic_int_get (&texture->in_use))
-        return texture;
-    }
+  if (texture != NULL)
+    return texture;
 
   texture = g_atomic_rc_box_new0 (Texture);
+  texture->slot.width = width;
+  texture->slot.height = height;
+  texture->slot.clear = texture_clear;
   texture->context = g_object_ref (self->context);
-  texture->width = width;
-  texture->height = height;
   glGenTextures (1, &texture->id);
   glBindTexture (GL_TEXTURE_2D, texture->id);
   glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
@@ -275,19 +273,19 @@ upload (StpFramePixels *self,
   Texture *texture;
 
   gdk_gl_context_make_current (self->context);
-  texture = unused_texture (self, buffer->width, buffer->height);
+  texture = unused_texture (self, buffer->slot.width, buffer->slot.height);
   glBindTexture (GL_TEXTURE_2D, texture->id);
   /* Cairo's ARGB32 is a native-endian 32-bit word per pixel, in rows
    * of 4 x width bytes: what GL reads unless told otherwise. */
-  g_assert (buffer->stride == buffer->width * 4);
-  glTexSubImage2D (GL_TEXTURE_2D, 0, 0, 0, buffer->width, buffer->height,
+  g_assert (buffer->stride == buffer->slot.width * 4);
+  glTexSubImage2D (GL_TEXTURE_2D, 0, 0, 0, buffer->slot.width, buffer->slot.height,
                    GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV, buffer->data);
   /* GTK draws it from its own context. */
   glFlush ();
 
-  g_atomic_int_set (&texture->in_use, TRUE);
-  return gdk_gl_texture_new (self->context, texture->id, texture->width, texture->height,
-                             texture_returned, g_atomic_rc_box_acquire (texture));
+  g_atomic_int_set (&texture->slot.in_use, TRUE);
+  return gdk_gl_texture_new (self->context, texture->id, texture->slot.width, texture->slot.height,
+                             slot_returned, g_atomic_rc_box_acquire (texture));
 }
 
 /* What was drawn since begin, as a texture that keeps its pixels. */
@@ -306,10 +304,10 @@ stp_frame_pixels_end (StpFramePixels *self,
   if (self->context != NULL)
     return upload (self, buffer);
 
-  g_atomic_int_set (&buffer->in_use, TRUE);
-  bytes = g_bytes_new_with_free_func (buffer->data, (gsize) buffer->stride * buffer->height,
-                                      buffer_returned, g_atomic_rc_box_acquire (buffer));
+  g_atomic_int_set (&buffer->slot.in_use, TRUE);
+  bytes = g_bytes_new_with_free_func (buffer->data, (gsize) buffer->stride * buffer->slot.height,
+                                      slot_returned, g_atomic_rc_box_acquire (buffer));
   /* Cairo's ARGB32 is GDK's default memory format. */
-  return gdk_memory_texture_new (buffer->width, buffer->height, GDK_MEMORY_DEFAULT,
+  return gdk_memory_texture_new (buffer->slot.width, buffer->slot.height, GDK_MEMORY_DEFAULT,
                                  bytes, buffer->stride);
 }
