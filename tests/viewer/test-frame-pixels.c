@@ -53,8 +53,23 @@ red_at (GdkTexture *texture,
 
 static GtkWidget *window;
 
+/* Whether a GL context of the window's would be OpenGL ES (as GTK
+ * picks on some systems, or with GDK_DEBUG=gl-gles). */
+static gboolean
+uses_gl_es (void)
+{
+  g_autoptr(GdkGLContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+
+  context = gdk_surface_create_gl_context (gtk_native_get_surface (GTK_NATIVE (window)), &error);
+  g_assert_no_error (error);
+  gdk_gl_context_realize (context, &error);
+  g_assert_no_error (error);
+  return gdk_gl_context_get_use_es (context);
+}
+
 /* Pixels for a memory texture (data NULL) or a GL one, NULL and the
- * case skipped if GTK does not draw with GL here. */
+ * case skipped if GTK does not draw with desktop GL here. */
 static StpFramePixels *
 new_pixels (gconstpointer gl)
 {
@@ -69,6 +84,11 @@ new_pixels (gconstpointer gl)
   if (!GSK_IS_GL_RENDERER (gtk_native_get_renderer (GTK_NATIVE (window))))
     {
       g_test_skip ("GTK does not draw with GL here");
+      return NULL;
+    }
+  if (uses_gl_es ())
+    {
+      g_test_skip ("GL here is OpenGL ES, which frames do not use");
       return NULL;
     }
   return stp_frame_pixels_new_for_native (GTK_NATIVE (window));
