@@ -148,9 +148,11 @@ void     stp_timeline_view_area_drag_end      (StpTimelineView *self,
                                                double           x,
                                                double           y);
 
-/* For tests: how many frames the view has drawn, and how many times it
- * made its renderer (once, until its fonts change). */
-guint stp_timeline_view_get_frame_count (StpTimelineView *self);
-guint stp_timeline_view_get_renderers_made (StpTimelineView *self);
+/* For tests: how many frames the view has drawn, how many times it
+ * made its renderer (once, until its fonts change), and the pixels it
+ * draws frames into (NULL until made; never with GTK's Cairo renderer). */
+guint           stp_timeline_view_get_frame_count    (StpTimelineView *self);
+guint           stp_timeline_view_get_renderers_made (StpTimelineView *self);
+StpFramePixels *stp_timeline_view_get_pixels         (StpTimelineView *self);
 
 G_END_DECLS

@@ -406,6 +406,14 @@ stp_timeline_view_get_renderers_made (StpTimelineView *self)
   return self->renderers_made;
 }
 
+StpFramePixels *
+stp_timeline_view_get_pixels (StpTimelineView *self)
+{
+  g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), NULL);
+
+  return self->pixels;
+}
+
 /* ------------------------------------------------------------------ */
 /* Drawing                                                             */
 
@@ -470,14 +478,17 @@ draws_with_cairo (GtkWidget *widget)
 }
 
 /* The pixels a frame is drawn into and, where GTK draws with GL, their
- * GL context (5 ms to make under Xvfb). */
+ * GL context (5 ms to make under Xvfb).  They need the window, not the
+ * view, realized: while a trace loads the view is on a hidden page. */
 static void
 ensure_pixels (StpTimelineView *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
+  GtkNative *native = gtk_widget_get_native (widget);
 
-  if (self->pixels == NULL && gtk_widget_get_realized (widget) && !draws_with_cairo (widget))
-    self->pixels = stp_frame_pixels_new_for_native (gtk_widget_get_native (widget));
+  if (self->pixels == NULL && native != NULL && gtk_widget_get_realized (GTK_WIDGET (native)) &&
+      !draws_with_cairo (widget))
+    self->pixels = stp_frame_pixels_new_for_native (native);
 }
 
 static void

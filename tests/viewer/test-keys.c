@@ -770,28 +770,37 @@ test_rename_marker (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The renderer is made while a trace loads, on an idle, and the first
- * frame after the load draws with it. */
+/* The renderer and the pixels (with GL, their GL context) are made
+ * while a trace loads, on an idle, though the timeline is on a hidden
+ * page then, and the first frame after the load draws with them. */
 static void
 test_renderer_made_while_loading (void)
 {
   g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
   StpWindow *window = new_window ();
   StpTimelineView *view = stp_window_get_timeline_view (window);
+  gboolean cairo = GSK_IS_CAIRO_RENDERER (gtk_native_get_renderer (GTK_NATIVE (window)));
+  StpFramePixels *pixels;
 
   settle ();
   g_assert_cmpuint (stp_timeline_view_get_renderers_made (view), ==, 0);
+  g_assert_null (stp_timeline_view_get_pixels (view));
 
   stp_timeline_view_prepare (view);
   g_assert_cmpuint (stp_timeline_view_get_renderers_made (view), ==, 0);
   settle ();
+  g_assert_false (gtk_widget_get_realized (GTK_WIDGET (view)));
   g_assert_cmpuint (stp_timeline_view_get_renderers_made (view), ==, 1);
+  pixels = stp_timeline_view_get_pixels (view);
+  if (!cairo)
+    g_assert_nonnull (pixels);
   g_assert_cmpuint (stp_timeline_view_get_frame_count (view), ==, 0);
 
   open_and_wait (window, file);
   wait_for (drawn, window);
   g_assert_cmpuint (stp_timeline_view_get_frame_count (view), >, 0);
   g_assert_cmpuint (stp_timeline_view_get_renderers_made (view), ==, 1);
+  g_assert_true (stp_timeline_view_get_pixels (view) == pixels);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
