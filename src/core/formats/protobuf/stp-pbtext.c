@@ -481,6 +481,18 @@ stp_pbtext_first_name_at (const guint8 *text,
     }
 }
 
+gboolean
+stp_pbtext_name_is (const guint8 *text,
+                    gsize         len,
+                    gsize         at,
+                    const char   *name)
+{
+  gsize n = strlen (name);
+
+  return len - at >= n && memcmp (text + at, name, n) == 0 &&
+         (len - at == n || !(g_ascii_isalnum (text[at + n]) || text[at + n] == '_'));
+}
+
 GBytes *
 stp_pbtext_parse (const ProtobufCMessageDescriptor *desc,
                   const char                       *text,

@@ -338,18 +338,6 @@ stp_graph_new_from_step_stats (StpStepStats  *step_stats,
 /* ------------------------------------------------------------------ */
 /* Recognising a GraphDef                                              */
 
-static gboolean
-is_field_name (const guint8 *data,
-               gsize         len,
-               gsize         at,
-               const char   *name)
-{
-  gsize n = strlen (name);
-
-  return len - at >= n && memcmp (data + at, name, n) == 0 &&
-         (len - at == n || !(g_ascii_isalnum (data[at + n]) || data[at + n] == '_'));
-}
-
 /* Text format: the first field is one of GraphDef's (node, versions,
  * library, version), none of which a RunMetadata or StepStats has. */
 static gboolean
@@ -358,8 +346,8 @@ sniff_text (const guint8 *data,
 {
   gsize i = stp_pbtext_first_name_at (data, len);
 
-  return is_field_name (data, len, i, "node") || is_field_name (data, len, i, "versions") ||
-         is_field_name (data, len, i, "library") || is_field_name (data, len, i, "version");
+  return stp_pbtext_name_is (data, len, i, "node") || stp_pbtext_name_is (data, len, i, "versions") ||
+         stp_pbtext_name_is (data, len, i, "library") || stp_pbtext_name_is (data, len, i, "version");
 }
 
 /* A NodeDef: fields 1-7, all length-delimited, a name and an op that

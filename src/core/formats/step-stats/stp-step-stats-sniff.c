@@ -15,8 +15,6 @@
 
 #include "tensorflow.pb-c.h"
 
-#include <string.h>
-
 /* Bytes from a field's start that a cut field may take: a tag and a
  * length of ten bytes each.  A truncation further from the end is a
  * varint too long, not a cut. */
@@ -277,10 +275,7 @@ StpFormat
 stp_step_stats_sniff_text_format (const guint8 *data,
                                   gsize         len)
 {
-  gsize i = stp_pbtext_first_name_at (data, len);
-
-  if (len - i >= 9 && memcmp (data + i, "dev_stats", 9) == 0 &&
-      (len - i == 9 || !(g_ascii_isalnum (data[i + 9]) || data[i + 9] == '_')))
+  if (stp_pbtext_name_is (data, len, stp_pbtext_first_name_at (data, len), "dev_stats"))
     return STP_FORMAT_STEP_STATS_TEXT;
 
   return STP_FORMAT_RUN_METADATA_TEXT;
