@@ -114,10 +114,11 @@ texture_clear (gpointer data)
 StpFramePixels *
 stp_frame_pixels_new (GdkGLContext *context)
 {
-  StpFramePixels *self = g_new0 (StpFramePixels, 1);
+  StpFramePixels *self;
 
   g_return_val_if_fail (context == NULL || !gdk_gl_context_get_use_es (context), NULL);
 
+  self = g_new0 (StpFramePixels, 1);
   self->context = context != NULL ? g_object_ref (context) : NULL;
   self->buffers = g_ptr_array_new_with_free_func (slot_release);
   self->textures = g_ptr_array_new_with_free_func (slot_release);

@@ -564,7 +564,8 @@ stp_timeline_view_snapshot (GtkWidget   *widget,
   self->frame_count++;
 }
 
-/* The pixels' GL context belongs to this surface. */
+/* The pixels' GL context was made for the window's surface, which goes
+ * once its widgets are unrealized. */
 static void
 stp_timeline_view_unrealize (GtkWidget *widget)
 {
