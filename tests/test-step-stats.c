@@ -389,6 +389,76 @@ test_big_in_folder (void)
   g_rmdir (dir);
 }
 
+/* Text files in a folder are listed as the loader reads them: a field
+ * of RunMetadata or StepStats first, however it is laid out, and not a
+ * file that only starts with such a word. */
+static void
+test_text_in_folder (void)
+{
+  g_autoptr(GBytes) text = read_data ("run_meta.step_stats.pbtxt");
+  gsize len;
+  const char *body = g_bytes_get_data (text, &len);
+  const char *after_name;
+  static const struct { const char *name; const char *head; gboolean listed; } files[] = {
+    { "brace.pbtxt", "step_stats {", TRUE },
+    { "newline.pbtxt", "step_stats\n{", TRUE },
+    { "comment.pbtxt", "# saved by hand\nstep_stats:\n  {", TRUE },
+    { "angle.pbtxt", "step_stats <", TRUE },
+    { "prose.txt", "step_stats is what TensorFlow records {", FALSE },
+    { "ini.txt", "step_stats = 1\n{", FALSE },
+    { "other-field.txt", "node_stats {", FALSE },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("stepscope-XXXXXX", &error);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+  guint n_listed = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (body, "step_stats {"));
+  after_name = body + strlen ("step_stats {");
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autofree char *path = g_build_filename (dir, files[f].name, NULL);
+      g_autofree char *contents = g_strconcat (files[f].head, after_name, NULL);
+
+      /* The angle bracket closes as it opens. */
+      if (g_str_has_suffix (files[f].head, "<"))
+        contents[strlen (contents) - 2] = '>';
+      g_file_set_contents (path, contents, -1, &error);
+      g_assert_no_error (error);
+      n_listed += files[f].listed;
+    }
+
+  g_assert_true (stp_loader_find_traces (folder, found, &error));
+  g_assert_no_error (error);
+  g_ptr_array_sort (found, (GCompareFunc) g_strcmp0);
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autofree char *path = g_build_filename (dir, files[f].name, NULL);
+      gboolean listed = FALSE;
+
+      for (guint i = 0; i < found->len; i++)
+        listed |= g_str_equal (g_ptr_array_index (found, i), path);
+      if (listed != files[f].listed)
+        g_error ("%s %s listed", files[f].name, listed ? "was" : "was not");
+
+      /* What is listed loads. */
+      if (listed)
+        {
+          g_autoptr(GFile) file = g_file_new_for_path (path);
+          g_autoptr(StpTrace) trace = stp_load_file (file, NULL, NULL, NULL, NULL, &error);
+
+          g_assert_no_error (error);
+          g_assert_nonnull (trace);
+        }
+      g_unlink (path);
+    }
+  g_assert_cmpuint (found->len, ==, n_listed);
+  g_rmdir (dir);
+}
+
 static void
 test_random_bytes (void)
 {
@@ -641,6 +711,7 @@ main (int    argc,
   g_test_add_func ("/step-stats/bad/cut-short", test_cut_short);
   g_test_add_func ("/step-stats/bad/cut-short-strict", test_cut_short_strict);
   g_test_add_func ("/step-stats/big-in-folder", test_big_in_folder);
+  g_test_add_func ("/step-stats/text-in-folder", test_text_in_folder);
   g_test_add_func ("/step-stats/bad/random-bytes", test_random_bytes);
   g_test_add_func ("/step-stats/bad/json-as-protobuf", test_json_as_protobuf);
   g_test_add_func ("/step-stats/bad/no-trace-content", test_no_trace_content);

@@ -17,6 +17,7 @@
 #include "stp-input.h"
 #include "stp-pbtext.h"
 #include "stp-step-stats.h"
+#include "stp-step-stats-sniff.h"
 #include "stp-xspace.h"
 
 #include <string.h>
@@ -249,25 +250,23 @@ stp_load_input (StpInput                 *input,
   return load_step_stats (bytes, name, options, progress, user_data, cancellable, error);
 }
 
-/* Text-format StepStats/RunMetadata: the first field is one of theirs. */
+/* Text-format StepStats/RunMetadata: the first field is one of theirs
+ * (as the loader asks), and a message's value follows it, after any
+ * spaces or line breaks.  A file that only starts with such a word,
+ * prose or an INI line, is not listed. */
 static gboolean
 looks_like_pbtext (const guint8 *data,
                    gsize         len)
 {
-  static const char * const fields[] = {
-    "step_stats", "dev_stats", "cost_graph", "partition_graphs", "function_graphs", NULL
-  };
   gsize i = stp_pbtext_first_name_at (data, len);
 
-  for (guint f = 0; fields[f] != NULL; f++)
-    {
-      gsize n = strlen (fields[f]);
-
-      if (len - i > n && memcmp (data + i, fields[f], n) == 0 &&
-          (data[i + n] == ' ' || data[i + n] == '{' || data[i + n] == ':' || data[i + n] == '\t'))
-        return TRUE;
-    }
-  return FALSE;
+  if (!stp_step_stats_first_name_is_known (data, len))
+    return FALSE;
+  while (i < len && (g_ascii_isalnum (data[i]) || data[i] == '_'))
+    i++;
+  while (i < len && g_ascii_isspace (data[i]))
+    i++;
+  return i < len && (data[i] == '{' || data[i] == '<' || data[i] == ':');
 }
 
 /* The sniffer takes any "[" for the array form, as a file named as a
