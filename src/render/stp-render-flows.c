@@ -19,6 +19,7 @@
 #define G_LOG_DOMAIN "stp-render-flows"
 
 #include "stp-render-private.h"
+#include "stp-render-curves.h"
 
 #include <math.h>
 
@@ -163,18 +164,29 @@ inside (StpFrame        *frame,
          d->x0 >= frame->x_left && d->x0 <= frame->x_right && d->x1 >= frame->x_left && d->x1 <= frame->x_right;
 }
 
-/* An S-curve leaving and entering horizontally, added to the path. */
-static void
-curve_path (cairo_t *cr,
-            double   x0,
-            double   y0,
-            double   x1,
-            double   y1)
+/* The arrow's S-curve, leaving and entering horizontally. */
+static StpCubic
+flow_curve (const DrawnFlow *d)
 {
-  double dx = MAX (fabs (x1 - x0) / 2, 12);
+  double dx = MAX (fabs (d->x1 - d->x0) / 2, 12);
 
-  cairo_move_to (cr, x0, y0);
-  cairo_curve_to (cr, x0 + dx, y0, x1 - dx, y1, x1, y1);
+  return (StpCubic) { { d->x0, d->x0 + dx, d->x1 - dx, d->x1 }, { d->y0, d->y0, d->y1, d->y1 } };
+}
+
+static void
+stroke_curves (StpFrame *frame,
+               GArray   *flows,
+               double    width)
+{
+  g_autoptr(GArray) curves = g_array_sized_new (FALSE, FALSE, sizeof (StpCubic), flows->len);
+
+  for (guint i = 0; i < flows->len; i++)
+    {
+      StpCubic c = flow_curve (&g_array_index (flows, DrawnFlow, i));
+
+      g_array_append_val (curves, c);
+    }
+  stp_render_stroke_cubics (frame->cr, (StpCubic *) curves->data, curves->len, width);
 }
 
 /* An arrow head at the destination and a dot at the source, `scale`
@@ -228,15 +240,7 @@ draw_batch (StpFrame       *frame,
       cairo_restore (cr);
       return;
     }
-  /* A stroke per curve: cairo rasterizes many short paths faster than
-   * one path whose long curves all cross each other. */
-  for (guint i = 0; i < flows->len; i++)
-    {
-      const DrawnFlow *d = &g_array_index (flows, DrawnFlow, i);
-
-      curve_path (cr, d->x0, d->y0, d->x1, d->y1);
-      cairo_stroke (cr);
-    }
+  stroke_curves (frame, flows, width);
 
   if (!heads)
     return;
@@ -398,50 +402,17 @@ stp_render_emphasised_flows (StpFrame      *frame,
 
   cairo_save (frame->cr);
   draw_batch (frame, drawn, &frame->style->view_bg, 4.5, FALSE);
+  stp_frame_set_color (frame, &frame->style->accent);
+  stroke_curves (frame, drawn, 2.2);
   for (guint i = 0; i < drawn->len; i++)
     {
       const DrawnFlow *d = &g_array_index (drawn, DrawnFlow, i);
 
-      stp_frame_set_color (frame, &frame->style->accent);
-      cairo_set_line_width (frame->cr, 2.2);
-      curve_path (frame->cr, d->x0, d->y0, d->x1, d->y1);
-      cairo_stroke (frame->cr);
       heads_path (frame->cr, d->x0, d->y0, d->x1, d->y1, 1.4);
-      cairo_fill (frame->cr);
     }
+  cairo_fill (frame->cr);
   cairo_restore (frame->cr);
   remember (frame, drawn);
-}
-
-/* Distance from (px, py) to the S-curve curve_path() adds, sampled. */
-static double
-curve_distance (double x0,
-                double y0,
-                double x1,
-                double y1,
-                double px,
-                double py)
-{
-  double dx = MAX (fabs (x1 - x0) / 2, 12);
-  double cx0 = x0 + dx, cx1 = x1 - dx;
-  double best = G_MAXDOUBLE, prev_x = x0, prev_y = y0;
-
-  for (int i = 1; i <= 48; i++)
-    {
-      double t = i / 48.0, u = 1 - t;
-      double bx = u * u * u * x0 + 3 * u * u * t * cx0 + 3 * u * t * t * cx1 + t * t * t * x1;
-      double by = u * u * u * y0 + 3 * u * u * t * y0 + 3 * u * t * t * y1 + t * t * t * y1;
-      double sx = bx - prev_x, sy = by - prev_y;
-      double len2 = sx * sx + sy * sy;
-      double k = len2 > 0 ? CLAMP (((px - prev_x) * sx + (py - prev_y) * sy) / len2, 0, 1) : 0;
-      double ex = prev_x + k * sx - px, ey = prev_y + k * sy - py;
-
-      best = MIN (best, sqrt (ex * ex + ey * ey));
-      prev_x = bx;
-      prev_y = by;
-    }
-
-  return best;
 }
 
 guint32
@@ -458,12 +429,14 @@ stp_renderer_flow_at (StpRenderer *self,
   for (guint i = 0; i < self->drawn_flows->len; i++)
     {
       const DrawnFlow *d = &g_array_index (self->drawn_flows, DrawnFlow, i);
+      StpCubic curve;
       double dist;
 
       if (x < MIN (d->x0, d->x1) - tolerance - 12 || x > MAX (d->x0, d->x1) + tolerance + 12 ||
           y < MIN (d->y0, d->y1) - tolerance || y > MAX (d->y0, d->y1) + tolerance)
         continue;
-      dist = curve_distance (d->x0, d->y0, d->x1, d->y1, x, y);
+      curve = flow_curve (d);
+      dist = stp_cubic_distance (&curve, x, y);
       if (dist <= best_d)
         {
           best_d = dist;

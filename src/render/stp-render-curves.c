@@ -1,0 +1,428 @@
+/* stp-render-curves.c: thin curves, stroked fast on image surfaces
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Flow arrows are long thin curves, often across most of the view's
+ * height.  cairo 1.16 rasterizes a stroke with a cost for every pixel
+ * row it spans, whatever the width: 0.1-0.3 ms for one arrow down a
+ * 1080-pixel view, so the 70 arrows of a zoomed-in Kineto step took
+ * most of a frame.  On an image surface, curves are instead written
+ * into one alpha mask from the distance of each pixel near a curve to
+ * its flattened segments, and the current source is painted through
+ * that mask once.  On other surfaces (SVG, PDF) cairo strokes them, so
+ * they stay paths.
+ */
+
+#define G_LOG_DOMAIN "stp-render-curves"
+
+#include "stp-render-curves.h"
+
+#include <math.h>
+
+/* A curve is split in halves until each part's control points are
+ * within this many pixels of its chord, and the part drawn as that
+ * chord; never into more than 2^MAX_SPLITS parts. */
+#define FLATNESS_PX  0.1
+#define MAX_SPLITS   10
+
+typedef struct
+{
+  guint8 *data;
+  int     stride;
+  int     x, y;            /* its first pixel, in the target's pixels */
+  int     width, height;
+  double  half;            /* half the line width, in pixels */
+} Mask;
+
+static inline void
+put_coverage (Mask   *m,
+              int     col,
+              int     row,
+              double  coverage)
+{
+  guint8 *p = &m->data[(gsize) row * m->stride + col];
+  guint8 a = (guint8) (CLAMP (coverage, 0, 1) * 255 + 0.5);
+
+  /* The most of any segment: joints and crossings are not drawn twice. */
+  *p = MAX (*p, a);
+}
+
+/* Distance from (px, py) to the segment from (ax, ay) along (dx, dy). */
+static inline double
+segment_distance (double ax,
+                  double ay,
+                  double dx,
+                  double dy,
+                  double px,
+                  double py)
+{
+  double len2 = dx * dx + dy * dy;
+  double wx = px - ax, wy = py - ay;
+  double k = len2 > 0 ? CLAMP ((wx * dx + wy * dy) / len2, 0, 1) : 0;
+  double ex = k * dx - wx, ey = k * dy - wy;
+
+  return sqrt (ex * ex + ey * ey);
+}
+
+/* floor() and ceil() of v, within [lo, hi], inline: without SSE4.1
+ * each is a call into libm, and a segment takes two for every row. */
+static inline int
+floor_within (double v,
+              int    lo,
+              int    hi)
+{
+  int i;
+
+  if (!(v >= lo))
+    return lo;
+  if (v > hi)
+    return hi;
+  i = (int) v;
+  return i - (v < i);
+}
+
+static inline int
+ceil_within (double v,
+             int    lo,
+             int    hi)
+{
+  int i;
+
+  if (!(v >= lo))
+    return lo;
+  if (v > hi)
+    return hi;
+  i = (int) v;
+  return i + (v > i);
+}
+
+/* The segment a-b as a line `half` wide with round ends.  It walks its
+ * major axis a pixel at a time (rows when it is steep) and looks at the
+ * few pixels across the line there; a pixel's coverage is how far its
+ * centre is inside the line's edge, up to a whole pixel. */
+static void
+add_segment (Mask   *m,
+             double  ax,
+             double  ay,
+             double  bx,
+             double  by,
+             double  half)
+{
+  gboolean steep = fabs (by - ay) >= fabs (bx - ax);
+  double a_major = steep ? ay : ax, a_minor = steep ? ax : ay;
+  double d_major = (steep ? by : bx) - a_major, d_minor = (steep ? bx : by) - a_minor;
+  double len2 = d_major * d_major + d_minor * d_minor;
+  double inv_len2 = len2 > 0 ? 1 / len2 : 0, inv_len = sqrt (inv_len2);
+  double inv_major = d_major != 0 ? 1 / d_major : 0;
+  double reach = half + 0.5;
+  /* The line's extent across the major axis, from its centre. */
+  double across = d_major != 0 ? reach * sqrt (len2) * fabs (inv_major) : reach;
+  int n_major = steep ? m->height : m->width;
+  int n_minor = steep ? m->width : m->height;
+  int first = floor_within (MIN (a_major, a_major + d_major) - reach, 0, n_major);
+  int last = floor_within (MAX (a_major, a_major + d_major) + reach, -1, n_major - 1);
+
+  for (int u = first; u <= last; u++)
+    {
+      double wu = u + 0.5 - a_major;
+      double vc = a_minor + CLAMP (wu * inv_major, 0, 1) * d_minor;
+      /* The pixels whose centres (v + 0.5) are within `across`. */
+      int v_first = ceil_within (vc - across - 0.5, 0, n_minor);
+      int v_last = floor_within (vc + across - 0.5, -1, n_minor - 1);
+
+      for (int v = v_first; v <= v_last; v++)
+        {
+          /* Where the pixel's centre falls along the segment (0 to 1
+           * beside it), and its distance from the line there or from
+           * the nearer end. */
+          double wv = v + 0.5 - a_minor;
+          double k = len2 > 0 ? (wu * d_major + wv * d_minor) * inv_len2 : -1;
+          double distance;
+
+          if (k >= 0 && k <= 1)
+            {
+              distance = fabs (wu * d_minor - wv * d_major) * inv_len;
+            }
+          else
+            {
+              double eu = (k > 1 ? d_major : 0) - wu, ev = (k > 1 ? d_minor : 0) - wv;
+
+              distance = sqrt (eu * eu + ev * ev);
+            }
+          put_coverage (m, steep ? v : u, steep ? u : v, reach - distance);
+        }
+    }
+}
+
+void
+stp_cubic_point (const StpCubic *c,
+                 double          t,
+                 double         *x,
+                 double         *y)
+{
+  double u = 1 - t;
+  double c0 = u * u * u, c1 = 3 * u * u * t, c2 = 3 * u * t * t, c3 = t * t * t;
+
+  *x = c0 * c->x[0] + c1 * c->x[1] + c2 * c->x[2] + c3 * c->x[3];
+  *y = c0 * c->y[0] + c1 * c->y[1] + c2 * c->y[2] + c3 * c->y[3];
+}
+
+/* Distance from (px, py) to the curve, through 48 points of it: enough
+ * to tell which arrow a click is on. */
+double
+stp_cubic_distance (const StpCubic *c,
+                    double          px,
+                    double          py)
+{
+  double best = G_MAXDOUBLE, ax = c->x[0], ay = c->y[0];
+
+  for (int i = 1; i <= 48; i++)
+    {
+      double bx, by;
+
+      stp_cubic_point (c, i / 48.0, &bx, &by);
+      best = MIN (best, segment_distance (ax, ay, bx - ax, by - ay, px, py));
+      ax = bx;
+      ay = by;
+    }
+  return best;
+}
+
+/* Whether both control points are within FLATNESS_PX of the chord's
+ * line (compared times the chord's length, which saves a square root):
+ * the curve, within their hull, is then as near. */
+static gboolean
+is_flat (const StpCubic *c)
+{
+  double dx = c->x[3] - c->x[0], dy = c->y[3] - c->y[0];
+  double len2 = dx * dx + dy * dy;
+  double d1 = fabs ((c->x[1] - c->x[0]) * dy - (c->y[1] - c->y[0]) * dx);
+  double d2 = fabs ((c->x[2] - c->x[0]) * dy - (c->y[2] - c->y[0]) * dx);
+  double limit = FLATNESS_PX * FLATNESS_PX * len2;
+
+  /* A chord of next to no length: flat if its control points are near. */
+  if (len2 < 1e-6)
+    return hypot (c->x[1] - c->x[0], c->y[1] - c->y[0]) < FLATNESS_PX &&
+           hypot (c->x[2] - c->x[0], c->y[2] - c->y[0]) < FLATNESS_PX;
+  return d1 * d1 <= limit && d2 * d2 <= limit;
+}
+
+/* The two halves of c, by de Casteljau's construction. */
+static void
+split (const StpCubic *c,
+       StpCubic       *left,
+       StpCubic       *right)
+{
+  for (guint axis = 0; axis < 2; axis++)
+    {
+      const double *p = axis == 0 ? c->x : c->y;
+      double *l = axis == 0 ? left->x : left->y;
+      double *r = axis == 0 ? right->x : right->y;
+      double p01 = (p[0] + p[1]) / 2, p12 = (p[1] + p[2]) / 2, p23 = (p[2] + p[3]) / 2;
+      double p012 = (p01 + p12) / 2, p123 = (p12 + p23) / 2;
+      double mid = (p012 + p123) / 2;
+
+      l[0] = p[0], l[1] = p01, l[2] = p012, l[3] = mid;
+      r[0] = mid, r[1] = p123, r[2] = p23, r[3] = p[3];
+    }
+}
+
+/* Long flat stretches become long segments: a segment's round ends
+ * cost as much as its length, so fewer segments draw faster. */
+static void
+add_cubic (Mask           *m,
+           const StpCubic *c,
+           guint           depth)
+{
+  StpCubic left, right;
+
+  if (depth == MAX_SPLITS || is_flat (c))
+    {
+      add_segment (m, c->x[0], c->y[0], c->x[3], c->y[3], m->half);
+      return;
+    }
+  split (c, &left, &right);
+  add_cubic (m, &left, depth + 1);
+  add_cubic (m, &right, depth + 1);
+}
+
+/* user space -> the target's pixels: the CTM, then the surface's
+ * device scale and offset (which cairo_user_to_device() leaves out).
+ * FALSE where the mask cannot stand for a stroke: not an image, or
+ * rotated, sheared or stretched. */
+static gboolean
+pixel_space (cairo_t         *cr,
+             cairo_surface_t *target,
+             cairo_matrix_t  *to_pixels,
+             double          *scale)
+{
+  cairo_matrix_t ctm, device;
+  double sx, sy, ox, oy;
+
+  if (cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE)
+    return FALSE;
+  cairo_get_matrix (cr, &ctm);
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  cairo_surface_get_device_offset (target, &ox, &oy);
+  if (ctm.xy != 0 || ctm.yx != 0 || ctm.xx != ctm.yy || ctm.xx <= 0 || sx != sy || sx <= 0)
+    return FALSE;
+
+  cairo_matrix_init (&device, sx, 0, 0, sy, ox, oy);
+  cairo_matrix_multiply (to_pixels, &ctm, &device);
+  *scale = ctm.xx * sx;
+  return TRUE;
+}
+
+static void
+stroke_with_cairo (cairo_t        *cr,
+                   const StpCubic *cubics,
+                   guint           n_cubics,
+                   double          width)
+{
+  cairo_save (cr);
+  cairo_set_line_width (cr, width);
+  /* A stroke per curve: cairo rasterizes many short paths faster than
+   * one path whose long curves all cross each other. */
+  for (guint i = 0; i < n_cubics; i++)
+    {
+      const StpCubic *c = &cubics[i];
+
+      cairo_move_to (cr, c->x[0], c->y[0]);
+      cairo_curve_to (cr, c->x[1], c->y[1], c->x[2], c->y[2], c->x[3], c->y[3]);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
+/* The pixels the curves can touch (in `pixels`, already in the
+ * target's pixels), within the clip and the target; FALSE if none. */
+static gboolean
+mask_box (cairo_t               *cr,
+          cairo_surface_t       *target,
+          const cairo_matrix_t  *to_pixels,
+          const GArray          *pixels,
+          Mask                  *m)
+{
+  double reach = m->half + 1;
+  double lo_x = G_MAXDOUBLE, lo_y = G_MAXDOUBLE, hi_x = -G_MAXDOUBLE, hi_y = -G_MAXDOUBLE;
+  double x0, y0, x1, y1;
+
+  /* A curve stays within its control points. */
+  for (guint i = 0; i < pixels->len; i++)
+    {
+      const StpCubic *c = &g_array_index (pixels, StpCubic, i);
+
+      for (guint k = 0; k < 4; k++)
+        {
+          lo_x = MIN (lo_x, c->x[k] - reach);
+          hi_x = MAX (hi_x, c->x[k] + reach);
+          lo_y = MIN (lo_y, c->y[k] - reach);
+          hi_y = MAX (hi_y, c->y[k] + reach);
+        }
+    }
+
+  cairo_clip_extents (cr, &x0, &y0, &x1, &y1);
+  cairo_matrix_transform_point (to_pixels, &x0, &y0);
+  cairo_matrix_transform_point (to_pixels, &x1, &y1);
+  lo_x = MAX (lo_x, MAX (x0, 0));
+  lo_y = MAX (lo_y, MAX (y0, 0));
+  hi_x = MIN (hi_x, MIN (x1, cairo_image_surface_get_width (target)));
+  hi_y = MIN (hi_y, MIN (y1, cairo_image_surface_get_height (target)));
+  if (lo_x >= hi_x || lo_y >= hi_y)
+    return FALSE;
+
+  m->x = (int) floor (lo_x);
+  m->y = (int) floor (lo_y);
+  m->width = (int) ceil (hi_x) - m->x;
+  m->height = (int) ceil (hi_y) - m->y;
+  return TRUE;
+}
+
+/* The current source through the mask, pixel for pixel: the mask at
+ * the target's own scale, placed at its first pixel. */
+static void
+paint_through (cairo_t         *cr,
+               cairo_surface_t *target,
+               cairo_surface_t *mask,
+               const Mask      *m)
+{
+  double sx, sy, ox, oy;
+
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  cairo_surface_get_device_offset (target, &ox, &oy);
+  cairo_surface_set_device_scale (mask, sx, sy);
+  cairo_save (cr);
+  cairo_identity_matrix (cr);
+  cairo_mask_surface (cr, mask, (m->x - ox) / sx, (m->y - oy) / sy);
+  cairo_restore (cr);
+}
+
+/**
+ * stp_render_stroke_cubics:
+ * @width: the line width, in user units
+ *
+ * Strokes each curve with the current source, as cairo_stroke() would
+ * with round caps; where curves cross, the source is painted once.
+ */
+void
+stp_render_stroke_cubics (cairo_t        *cr,
+                          const StpCubic *cubics,
+                          guint           n_cubics,
+                          double          width)
+{
+  cairo_surface_t *target = cairo_get_group_target (cr);
+  g_autoptr(GArray) pixels = NULL;
+  cairo_surface_t *mask;
+  cairo_matrix_t to_pixels;
+  double scale;
+  Mask m;
+
+  if (n_cubics == 0)
+    return;
+  if (!pixel_space (cr, target, &to_pixels, &scale))
+    {
+      stroke_with_cairo (cr, cubics, n_cubics, width);
+      return;
+    }
+
+  pixels = g_array_sized_new (FALSE, FALSE, sizeof (StpCubic), n_cubics);
+  for (guint i = 0; i < n_cubics; i++)
+    {
+      StpCubic c = cubics[i];
+
+      for (guint k = 0; k < 4; k++)
+        cairo_matrix_transform_point (&to_pixels, &c.x[k], &c.y[k]);
+      g_array_append_val (pixels, c);
+    }
+
+  m.half = width * scale / 2;
+  if (!mask_box (cr, target, &to_pixels, pixels, &m))
+    return;
+  mask = cairo_image_surface_create (CAIRO_FORMAT_A8, m.width, m.height);
+  if (cairo_surface_status (mask) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (mask);
+      stroke_with_cairo (cr, cubics, n_cubics, width);
+      return;
+    }
+
+  cairo_surface_flush (mask);
+  m.data = cairo_image_surface_get_data (mask);
+  m.stride = cairo_image_surface_get_stride (mask);
+  for (guint i = 0; i < pixels->len; i++)
+    {
+      StpCubic c = g_array_index (pixels, StpCubic, i);
+
+      for (guint k = 0; k < 4; k++)
+        {
+          c.x[k] -= m.x;
+          c.y[k] -= m.y;
+        }
+      add_cubic (&m, &c, 0);
+    }
+  cairo_surface_mark_dirty (mask);
+
+  paint_through (cr, target, mask, &m);
+  cairo_surface_destroy (mask);
+}
