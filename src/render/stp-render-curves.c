@@ -87,14 +87,7 @@ ceil_within (double v,
              int    lo,
              int    hi)
 {
-  int i;
-
-  if (!(v >= lo))
-    return lo;
-  if (v > hi)
-    return hi;
-  i = (int) v;
-  return i + (v > i);
+  return -floor_within (-v, -hi, -lo);
 }
 
 /* The segment a-b as a line `half` wide with round ends.  It walks its
