@@ -16,9 +16,16 @@
  * When GTK draws with GL, each frame is copied into a GL texture of our
  * own instead, and handed over as that.  GTK would otherwise make a new
  * texture for every frame and convert each pixel on the way: under
- * Xvfb (llvmpipe) that was 5 ms of a 1920x1080 frame's 11.  The pixels
- * can then be drawn into again at once, since the upload copies them;
- * the GL textures are kept and reused as buffers are.
+ * Xvfb (llvmpipe) that was 5 ms of a 1920x1080 frame's 11, and with
+ * OpenGL ES, where GTK 4.8 converts on the CPU, most of a 30 ms frame.
+ * The pixels can then be drawn into again at once, since the upload
+ * copies them; the GL textures are kept and reused as buffers are.
+ *
+ * OpenGL ES takes no BGRA uploads without an extension (GTK 4.8 cannot
+ * read a texture of that one back), so there Cairo's bytes go in as
+ * RGBA, and from ES 3.0 on the texture swaps red and blue back as it is
+ * sampled.  gdk_texture_download() does not sample, so it would see
+ * them swapped; nothing downloads these frames.
  */
 
 #define G_LOG_DOMAIN "stp-frame-pixels"
@@ -57,6 +64,7 @@ typedef struct
 struct _StpFramePixels
 {
   GdkGLContext *context;   /* uploads go here; NULL: memory textures */
+  gboolean      swizzled;  /* OpenGL ES: uploaded as RGBA, sampled as BGRA */
   GPtrArray    *buffers;   /* Buffer, each an atomic rc box */
   GPtrArray    *textures;  /* Texture, each an atomic rc box */
   Buffer       *drawing;   /* between begin and end */
@@ -109,17 +117,34 @@ texture_clear (gpointer data)
   g_object_unref (texture->context);
 }
 
-/* With a context (which uses desktop GL), frames are handed over as
- * GL textures of that context; without one, as memory textures. */
+/* Whether frames can be GL textures of this context: desktop GL, or
+ * OpenGL ES 3.0 or later (texture swizzles) where bytes are in Cairo's
+ * little-endian order. */
+static gboolean
+takes_frames (GdkGLContext *context)
+{
+  int major, minor;
+
+  if (!gdk_gl_context_get_use_es (context))
+    return TRUE;
+  /* GTK 4.8 tells the version once the context has been current. */
+  gdk_gl_context_make_current (context);
+  gdk_gl_context_get_version (context, &major, &minor);
+  return G_BYTE_ORDER == G_LITTLE_ENDIAN && major >= 3;
+}
+
+/* With a context that takes_frames(), frames are handed over as GL
+ * textures of that context; without one, as memory textures. */
 StpFramePixels *
 stp_frame_pixels_new (GdkGLContext *context)
 {
   StpFramePixels *self;
 
-  g_return_val_if_fail (context == NULL || !gdk_gl_context_get_use_es (context), NULL);
+  g_return_val_if_fail (context == NULL || takes_frames (context), NULL);
 
   self = g_new0 (StpFramePixels, 1);
   self->context = context != NULL ? g_object_ref (context) : NULL;
+  self->swizzled = context != NULL && gdk_gl_context_get_use_es (context);
   self->buffers = g_ptr_array_new_with_free_func (slot_release);
   self->textures = g_ptr_array_new_with_free_func (slot_release);
   return self;
@@ -141,9 +166,11 @@ gl_context_for (GtkNative *native)
       g_debug ("frames go to GTK as memory textures: %s", error->message);
       return NULL;
     }
-  /* OpenGL ES has no BGRA uploads without an extension; GTK converts. */
-  if (gdk_gl_context_get_use_es (context))
-    return NULL;
+  if (!takes_frames (context))
+    {
+      g_debug ("frames go to GTK as memory textures: OpenGL ES before 3.0");
+      return NULL;
+    }
   return g_steal_pointer (&context);
 }
 
@@ -260,8 +287,17 @@ unused_texture (StpFramePixels *self,
   glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   /* Unsized, so that the driver may keep the pixels as they come:
    * asked for RGBA8, Mesa converts each one. */
-  glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0,
-                GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV, NULL);
+  if (self->swizzled)
+    {
+      glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+      glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, GL_BLUE);
+      glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_B, GL_RED);
+    }
+  else
+    {
+      glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0,
+                    GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV, NULL);
+    }
   g_ptr_array_add (self->textures, texture);
   return texture;
 }
@@ -279,8 +315,12 @@ upload (StpFramePixels *self,
   /* Cairo's ARGB32 is a native-endian 32-bit word per pixel, in rows
    * of 4 x width bytes: what GL reads unless told otherwise. */
   g_assert (buffer->stride == buffer->slot.width * 4);
-  glTexSubImage2D (GL_TEXTURE_2D, 0, 0, 0, buffer->slot.width, buffer->slot.height,
-                   GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV, buffer->data);
+  if (self->swizzled)
+    glTexSubImage2D (GL_TEXTURE_2D, 0, 0, 0, buffer->slot.width, buffer->slot.height,
+                     GL_RGBA, GL_UNSIGNED_BYTE, buffer->data);
+  else
+    glTexSubImage2D (GL_TEXTURE_2D, 0, 0, 0, buffer->slot.width, buffer->slot.height,
+                     GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV, buffer->data);
   /* GTK draws it from its own context. */
   glFlush ();
 
