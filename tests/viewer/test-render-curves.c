@@ -22,14 +22,15 @@
 typedef void (*SetupFunc) (cairo_t *cr);
 
 /* Arrow-like S-curves, and the shapes at their edges: tall, wide,
- * short, straight across and straight down, and one running off the
- * surface. */
+ * short, straight across, straight down and straight aslant (as the
+ * lines of a crowd of arrows are), and one running off the surface. */
 static const StpCubic curves[] = {
   { { 20, 120, 180, 280 }, { 10, 10, 290, 290 } },
   { { 10, 200, 200, 390 }, { 100, 100, 130, 130 } },
   { { 300, 312, 298, 310 }, { 40, 40, 70, 70 } },
   { { 30, 130, 230, 330 }, { 200, 200, 200, 200 } },
   { { 350, 350, 350, 350 }, { 20, 100, 180, 280 } },
+  { { 40, 110, 180, 250 }, { 280, 220, 160, 100 } },
   { { 250, 450, 450, 650 }, { 150, 150, 260, 260 } },
 };
 
