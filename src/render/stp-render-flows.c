@@ -152,7 +152,7 @@ screen_points (StpFrame  *frame,
   clip_end (frame, &x0, &y0, x1, y1);
   clip_end (frame, &x1, &y1, x0, y0);
 
-  *out = (DrawnFlow) { index, x0, y0, x1, y1 };
+  *out = (DrawnFlow) { index, x0, y0, x1, y1, FALSE };
   return TRUE;
 }
 
@@ -173,28 +173,28 @@ flow_curve (const DrawnFlow *d)
   return (StpCubic) { { d->x0, d->x0 + dx, d->x1 - dx, d->x1 }, { d->y0, d->y0, d->y1, d->y1 } };
 }
 
-/* The straight line between the arrow's ends, as a cubic whose control
- * points lie on it. */
+/* What the arrow is drawn as: its curve, or in a crowd the straight
+ * line between its ends (a cubic whose control points lie on it). */
 static StpCubic
-flow_line (const DrawnFlow *d)
+drawn_shape (const DrawnFlow *d)
 {
   double dx = (d->x1 - d->x0) / 3, dy = (d->y1 - d->y0) / 3;
 
+  if (!d->straight)
+    return flow_curve (d);
   return (StpCubic) { { d->x0, d->x0 + dx, d->x1 - dx, d->x1 }, { d->y0, d->y0 + dy, d->y1 - dy, d->y1 } };
 }
 
 static void
 stroke_curves (StpFrame *frame,
                GArray   *flows,
-               double    width,
-               gboolean  straight)
+               double    width)
 {
   g_autoptr(GArray) curves = g_array_sized_new (FALSE, FALSE, sizeof (StpCubic), flows->len);
 
   for (guint i = 0; i < flows->len; i++)
     {
-      const DrawnFlow *d = &g_array_index (flows, DrawnFlow, i);
-      StpCubic c = straight ? flow_line (d) : flow_curve (d);
+      StpCubic c = drawn_shape (&g_array_index (flows, DrawnFlow, i));
 
       g_array_append_val (curves, c);
     }
@@ -238,10 +238,12 @@ draw_batch (StpFrame       *frame,
    * path without antialiasing, 500 lines made frames of 15-22 ms.) */
   if (flows->len > MAX_CURVES)
     {
-      stroke_curves (frame, flows, width, TRUE);
+      for (guint i = 0; i < flows->len; i++)
+        g_array_index (flows, DrawnFlow, i).straight = TRUE;
+      stroke_curves (frame, flows, width);
       return;
     }
-  stroke_curves (frame, flows, width, FALSE);
+  stroke_curves (frame, flows, width);
 
   if (!heads)
     return;
@@ -404,7 +406,7 @@ stp_render_emphasised_flows (StpFrame      *frame,
   cairo_save (frame->cr);
   draw_batch (frame, drawn, &frame->style->view_bg, 4.5, FALSE);
   stp_frame_set_color (frame, &frame->style->accent);
-  stroke_curves (frame, drawn, 2.2, FALSE);
+  stroke_curves (frame, drawn, 2.2);
   for (guint i = 0; i < drawn->len; i++)
     {
       const DrawnFlow *d = &g_array_index (drawn, DrawnFlow, i);
@@ -430,14 +432,14 @@ stp_renderer_flow_at (StpRenderer *self,
   for (guint i = 0; i < self->drawn_flows->len; i++)
     {
       const DrawnFlow *d = &g_array_index (self->drawn_flows, DrawnFlow, i);
-      StpCubic curve;
+      StpCubic shape;
       double dist;
 
       if (x < MIN (d->x0, d->x1) - tolerance - 12 || x > MAX (d->x0, d->x1) + tolerance + 12 ||
           y < MIN (d->y0, d->y1) - tolerance || y > MAX (d->y0, d->y1) + tolerance)
         continue;
-      curve = flow_curve (d);
-      dist = stp_cubic_distance (&curve, x, y);
+      shape = drawn_shape (d);
+      dist = stp_cubic_distance (&shape, x, y);
       if (dist <= best_d)
         {
           best_d = dist;

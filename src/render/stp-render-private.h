@@ -27,8 +27,9 @@ typedef struct
 /* A flow arrow as a frame drew it, for hit-testing. */
 typedef struct
 {
-  guint32 flow;
-  float   x0, y0, x1, y1;   /* screen */
+  guint32  flow;
+  float    x0, y0, x1, y1;  /* screen */
+  gboolean straight;        /* a line, in a crowd, rather than a curve */
 } StpDrawnFlow;
 
 typedef struct

@@ -286,6 +286,60 @@ test_all (Fixture       *f,
   g_assert_cmpuint (render (f), ==, 5 + 2);
 }
 
+/* Showing all, a crowd of arrows is drawn as straight lines, and a
+ * click finds an arrow on its line, a quarter of the way along, where
+ * its curve would be pixels away: 120 steep arrows side by side. */
+static void
+test_crowd_hit (void)
+{
+  g_autoptr(StpTrace) trace = stp_trace_new (STP_FORMAT_CHROME_JSON, "crowd");
+  guint32 process = stp_trace_add_process (trace, 1, 0);
+  guint32 cpu = stp_trace_add_thread (trace, process, 1, 0);
+  guint32 gpu = stp_trace_add_thread (trace, process, 2, 0);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  StpRenderIndex *index;
+  StpRenderLayout *layout;
+  StpRenderer *renderer;
+  StpRenderView view;
+  cairo_t *cr;
+
+  for (guint i = 0; i < 120; i++)
+    {
+      add_slice (trace, cpu, i * 10000, 1000);
+      add_slice (trace, gpu, i * 10000 + 5000, 1000);
+      add_flow (trace, cpu, i * 10000 + 500, gpu, i * 10000 + 5000);
+    }
+  g_assert_true (stp_trace_finish (trace, NULL, NULL));
+  index = stp_render_index_new (trace, NULL, NULL);
+  layout = stp_render_layout_new (index);
+  renderer = stp_renderer_new (NULL, NULL);
+
+  stp_render_view_init (&view, WIDTH, HEIGHT);
+  view.origin_ns = trace->start_ts;
+  view.flags = STP_RENDER_SHOW_FLOWS | STP_RENDER_ALL_FLOWS;
+  stp_render_view_fit (&view, 0, 1200000);
+  cr = cairo_create (surface);
+  stp_render_timeline (renderer, cr, &view, layout);
+  cairo_destroy (cr);
+  g_assert_cmpuint (stp_renderer_get_stats (renderer)->flows, ==, 120);
+
+  for (guint i = 10; i < 110; i++)
+    {
+      double x0, y0, x1, y1, x, y;
+
+      g_assert_true (stp_render_flow_points (layout, &view, &g_array_index (trace->flows, StpFlow, i),
+                                             &x0, &y0, &x1, &y1));
+      x = x0 + (x1 - x0) / 4;
+      y = y0 + (y1 - y0) / 4 - view.scroll_y + view.ruler_height;
+      g_assert_cmpuint (stp_renderer_flow_at (renderer, x, y, 1.5), ==, i);
+    }
+
+  stp_renderer_free (renderer);
+  stp_render_layout_free (layout);
+  stp_render_index_unref (index);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -298,6 +352,7 @@ main (int   argc,
   g_test_add ("/render-flows/hover-and-selection", Fixture, NULL, fixture_set_up, test_hover_and_selection,
               fixture_tear_down);
   g_test_add ("/render-flows/all", Fixture, NULL, fixture_set_up, test_all, fixture_tear_down);
+  g_test_add_func ("/render-flows/crowd-hit", test_crowd_hit);
 
   return g_test_run ();
 }
