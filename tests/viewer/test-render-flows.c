@@ -297,9 +297,9 @@ test_crowd_hit (void)
   guint32 cpu = stp_trace_add_thread (trace, process, 1, 0);
   guint32 gpu = stp_trace_add_thread (trace, process, 2, 0);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
-  StpRenderIndex *index;
-  StpRenderLayout *layout;
-  StpRenderer *renderer;
+  g_autoptr(StpRenderIndex) index = NULL;
+  g_autoptr(StpRenderLayout) layout = NULL;
+  g_autoptr(StpRenderer) renderer = NULL;
   StpRenderView view;
   cairo_t *cr;
 
@@ -334,9 +334,6 @@ test_crowd_hit (void)
       g_assert_cmpuint (stp_renderer_flow_at (renderer, x, y, 1.5), ==, i);
     }
 
-  stp_renderer_free (renderer);
-  stp_render_layout_free (layout);
-  stp_render_index_unref (index);
   cairo_surface_destroy (surface);
 }
 
