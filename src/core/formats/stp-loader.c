@@ -258,12 +258,10 @@ static gboolean
 looks_like_pbtext (const guint8 *data,
                    gsize         len)
 {
-  gsize i = stp_pbtext_first_name_at (data, len);
+  gsize i = stp_pbtext_name_end (data, len, stp_pbtext_first_name_at (data, len));
 
   if (!stp_step_stats_first_name_is_known (data, len))
     return FALSE;
-  while (i < len && (g_ascii_isalnum (data[i]) || data[i] == '_'))
-    i++;
   while (i < len && g_ascii_isspace (data[i]))
     i++;
   return i < len && (data[i] == '{' || data[i] == '<' || data[i] == ':');

@@ -481,6 +481,16 @@ stp_pbtext_first_name_at (const guint8 *text,
     }
 }
 
+gsize
+stp_pbtext_name_end (const guint8 *text,
+                     gsize         len,
+                     gsize         at)
+{
+  while (at < len && (g_ascii_isalnum (text[at]) || text[at] == '_'))
+    at++;
+  return at;
+}
+
 gboolean
 stp_pbtext_name_is (const guint8 *text,
                     gsize         len,
@@ -489,8 +499,7 @@ stp_pbtext_name_is (const guint8 *text,
 {
   gsize n = strlen (name);
 
-  return len - at >= n && memcmp (text + at, name, n) == 0 &&
-         (len - at == n || !(g_ascii_isalnum (text[at + n]) || text[at + n] == '_'));
+  return stp_pbtext_name_end (text, len, at) - at == n && memcmp (text + at, name, n) == 0;
 }
 
 GBytes *

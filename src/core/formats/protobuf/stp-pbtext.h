@@ -15,6 +15,10 @@ G_BEGIN_DECLS
  * "#" comments, as telling formats apart by it needs. */
 gsize     stp_pbtext_first_name_at (const guint8 *text,
                                     gsize         len);
+/* Just past the field name at `at`: its letters, digits and '_'. */
+gsize     stp_pbtext_name_end      (const guint8 *text,
+                                    gsize         len,
+                                    gsize         at);
 /* Whether the field name at `at` is `name` whole, not the start of a
  * longer one. */
 gboolean  stp_pbtext_name_is       (const guint8 *text,

@@ -290,11 +290,9 @@ stp_step_stats_first_name_is_known (const guint8 *data,
 {
   g_autofree char *name = NULL;
   gsize start = stp_pbtext_first_name_at (data, len);
-  gsize i = start;
+  gsize end = stp_pbtext_name_end (data, len, start);
 
-  while (i < len && (g_ascii_isalnum (data[i]) || data[i] == '_'))
-    i++;
-  name = g_strndup ((const char *) data + start, i - start);
+  name = g_strndup ((const char *) data + start, end - start);
   return protobuf_c_message_descriptor_get_field_by_name (&tensorflow__run_metadata__descriptor, name) != NULL ||
          protobuf_c_message_descriptor_get_field_by_name (&tensorflow__step_stats__descriptor, name) != NULL;
 }
