@@ -10,14 +10,18 @@
  *
  * Each case runs both ways; the GL ones need a display where GTK draws
  * with GL (Xvfb has Mesa's llvmpipe) and are skipped otherwise.  Meson
- * runs them twice: with desktop GL, and with OpenGL ES
+ * runs them three times: with desktop GL; with OpenGL ES
  * (GDK_DEBUG=gl-gles), where the texture swaps red and blue as it is
- * sampled.
+ * sampled; and with OpenGL ES 2 (Mesa's MESA_GLES_VERSION_OVERRIDE),
+ * where frames are converted as they are uploaded.  --gl-es=MAJOR
+ * makes a GL case fail unless the context is OpenGL ES of that version,
+ * so that a driver ignoring the override cannot pass for it.
  */
 
 #include "stp-frame-pixels.h"
 
 #include <gsk/gl/gskglrenderer.h>
+#include <string.h>
 
 #define WIDTH  40
 #define HEIGHT 30
@@ -67,11 +71,12 @@ red_at (GdkTexture *texture,
 #endif
 }
 
-/* Whether a GL context of the window's is OpenGL ES before 3.0 (GTK
- * picks ES on some systems, or with GDK_DEBUG=gl-gles): it has no
- * texture swizzles, and frames go as memory textures. */
-static gboolean
-uses_old_gl_es (void)
+static int expected_gl_es;   /* --gl-es=MAJOR, or 0 */
+
+/* The GL a context of the window's has, as a test message; with
+ * --gl-es, that it is OpenGL ES of that major version. */
+static void
+check_gl_version (void)
 {
   g_autoptr(GdkGLContext) context = NULL;
   g_autoptr(GError) error = NULL;
@@ -81,16 +86,19 @@ uses_old_gl_es (void)
   g_assert_no_error (error);
   gdk_gl_context_realize (context, &error);
   g_assert_no_error (error);
-  if (!gdk_gl_context_get_use_es (context))
-    return FALSE;
   gdk_gl_context_make_current (context);
   gdk_gl_context_get_version (context, &major, &minor);
-  g_test_message ("OpenGL ES %d.%d", major, minor);
-  return major < 3;
+  g_test_message ("%s %d.%d", gdk_gl_context_get_use_es (context) ? "OpenGL ES" : "OpenGL",
+                  major, minor);
+  if (expected_gl_es != 0)
+    {
+      g_assert_true (gdk_gl_context_get_use_es (context));
+      g_assert_cmpint (major, ==, expected_gl_es);
+    }
 }
 
 /* Pixels for a memory texture (data NULL) or a GL one, NULL and the
- * case skipped if GTK does not draw with desktop GL here. */
+ * case skipped if GTK does not draw with GL here. */
 static StpFramePixels *
 new_pixels (gconstpointer gl)
 {
@@ -107,11 +115,7 @@ new_pixels (gconstpointer gl)
       g_test_skip ("GTK does not draw with GL here");
       return NULL;
     }
-  if (uses_old_gl_es ())
-    {
-      g_test_skip ("GL here is OpenGL ES before 3.0, which frames do not use");
-      return NULL;
-    }
+  check_gl_version ();
   return stp_frame_pixels_new_for_native (GTK_NATIVE (window));
 }
 
@@ -184,6 +188,35 @@ test_scale (gconstpointer gl)
   g_assert_cmpuint (red_at (texture, WIDTH, 0), ==, 0);
 }
 
+/* A tall frame, in bands of rows: whatever pieces the upload goes in,
+ * each row lands where it was drawn. */
+static void
+test_tall_frame (gconstpointer gl)
+{
+  g_autoptr(StpFramePixels) pixels = new_pixels (gl);
+  g_autoptr(GdkTexture) texture = NULL;
+  const int width = 64, height = 4096, band = 100;
+  cairo_t *cr;
+
+  if (pixels == NULL)
+    return;
+
+  cr = stp_frame_pixels_begin (pixels, width, height, 1);
+  for (int y = 0; y < height; y += band)
+    {
+      double red = (y / band) % 2 == 0 ? 1.0 : 0.0;
+
+      cairo_set_source_rgb (cr, red, 0.5, 1.0 - red);
+      cairo_rectangle (cr, 0, y, width, band);
+      cairo_fill (cr);
+    }
+  texture = stp_frame_pixels_end (pixels, cr);
+
+  assert_kind (texture, gl);
+  for (int y = 0; y < height; y += band / 2)
+    g_assert_cmpuint (red_at (texture, width / 2, y), ==, (y / band) % 2 == 0 ? 255 : 0);
+}
+
 /* The pixels may go before GTK lets go of the last frame. */
 static void
 test_texture_outlives_pixels (gconstpointer gl)
@@ -206,6 +239,9 @@ main (int    argc,
   const char *ways[] = { "memory", "gl" };
 
   g_test_init (&argc, &argv, NULL);
+  for (int i = 1; i < argc; i++)
+    if (g_str_has_prefix (argv[i], "--gl-es="))
+      expected_gl_es = (int) g_ascii_strtoll (argv[i] + strlen ("--gl-es="), NULL, 10);
 
   if (gtk_init_check ())
     {
@@ -219,10 +255,12 @@ main (int    argc,
       g_autofree char *held = g_strdup_printf ("/frame-pixels/%s/held-frame-kept", ways[i]);
       g_autofree char *scale = g_strdup_printf ("/frame-pixels/%s/scale", ways[i]);
       g_autofree char *outlives = g_strdup_printf ("/frame-pixels/%s/texture-outlives-pixels", ways[i]);
+      g_autofree char *tall = g_strdup_printf ("/frame-pixels/%s/tall-frame", ways[i]);
 
       g_test_add_data_func (held, gl, test_held_frame_kept);
       g_test_add_data_func (scale, gl, test_scale);
       g_test_add_data_func (outlives, gl, test_texture_outlives_pixels);
+      g_test_add_data_func (tall, gl, test_tall_frame);
     }
   return g_test_run ();
 }
