@@ -79,6 +79,7 @@ struct _StpFramePixels
 {
   GdkGLContext *context;   /* uploads go here; NULL: memory textures */
   Upload        upload;
+  int           max_texture_size;
   guint8       *converted; /* UPLOAD_CONVERTED: rows as RGBA bytes */
   gsize         converted_size;
   GPtrArray    *buffers;   /* Buffer, each an atomic rc box */
@@ -133,9 +134,9 @@ texture_clear (gpointer data)
   g_object_unref (texture->context);
 }
 
-/* How frames go into GL textures of this context.  Texture swizzles
- * came with OpenGL ES 3.0, and they put Cairo's bytes right only where
- * those are little-endian words. */
+/* How frames go into GL textures of this context, which is current.
+ * Texture swizzles came with OpenGL ES 3.0, and they put Cairo's bytes
+ * right only where those are little-endian words. */
 static Upload
 upload_for (GdkGLContext *context)
 {
@@ -144,7 +145,6 @@ upload_for (GdkGLContext *context)
   if (!gdk_gl_context_get_use_es (context))
     return UPLOAD_BGRA;
   /* GTK 4.8 tells the version once the context has been current. */
-  gdk_gl_context_make_current (context);
   gdk_gl_context_get_version (context, &major, &minor);
   if (G_BYTE_ORDER == G_LITTLE_ENDIAN && major >= 3)
     return UPLOAD_SWIZZLED;
@@ -163,7 +163,11 @@ stp_frame_pixels_new (GdkGLContext *context)
   self = g_new0 (StpFramePixels, 1);
   self->context = context != NULL ? g_object_ref (context) : NULL;
   if (context != NULL)
-    self->upload = upload_for (context);
+    {
+      gdk_gl_context_make_current (context);
+      self->upload = upload_for (context);
+      glGetIntegerv (GL_MAX_TEXTURE_SIZE, &self->max_texture_size);
+    }
   self->buffers = g_ptr_array_new_with_free_func (slot_release);
   self->textures = g_ptr_array_new_with_free_func (slot_release);
   return self;
@@ -399,7 +403,11 @@ stp_frame_pixels_end (StpFramePixels *self,
   cairo_surface_flush (cairo_get_target (cr));
   cairo_destroy (cr);
 
-  if (self->context != NULL)
+  /* A frame larger than a GL texture can be (OpenGL ES 2 promises 64
+   * pixels, the Raspberry Pi 3 takes 2048) goes as a memory texture,
+   * which GTK cuts into tiles. */
+  if (self->context != NULL &&
+      buffer->slot.width <= self->max_texture_size && buffer->slot.height <= self->max_texture_size)
     return upload (self, buffer);
 
   g_atomic_int_set (&buffer->slot.in_use, TRUE);

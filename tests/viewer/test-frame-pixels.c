@@ -20,6 +20,7 @@
 
 #include "stp-frame-pixels.h"
 
+#include <epoxy/gl.h>
 #include <gsk/gl/gskglrenderer.h>
 #include <string.h>
 
@@ -217,6 +218,39 @@ test_tall_frame (gconstpointer gl)
     g_assert_cmpuint (red_at (texture, width / 2, y), ==, (y / band) % 2 == 0 ? 255 : 0);
 }
 
+/* A frame wider than GL's largest texture still shows what was drawn:
+ * GL would leave the texture empty. */
+static void
+test_wider_than_gl (gconstpointer gl)
+{
+  g_autoptr(StpFramePixels) pixels = new_pixels (gl);
+  g_autoptr(GdkTexture) texture = NULL;
+  int max_size = 0;
+  cairo_t *cr;
+
+  if (pixels == NULL)
+    return;
+  if (gl == NULL)
+    {
+      g_test_skip ("memory textures have no such limit");
+      return;
+    }
+
+  /* new_pixels() left a context of the window's current. */
+  glGetIntegerv (GL_MAX_TEXTURE_SIZE, &max_size);
+  g_test_message ("GL_MAX_TEXTURE_SIZE %d", max_size);
+  g_assert_cmpint (max_size, >, 0);
+
+  cr = stp_frame_pixels_begin (pixels, max_size + 1, 2, 1);
+  cairo_set_source_rgb (cr, 1, 0.5, 0);
+  cairo_paint (cr);
+  texture = stp_frame_pixels_end (pixels, cr);
+
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, max_size + 1);
+  g_assert_cmpuint (red_at (texture, max_size, 1), ==, 255);
+  g_assert_cmpuint (red_at (texture, 0, 0), ==, 255);
+}
+
 /* The pixels may go before GTK lets go of the last frame. */
 static void
 test_texture_outlives_pixels (gconstpointer gl)
@@ -256,11 +290,13 @@ main (int    argc,
       g_autofree char *scale = g_strdup_printf ("/frame-pixels/%s/scale", ways[i]);
       g_autofree char *outlives = g_strdup_printf ("/frame-pixels/%s/texture-outlives-pixels", ways[i]);
       g_autofree char *tall = g_strdup_printf ("/frame-pixels/%s/tall-frame", ways[i]);
+      g_autofree char *wide = g_strdup_printf ("/frame-pixels/%s/wider-than-gl", ways[i]);
 
       g_test_add_data_func (held, gl, test_held_frame_kept);
       g_test_add_data_func (scale, gl, test_scale);
       g_test_add_data_func (outlives, gl, test_texture_outlives_pixels);
       g_test_add_data_func (tall, gl, test_tall_frame);
+      g_test_add_data_func (wide, gl, test_wider_than_gl);
     }
   return g_test_run ();
 }
