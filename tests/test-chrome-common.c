@@ -398,3 +398,51 @@ stp_test_lines_equal (GPtrArray *la,
     g_test_message ("%u lines against %u", la->len, lb->len);
   return equal;
 }
+
+/* Loads JSON text that must load. */
+StpTrace *
+stp_test_load_ok (const char *json)
+{
+  g_autoptr(GError) error = NULL;
+  StpTrace *trace = stp_test_load_string (json, -1, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (trace);
+  return trace;
+}
+
+/* The thread track of numeric pid and tid, lane `lane`. */
+StpTrack *
+stp_test_thread (StpTrace   *trace,
+                 gint64      pid,
+                 gint64      tid,
+                 guint       lane)
+{
+  for (guint i = 0; i < trace->tracks->len; i++)
+    {
+      StpTrack *t = stp_trace_get_track (trace, i);
+      StpProcess *p = stp_trace_get_process (trace, t->process);
+
+      if (t->kind == STP_TRACK_THREAD && p->pid == pid && p->pid_str == 0 &&
+          t->tid == tid && t->tid_str == 0 && t->lane == lane)
+        return t;
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* The first slice of the track with that name. */
+StpSlice *
+stp_test_slice_named (StpTrace   *trace,
+                      StpTrack   *track,
+                      const char *name)
+{
+  for (guint i = 0; i < track->slices->len; i++)
+    {
+      StpSlice *s = stp_track_get_slice (track, i);
+      if (strcmp (stp_trace_str (trace, s->name), name) == 0)
+        return s;
+    }
+  g_assert_not_reached ();
+  return NULL;
+}

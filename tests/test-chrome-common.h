@@ -30,4 +30,14 @@ gint       stp_test_compare_strings (const char **a,
 guint      stp_test_warning_count   (StpTrace    *trace,
                                      const char  *kind);
 
+/* For rules: each fails the test if what it looks for is not there. */
+StpTrace  *stp_test_load_ok         (const char  *json);
+StpTrack  *stp_test_thread          (StpTrace    *trace,
+                                     gint64       pid,
+                                     gint64       tid,
+                                     guint        lane);
+StpSlice  *stp_test_slice_named     (StpTrace    *trace,
+                                     StpTrack    *track,
+                                     const char  *name);
+
 G_END_DECLS
