@@ -35,16 +35,13 @@ typedef struct
   double  half;            /* half the line width, in pixels */
 } Mask;
 
+/* The most of any segment: joints and crossings are not drawn twice. */
 static inline void
-put_coverage (Mask   *m,
-              int     col,
-              int     row,
-              double  coverage)
+cover (guint8 *p,
+       double  coverage)
 {
-  guint8 *p = &m->data[(gsize) row * m->stride + col];
   guint8 a = (guint8) (CLAMP (coverage, 0, 1) * 255 + 0.5);
 
-  /* The most of any segment: joints and crossings are not drawn twice. */
   *p = MAX (*p, a);
 }
 
@@ -90,10 +87,89 @@ ceil_within (double v,
   return -floor_within (-v, -hi, -lo);
 }
 
+/* A segment as add_segment() walks it: along its major axis (rows
+ * when it is steep), u, and across it, v, from its start a. */
+typedef struct
+{
+  double a_major, a_minor;
+  double d_major, d_minor;     /* b - a */
+  double len2, inv_len2, inv_len, inv_major;
+  double reach;                /* half the width, and half a pixel */
+  double across;               /* the line's extent across the major axis, from its centre */
+  int    n_minor;
+  gsize  step_major;           /* bytes from a pixel to the next along u */
+  gsize  step_minor;           /* and along v */
+} Segment;
+
+/* Row u of the segment, near one of its ends: a pixel's coverage is
+ * how far its centre is inside the line's edge, measured from the line
+ * where the centre falls beside the segment, else from the nearer end. */
+static void
+add_end_row (Mask          *m,
+             const Segment *s,
+             int            u)
+{
+  double wu = u + 0.5 - s->a_major;
+  double vc = s->a_minor + CLAMP (wu * s->inv_major, 0, 1) * s->d_minor;
+  /* The pixels whose centres (v + 0.5) are within `across`. */
+  int v_first = ceil_within (vc - s->across - 0.5, 0, s->n_minor);
+  int v_last = floor_within (vc + s->across - 0.5, -1, s->n_minor - 1);
+
+  for (int v = v_first; v <= v_last; v++)
+    {
+      /* Where the pixel's centre falls along the segment (0 to 1
+       * beside it), and its distance from the line there or from the
+       * nearer end. */
+      double wv = v + 0.5 - s->a_minor;
+      double k = s->len2 > 0 ? (wu * s->d_major + wv * s->d_minor) * s->inv_len2 : -1;
+      double distance;
+
+      if (k >= 0 && k <= 1)
+        {
+          distance = fabs (wu * s->d_minor - wv * s->d_major) * s->inv_len;
+        }
+      else
+        {
+          double eu = (k > 1 ? s->d_major : 0) - wu, ev = (k > 1 ? s->d_minor : 0) - wv;
+
+          distance = sqrt (eu * eu + ev * ev);
+        }
+      cover (&m->data[u * s->step_major + v * s->step_minor], s->reach - distance);
+    }
+}
+
+/* Rows u_first to u_last, whose pixels all fall beside the segment: a
+ * pixel's distance from the line is its offset across from the line's
+ * centre in that row, times the cosine of the line's angle.  A long
+ * segment is all such rows but a few at each end. */
+static void
+add_middle_rows (Mask          *m,
+                 const Segment *s,
+                 int            u_first,
+                 int            u_last)
+{
+  double slope = s->d_minor * s->inv_major;
+  double cosine = fabs (s->d_major) * s->inv_len;
+  double vc = s->a_minor + (u_first + 0.5 - s->a_major) * slope;
+
+  for (int u = u_first; u <= u_last; u++, vc += slope)
+    {
+      int v_first = ceil_within (vc - s->across - 0.5, 0, s->n_minor);
+      int v_last = floor_within (vc + s->across - 0.5, -1, s->n_minor - 1);
+      double offset = v_first + 0.5 - vc;
+      guint8 *p;
+
+      if (v_first > v_last)
+        continue;
+      p = &m->data[u * s->step_major + v_first * s->step_minor];
+      for (int v = v_first; v <= v_last; v++, offset += 1, p += s->step_minor)
+        cover (p, s->reach - fabs (offset) * cosine);
+    }
+}
+
 /* The segment a-b as a line `half` wide with round ends.  It walks its
  * major axis a pixel at a time (rows when it is steep) and looks at the
- * few pixels across the line there; a pixel's coverage is how far its
- * centre is inside the line's edge, up to a whole pixel. */
+ * few pixels across the line there. */
 static void
 add_segment (Mask   *m,
              double  ax,
@@ -103,49 +179,53 @@ add_segment (Mask   *m,
              double  half)
 {
   gboolean steep = fabs (by - ay) >= fabs (bx - ax);
-  double a_major = steep ? ay : ax, a_minor = steep ? ax : ay;
-  double d_major = (steep ? by : bx) - a_major, d_minor = (steep ? bx : by) - a_minor;
-  double len2 = d_major * d_major + d_minor * d_minor;
-  double inv_len2 = len2 > 0 ? 1 / len2 : 0, inv_len = sqrt (inv_len2);
-  double inv_major = d_major != 0 ? 1 / d_major : 0;
-  double reach = half + 0.5;
-  /* The line's extent across the major axis, from its centre. */
-  double across = d_major != 0 ? reach * sqrt (len2) * fabs (inv_major) : reach;
   int n_major = steep ? m->height : m->width;
-  int n_minor = steep ? m->width : m->height;
-  int first = floor_within (MIN (a_major, a_major + d_major) - reach, 0, n_major);
-  int last = floor_within (MAX (a_major, a_major + d_major) + reach, -1, n_major - 1);
+  int first, last, middle_first, middle_last;
+  double margin;
+  Segment s;
 
-  for (int u = first; u <= last; u++)
+  s.a_major = steep ? ay : ax;
+  s.a_minor = steep ? ax : ay;
+  s.d_major = (steep ? by : bx) - s.a_major;
+  s.d_minor = (steep ? bx : by) - s.a_minor;
+  s.len2 = s.d_major * s.d_major + s.d_minor * s.d_minor;
+  s.inv_len2 = s.len2 > 0 ? 1 / s.len2 : 0;
+  s.inv_len = sqrt (s.inv_len2);
+  s.inv_major = s.d_major != 0 ? 1 / s.d_major : 0;
+  s.reach = half + 0.5;
+  s.across = s.d_major != 0 ? s.reach * sqrt (s.len2) * fabs (s.inv_major) : s.reach;
+  s.n_minor = steep ? m->width : m->height;
+  s.step_major = steep ? (gsize) m->stride : 1;
+  s.step_minor = steep ? 1 : (gsize) m->stride;
+
+  first = floor_within (MIN (s.a_major, s.a_major + s.d_major) - s.reach, 0, n_major);
+  last = floor_within (MAX (s.a_major, s.a_major + s.d_major) + s.reach, -1, n_major - 1);
+
+  /* A row's pixels lie within `across` (half a pixel more, to be safe)
+   * of its centre on the line, which is t along the segment; they fall
+   * beside it where t is at least `margin` from either end. */
+  margin = (s.across + 0.5) * fabs (s.d_minor) * s.inv_len2;
+  middle_first = last + 1;
+  middle_last = last;
+  if (s.d_major != 0 && margin < 0.5)
     {
-      double wu = u + 0.5 - a_major;
-      double vc = a_minor + CLAMP (wu * inv_major, 0, 1) * d_minor;
-      /* The pixels whose centres (v + 0.5) are within `across`. */
-      int v_first = ceil_within (vc - across - 0.5, 0, n_minor);
-      int v_last = floor_within (vc + across - 0.5, -1, n_minor - 1);
+      double u_a = s.a_major - 0.5 + margin * s.d_major;
+      double u_b = s.a_major - 0.5 + (1 - margin) * s.d_major;
 
-      for (int v = v_first; v <= v_last; v++)
-        {
-          /* Where the pixel's centre falls along the segment (0 to 1
-           * beside it), and its distance from the line there or from
-           * the nearer end. */
-          double wv = v + 0.5 - a_minor;
-          double k = len2 > 0 ? (wu * d_major + wv * d_minor) * inv_len2 : -1;
-          double distance;
-
-          if (k >= 0 && k <= 1)
-            {
-              distance = fabs (wu * d_minor - wv * d_major) * inv_len;
-            }
-          else
-            {
-              double eu = (k > 1 ? d_major : 0) - wu, ev = (k > 1 ? d_minor : 0) - wv;
-
-              distance = sqrt (eu * eu + ev * ev);
-            }
-          put_coverage (m, steep ? v : u, steep ? u : v, reach - distance);
-        }
+      middle_first = MAX (first, ceil_within (MIN (u_a, u_b), first, last + 1));
+      middle_last = MIN (last, floor_within (MAX (u_a, u_b), first - 1, last));
     }
+  if (middle_first > middle_last)
+    {
+      middle_first = last + 1;
+      middle_last = last;
+    }
+
+  for (int u = first; u < middle_first; u++)
+    add_end_row (m, &s, u);
+  add_middle_rows (m, &s, middle_first, middle_last);
+  for (int u = middle_last + 1; u <= last; u++)
+    add_end_row (m, &s, u);
 }
 
 void
