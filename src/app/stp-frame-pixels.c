@@ -21,14 +21,15 @@
  * The pixels can then be drawn into again at once, since the upload
  * copies them; the GL textures are kept and reused as buffers are.
  *
- * OpenGL ES takes no BGRA uploads without an extension (GTK 4.8 cannot
- * read a texture of that one back), so there Cairo's bytes go in as
- * RGBA, and from ES 3.0 on the texture swaps red and blue back as it is
- * sampled.  gdk_texture_download() does not sample, so it would see
- * them swapped; nothing downloads these frames.  OpenGL ES 2 has no
- * swizzles: there red and blue are swapped as each frame is uploaded.
- * Under Xvfb that made the median frame 7.6-8.5 ms, where memory
- * textures took 27-28 ms.
+ * OpenGL ES takes BGRA uploads only with an extension, whose textures
+ * GTK 4.8 cannot read back.  From ES 3.0 on, Cairo's bytes go in as
+ * RGBA instead, and the texture swaps red and blue back as it is
+ * sampled; gdk_texture_download() does not sample, so it would see
+ * them swapped.  OpenGL ES 2 has no swizzles, so there the extension
+ * is used where the driver has it (Mesa always does), and memory
+ * textures where not.  GTK downloads a GL texture of ours only to cut
+ * one larger than GL allows into tiles, and such frames go as memory
+ * textures (stp_frame_pixels_end()).
  */
 
 #define G_LOG_DOMAIN "stp-frame-pixels"
@@ -56,15 +57,12 @@ typedef struct
   int     stride;
 } Buffer;
 
-/* Rows converted for OpenGL ES 2 at a time: a few dozen at 1920x1080. */
-#define CONVERTED_BYTES (256 * 1024)
-
 /* How Cairo's pixels go into GL textures. */
 typedef enum
 {
   UPLOAD_BGRA,       /* desktop GL takes them as they are */
   UPLOAD_SWIZZLED,   /* OpenGL ES 3: as RGBA bytes, sampled with red and blue swapped */
-  UPLOAD_CONVERTED,  /* OpenGL ES 2: copied into RGBA bytes first */
+  UPLOAD_BGRA_EXT,   /* OpenGL ES 2: as they are, through GL_EXT_texture_format_BGRA8888 */
 } Upload;
 
 /* A GL texture in the context that made it. */
@@ -80,8 +78,6 @@ struct _StpFramePixels
   GdkGLContext *context;   /* uploads go here; NULL: memory textures */
   Upload        upload;
   int           max_texture_size;
-  guint8       *converted; /* UPLOAD_CONVERTED: rows as RGBA bytes */
-  gsize         converted_size;
   GPtrArray    *buffers;   /* Buffer, each an atomic rc box */
   GPtrArray    *textures;  /* Texture, each an atomic rc box */
   Buffer       *drawing;   /* between begin and end */
@@ -134,25 +130,36 @@ texture_clear (gpointer data)
   g_object_unref (texture->context);
 }
 
-/* How frames go into GL textures of this context, which is current.
- * Texture swizzles came with OpenGL ES 3.0, and they put Cairo's bytes
- * right only where those are little-endian words. */
-static Upload
-upload_for (GdkGLContext *context)
+/* Whether frames can be GL textures of this context, which is current,
+ * and how they go in.  Texture swizzles came with OpenGL ES 3.0; they,
+ * and the extension's BGRA bytes, are Cairo's pixels only where those
+ * are little-endian words. */
+static gboolean
+upload_for (GdkGLContext *context,
+            Upload       *upload)
 {
   int major, minor;
 
   if (!gdk_gl_context_get_use_es (context))
-    return UPLOAD_BGRA;
+    {
+      *upload = UPLOAD_BGRA;
+      return TRUE;
+    }
+  if (G_BYTE_ORDER != G_LITTLE_ENDIAN)
+    return FALSE;
   /* GTK 4.8 tells the version once the context has been current. */
   gdk_gl_context_get_version (context, &major, &minor);
-  if (G_BYTE_ORDER == G_LITTLE_ENDIAN && major >= 3)
-    return UPLOAD_SWIZZLED;
-  return UPLOAD_CONVERTED;
+  if (major >= 3)
+    *upload = UPLOAD_SWIZZLED;
+  else if (epoxy_has_gl_extension ("GL_EXT_texture_format_BGRA8888"))
+    *upload = UPLOAD_BGRA_EXT;
+  else
+    return FALSE;
+  return TRUE;
 }
 
-/* With a realized context, frames are handed over as GL textures of
- * that context; without one, as memory textures. */
+/* With a realized context that can take them, frames are handed over
+ * as GL textures of that context; otherwise as memory textures. */
 StpFramePixels *
 stp_frame_pixels_new (GdkGLContext *context)
 {
@@ -161,12 +168,18 @@ stp_frame_pixels_new (GdkGLContext *context)
   g_return_val_if_fail (context == NULL || GDK_IS_GL_CONTEXT (context), NULL);
 
   self = g_new0 (StpFramePixels, 1);
-  self->context = context != NULL ? g_object_ref (context) : NULL;
   if (context != NULL)
     {
       gdk_gl_context_make_current (context);
-      self->upload = upload_for (context);
-      glGetIntegerv (GL_MAX_TEXTURE_SIZE, &self->max_texture_size);
+      if (upload_for (context, &self->upload))
+        {
+          self->context = g_object_ref (context);
+          glGetIntegerv (GL_MAX_TEXTURE_SIZE, &self->max_texture_size);
+        }
+      else
+        {
+          g_debug ("frames go to GTK as memory textures: OpenGL ES 2 without BGRA textures");
+        }
     }
   self->buffers = g_ptr_array_new_with_free_func (slot_release);
   self->textures = g_ptr_array_new_with_free_func (slot_release);
@@ -212,7 +225,6 @@ stp_frame_pixels_free (StpFramePixels *self)
   g_ptr_array_unref (self->buffers);
   g_ptr_array_unref (self->textures);
   g_clear_object (&self->context);
-  g_free (self->converted);
   g_free (self);
 }
 
@@ -283,12 +295,41 @@ stp_frame_pixels_begin (StpFramePixels *self,
   return cr;
 }
 
+/* How GL is to read Cairo's pixels (format and type) for this kind of
+ * upload, and the internal format of the textures they go into.  That
+ * is unsized where GL allows, so that the driver may keep the pixels as
+ * they come: asked for RGBA8, Mesa converts each one. */
+static GLint
+gl_format (Upload  upload,
+           GLenum *format,
+           GLenum *type)
+{
+  switch (upload)
+    {
+    case UPLOAD_BGRA:
+      *format = GL_BGRA;
+      *type = GL_UNSIGNED_INT_8_8_8_8_REV;
+      return GL_RGBA;
+    case UPLOAD_SWIZZLED:
+      *format = GL_RGBA;
+      *type = GL_UNSIGNED_BYTE;
+      return GL_RGBA;
+    case UPLOAD_BGRA_EXT:
+    default:
+      *format = GL_BGRA_EXT;
+      *type = GL_UNSIGNED_BYTE;
+      return GL_BGRA_EXT;
+    }
+}
+
 static Texture *
 unused_texture (StpFramePixels *self,
                 int             width,
                 int             height)
 {
   Texture *texture = unused_slot (self->textures, width, height);
+  GLenum format, type;
+  GLint internal;
 
   if (texture != NULL)
     return texture;
@@ -304,13 +345,8 @@ unused_texture (StpFramePixels *self,
   glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
   glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  /* Unsized, so that the driver may keep the pixels as they come:
-   * asked for RGBA8, Mesa converts each one. */
-  if (self->upload == UPLOAD_BGRA)
-    glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0,
-                  GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV, NULL);
-  else
-    glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  internal = gl_format (self->upload, &format, &type);
+  glTexImage2D (GL_TEXTURE_2D, 0, internal, width, height, 0, format, type, NULL);
   if (self->upload == UPLOAD_SWIZZLED)
     {
       glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, GL_BLUE);
@@ -320,47 +356,13 @@ unused_texture (StpFramePixels *self,
   return texture;
 }
 
-/* Uploads the buffer to the bound texture as R, G, B, A bytes: a
- * stripe of rows at a time is converted into a copy small enough to
- * stay in the cache while GL reads it back. */
-static void
-upload_converted (StpFramePixels *self,
-                  const Buffer   *buffer)
-{
-  int width = buffer->slot.width;
-  int rows = MAX (1, CONVERTED_BYTES / (width * 4));
-  gsize size = (gsize) rows * width * 4;
-
-  if (self->converted_size < size)
-    {
-      g_free (self->converted);
-      self->converted = g_malloc (size);
-      self->converted_size = size;
-    }
-
-  for (int y = 0; y < buffer->slot.height; y += rows)
-    {
-      int n_rows = MIN (rows, buffer->slot.height - y);
-      const guint32 *from = (const guint32 *) (buffer->data + (gsize) y * buffer->stride);
-      guint32 *to = (guint32 *) self->converted;
-
-      for (gsize i = 0; i < (gsize) width * n_rows; i++)
-        {
-          guint32 p = from[i];
-
-          /* 0xAARRGGBB to the word whose bytes in memory are R, G, B, A. */
-          to[i] = GUINT32_TO_LE ((p & 0xff00ff00) | ((p >> 16) & 0xff) | ((p & 0xff) << 16));
-        }
-      glTexSubImage2D (GL_TEXTURE_2D, 0, 0, y, width, n_rows, GL_RGBA, GL_UNSIGNED_BYTE, to);
-    }
-}
-
 /* Copies the buffer into a GL texture that GTK can draw directly. */
 static GdkTexture *
 upload (StpFramePixels *self,
         Buffer         *buffer)
 {
   Texture *texture;
+  GLenum format, type;
 
   gdk_gl_context_make_current (self->context);
   texture = unused_texture (self, buffer->slot.width, buffer->slot.height);
@@ -368,20 +370,9 @@ upload (StpFramePixels *self,
   /* Cairo's ARGB32 is a native-endian 32-bit word per pixel, in rows
    * of 4 x width bytes: what GL reads unless told otherwise. */
   g_assert (buffer->stride == buffer->slot.width * 4);
-  switch (self->upload)
-    {
-    case UPLOAD_BGRA:
-      glTexSubImage2D (GL_TEXTURE_2D, 0, 0, 0, buffer->slot.width, buffer->slot.height,
-                       GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV, buffer->data);
-      break;
-    case UPLOAD_SWIZZLED:
-      glTexSubImage2D (GL_TEXTURE_2D, 0, 0, 0, buffer->slot.width, buffer->slot.height,
-                       GL_RGBA, GL_UNSIGNED_BYTE, buffer->data);
-      break;
-    case UPLOAD_CONVERTED:
-      upload_converted (self, buffer);
-      break;
-    }
+  gl_format (self->upload, &format, &type);
+  glTexSubImage2D (GL_TEXTURE_2D, 0, 0, 0, buffer->slot.width, buffer->slot.height,
+                   format, type, buffer->data);
   /* GTK draws it from its own context. */
   glFlush ();
 
