@@ -177,9 +177,7 @@ stp_frame_pixels_new (GdkGLContext *context)
           glGetIntegerv (GL_MAX_TEXTURE_SIZE, &self->max_texture_size);
         }
       else
-        {
-          g_debug ("frames go to GTK as memory textures: OpenGL ES 2 without BGRA textures");
-        }
+        g_debug ("frames go to GTK as memory textures: OpenGL ES without texture swizzles or BGRA textures");
     }
   self->buffers = g_ptr_array_new_with_free_func (slot_release);
   self->textures = g_ptr_array_new_with_free_func (slot_release);
