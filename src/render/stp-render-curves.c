@@ -93,7 +93,7 @@ typedef struct
 {
   double a_major, a_minor;
   double d_major, d_minor;     /* b - a */
-  double len2, inv_len2, inv_len, inv_major;
+  double inv_len, inv_major;
   double reach;                /* half the width, and half a pixel */
   double across;               /* the line's extent across the major axis, from its centre */
   int    n_minor;
@@ -102,8 +102,8 @@ typedef struct
 } Segment;
 
 /* Row u of the segment, near one of its ends: a pixel's coverage is
- * how far its centre is inside the line's edge, measured from the line
- * where the centre falls beside the segment, else from the nearer end. */
+ * how far its centre is inside the line's edge, measured from the
+ * segment (from the line beside it, else from the nearer end). */
 static void
 add_end_row (Mask          *m,
              const Segment *s,
@@ -117,23 +117,8 @@ add_end_row (Mask          *m,
 
   for (int v = v_first; v <= v_last; v++)
     {
-      /* Where the pixel's centre falls along the segment (0 to 1
-       * beside it), and its distance from the line there or from the
-       * nearer end. */
-      double wv = v + 0.5 - s->a_minor;
-      double k = s->len2 > 0 ? (wu * s->d_major + wv * s->d_minor) * s->inv_len2 : -1;
-      double distance;
+      double distance = segment_distance (0, 0, s->d_major, s->d_minor, wu, v + 0.5 - s->a_minor);
 
-      if (k >= 0 && k <= 1)
-        {
-          distance = fabs (wu * s->d_minor - wv * s->d_major) * s->inv_len;
-        }
-      else
-        {
-          double eu = (k > 1 ? s->d_major : 0) - wu, ev = (k > 1 ? s->d_minor : 0) - wv;
-
-          distance = sqrt (eu * eu + ev * ev);
-        }
       cover (&m->data[u * s->step_major + v * s->step_minor], s->reach - distance);
     }
 }
@@ -181,19 +166,18 @@ add_segment (Mask   *m,
   gboolean steep = fabs (by - ay) >= fabs (bx - ax);
   int n_major = steep ? m->height : m->width;
   int first, last, middle_first, middle_last;
-  double margin;
+  double len2, margin;
   Segment s;
 
   s.a_major = steep ? ay : ax;
   s.a_minor = steep ? ax : ay;
   s.d_major = (steep ? by : bx) - s.a_major;
   s.d_minor = (steep ? bx : by) - s.a_minor;
-  s.len2 = s.d_major * s.d_major + s.d_minor * s.d_minor;
-  s.inv_len2 = s.len2 > 0 ? 1 / s.len2 : 0;
-  s.inv_len = sqrt (s.inv_len2);
+  len2 = s.d_major * s.d_major + s.d_minor * s.d_minor;
+  s.inv_len = len2 > 0 ? 1 / sqrt (len2) : 0;
   s.inv_major = s.d_major != 0 ? 1 / s.d_major : 0;
   s.reach = half + 0.5;
-  s.across = s.d_major != 0 ? s.reach * sqrt (s.len2) * fabs (s.inv_major) : s.reach;
+  s.across = s.d_major != 0 ? s.reach * sqrt (len2) * fabs (s.inv_major) : s.reach;
   s.n_minor = steep ? m->width : m->height;
   s.step_major = steep ? (gsize) m->stride : 1;
   s.step_minor = steep ? 1 : (gsize) m->stride;
@@ -204,7 +188,7 @@ add_segment (Mask   *m,
   /* A row's pixels lie within `across` (half a pixel more, to be safe)
    * of its centre on the line, which is t along the segment; they fall
    * beside it where t is at least `margin` from either end. */
-  margin = (s.across + 0.5) * fabs (s.d_minor) * s.inv_len2;
+  margin = (s.across + 0.5) * fabs (s.d_minor) * s.inv_len * s.inv_len;
   middle_first = last + 1;
   middle_last = last;
   if (s.d_major != 0 && margin < 0.5)
@@ -212,8 +196,8 @@ add_segment (Mask   *m,
       double u_a = s.a_major - 0.5 + margin * s.d_major;
       double u_b = s.a_major - 0.5 + (1 - margin) * s.d_major;
 
-      middle_first = MAX (first, ceil_within (MIN (u_a, u_b), first, last + 1));
-      middle_last = MIN (last, floor_within (MAX (u_a, u_b), first - 1, last));
+      middle_first = ceil_within (MIN (u_a, u_b), first, last + 1);
+      middle_last = floor_within (MAX (u_a, u_b), first - 1, last);
     }
   if (middle_first > middle_last)
     {
