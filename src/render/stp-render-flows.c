@@ -229,23 +229,19 @@ draw_batch (StpFrame       *frame,
             gboolean        heads)
 {
   cairo_t *cr = frame->cr;
+  gboolean crowd = flows->len > MAX_CURVES;
 
   if (flows->len == 0)
     return;
 
-  stp_frame_set_color (frame, color);
   /* A crowd: straight lines, and no heads.  (Stroked by cairo, as one
    * path without antialiasing, 500 lines made frames of 15-22 ms.) */
-  if (flows->len > MAX_CURVES)
-    {
-      for (guint i = 0; i < flows->len; i++)
-        g_array_index (flows, DrawnFlow, i).straight = TRUE;
-      stroke_curves (frame, flows, width);
-      return;
-    }
+  for (guint i = 0; crowd && i < flows->len; i++)
+    g_array_index (flows, DrawnFlow, i).straight = TRUE;
+  stp_frame_set_color (frame, color);
   stroke_curves (frame, flows, width);
 
-  if (!heads)
+  if (crowd || !heads)
     return;
   for (guint i = 0; i < flows->len; i++)
     {
