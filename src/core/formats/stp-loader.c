@@ -15,7 +15,6 @@
 #include "stp-error.h"
 #include "stp-graph.h"
 #include "stp-input.h"
-#include "stp-pbtext.h"
 #include "stp-step-stats.h"
 #include "stp-step-stats-sniff.h"
 #include "stp-xspace.h"
@@ -258,9 +257,9 @@ static gboolean
 looks_like_pbtext (const guint8 *data,
                    gsize         len)
 {
-  gsize i = stp_pbtext_name_end (data, len, stp_pbtext_first_name_at (data, len));
+  gsize i = stp_step_stats_known_first_name_end (data, len);
 
-  if (!stp_step_stats_first_name_is_known (data, len))
+  if (i == 0)
     return FALSE;
   while (i < len && g_ascii_isspace (data[i]))
     i++;

@@ -281,19 +281,21 @@ stp_step_stats_sniff_text_format (const guint8 *data,
   return STP_FORMAT_RUN_METADATA_TEXT;
 }
 
-/* Whether the text's first field name is one of RunMetadata's or
- * StepStats': then a parse error is an error in a trace, not a sign
- * that the file is something else. */
-gboolean
-stp_step_stats_first_name_is_known (const guint8 *data,
-                                    gsize         len)
+/* Just past the text's first field name if that is one of RunMetadata's
+ * or StepStats' (then a parse error is an error in a trace, not a sign
+ * that the file is something else), else 0: a name is never empty. */
+gsize
+stp_step_stats_known_first_name_end (const guint8 *data,
+                                     gsize         len)
 {
   g_autofree char *name = NULL;
   gsize start = stp_pbtext_first_name_at (data, len);
   gsize end = stp_pbtext_name_end (data, len, start);
 
   name = g_strndup ((const char *) data + start, end - start);
-  return protobuf_c_message_descriptor_get_field_by_name (&tensorflow__run_metadata__descriptor, name) != NULL ||
-         protobuf_c_message_descriptor_get_field_by_name (&tensorflow__step_stats__descriptor, name) != NULL;
+  if (protobuf_c_message_descriptor_get_field_by_name (&tensorflow__run_metadata__descriptor, name) != NULL ||
+      protobuf_c_message_descriptor_get_field_by_name (&tensorflow__step_stats__descriptor, name) != NULL)
+    return end;
+  return 0;
 }
 

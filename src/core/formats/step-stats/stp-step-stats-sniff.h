@@ -32,12 +32,13 @@ gboolean  stp_step_stats_ends_inside_a_field     (const guint8 *data,
                                                   gsize         len);
 
 /* Text format: whether data is text at all, which of the two it says
- * it is, and whether its first field name is one of theirs. */
+ * it is, and where its first field name ends if it is one of theirs
+ * (0 if not). */
 gboolean  stp_step_stats_looks_like_text         (const guint8 *data,
                                                   gsize         len);
 StpFormat stp_step_stats_sniff_text_format       (const guint8 *data,
                                                   gsize         len);
-gboolean  stp_step_stats_first_name_is_known     (const guint8 *data,
+gsize     stp_step_stats_known_first_name_end    (const guint8 *data,
                                                   gsize         len);
 
 G_END_DECLS

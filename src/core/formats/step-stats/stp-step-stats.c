@@ -547,7 +547,7 @@ stp_step_stats_load_bytes (GBytes        *bytes,
              : &tensorflow__run_metadata__descriptor;
 
       wire = stp_pbtext_parse (desc, (const char *) data, len, &local_error);
-      if (wire == NULL && !stp_step_stats_first_name_is_known (data, len))
+      if (wire == NULL && stp_step_stats_known_first_name_end (data, len) == 0)
         {
           /* Text, but not ours (a README, a CSV, a log). */
           g_autofree char *detail = g_strdup_printf ("read as protobuf text format: %s",
