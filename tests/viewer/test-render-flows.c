@@ -86,11 +86,37 @@ launches_new (void)
   return trace;
 }
 
+/* 120 steep arrows side by side, from one thread down to the next. */
+static StpTrace *
+crowd_new (void)
+{
+  StpTrace *trace = stp_trace_new (STP_FORMAT_CHROME_JSON, "crowd");
+  guint32 process = stp_trace_add_process (trace, 1, 0);
+  guint32 cpu = stp_trace_add_thread (trace, process, 1, 0);
+  guint32 gpu = stp_trace_add_thread (trace, process, 2, 0);
+
+  for (guint i = 0; i < 120; i++)
+    {
+      add_slice (trace, cpu, i * 10000, 1000);
+      add_slice (trace, gpu, i * 10000 + 5000, 1000);
+      add_flow (trace, cpu, i * 10000 + 500, gpu, i * 10000 + 5000);
+    }
+  g_assert_true (stp_trace_finish (trace, NULL, NULL));
+  return trace;
+}
+
+typedef StpTrace *(*TraceNew) (void);
+
+static const TraceNew with_crowd = crowd_new;
+
+/* data: a TraceNew for the trace, or NULL for launches_new()'s. */
 static void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
-  f->trace = launches_new ();
+  const TraceNew *trace_new = data;
+
+  f->trace = trace_new != NULL ? (*trace_new) () : launches_new ();
   f->index = stp_render_index_new (f->trace, NULL, NULL);
   f->layout = stp_render_layout_new (f->index);
   f->renderer = stp_renderer_new (NULL, NULL);
@@ -288,53 +314,25 @@ test_all (Fixture       *f,
 
 /* Showing all, a crowd of arrows is drawn as straight lines, and a
  * click finds an arrow on its line, a quarter of the way along, where
- * its curve would be pixels away: 120 steep arrows side by side. */
+ * its curve would be pixels away. */
 static void
-test_crowd_hit (void)
+test_crowd_hit (Fixture       *f,
+                gconstpointer  data)
 {
-  g_autoptr(StpTrace) trace = stp_trace_new (STP_FORMAT_CHROME_JSON, "crowd");
-  guint32 process = stp_trace_add_process (trace, 1, 0);
-  guint32 cpu = stp_trace_add_thread (trace, process, 1, 0);
-  guint32 gpu = stp_trace_add_thread (trace, process, 2, 0);
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
-  g_autoptr(StpRenderIndex) index = NULL;
-  g_autoptr(StpRenderLayout) layout = NULL;
-  g_autoptr(StpRenderer) renderer = NULL;
-  StpRenderView view;
-  cairo_t *cr;
-
-  for (guint i = 0; i < 120; i++)
-    {
-      add_slice (trace, cpu, i * 10000, 1000);
-      add_slice (trace, gpu, i * 10000 + 5000, 1000);
-      add_flow (trace, cpu, i * 10000 + 500, gpu, i * 10000 + 5000);
-    }
-  g_assert_true (stp_trace_finish (trace, NULL, NULL));
-  index = stp_render_index_new (trace, NULL, NULL);
-  layout = stp_render_layout_new (index);
-  renderer = stp_renderer_new (NULL, NULL);
-
-  stp_render_view_init (&view, WIDTH, HEIGHT);
-  view.origin_ns = trace->start_ts;
-  view.flags = STP_RENDER_SHOW_FLOWS | STP_RENDER_ALL_FLOWS;
-  stp_render_view_fit (&view, 0, 1200000);
-  cr = cairo_create (surface);
-  stp_render_timeline (renderer, cr, &view, layout);
-  cairo_destroy (cr);
-  g_assert_cmpuint (stp_renderer_get_stats (renderer)->flows, ==, 120);
+  f->view.flags = STP_RENDER_SHOW_FLOWS | STP_RENDER_ALL_FLOWS;
+  stp_render_view_fit (&f->view, 0, 1200000);
+  g_assert_cmpuint (render (f), ==, 120);
 
   for (guint i = 10; i < 110; i++)
     {
       double x0, y0, x1, y1, x, y;
 
-      g_assert_true (stp_render_flow_points (layout, &view, &g_array_index (trace->flows, StpFlow, i),
+      g_assert_true (stp_render_flow_points (f->layout, &f->view, &g_array_index (f->trace->flows, StpFlow, i),
                                              &x0, &y0, &x1, &y1));
       x = x0 + (x1 - x0) / 4;
-      y = y0 + (y1 - y0) / 4 - view.scroll_y + view.ruler_height;
-      g_assert_cmpuint (stp_renderer_flow_at (renderer, x, y, 1.5), ==, i);
+      y = y0 + (y1 - y0) / 4 - f->view.scroll_y + f->view.ruler_height;
+      g_assert_cmpuint (stp_renderer_flow_at (f->renderer, x, y, 1.5), ==, i);
     }
-
-  cairo_surface_destroy (surface);
 }
 
 int
@@ -349,7 +347,7 @@ main (int   argc,
   g_test_add ("/render-flows/hover-and-selection", Fixture, NULL, fixture_set_up, test_hover_and_selection,
               fixture_tear_down);
   g_test_add ("/render-flows/all", Fixture, NULL, fixture_set_up, test_all, fixture_tear_down);
-  g_test_add_func ("/render-flows/crowd-hit", test_crowd_hit);
+  g_test_add ("/render-flows/crowd-hit", Fixture, &with_crowd, fixture_set_up, test_crowd_hit, fixture_tear_down);
 
   return g_test_run ();
 }
