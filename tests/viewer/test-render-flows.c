@@ -62,13 +62,25 @@ add_flow (StpTrace *trace,
   flow->dst.seq = stp_trace_next_seq (trace);
 }
 
+/* A trace of one process with two threads, tids 1 and 2. */
+static StpTrace *
+two_threads_new (const char *name,
+                 guint32    *cpu,
+                 guint32    *gpu)
+{
+  StpTrace *trace = stp_trace_new (STP_FORMAT_CHROME_JSON, name);
+  guint32 process = stp_trace_add_process (trace, 1, 0);
+
+  *cpu = stp_trace_add_thread (trace, process, 1, 0);
+  *gpu = stp_trace_add_thread (trace, process, 2, 0);
+  return trace;
+}
+
 static StpTrace *
 launches_new (void)
 {
-  StpTrace *trace = stp_trace_new (STP_FORMAT_CHROME_JSON, "launches");
-  guint32 process = stp_trace_add_process (trace, 1, 0);
-  guint32 cpu = stp_trace_add_thread (trace, process, 1, 0);
-  guint32 gpu = stp_trace_add_thread (trace, process, 2, 0);
+  guint32 cpu, gpu;
+  StpTrace *trace = two_threads_new ("launches", &cpu, &gpu);
 
   g_assert_cmpuint (cpu, ==, 0);
   for (guint i = 0; i < N_OPS; i++)
@@ -90,10 +102,8 @@ launches_new (void)
 static StpTrace *
 crowd_new (void)
 {
-  StpTrace *trace = stp_trace_new (STP_FORMAT_CHROME_JSON, "crowd");
-  guint32 process = stp_trace_add_process (trace, 1, 0);
-  guint32 cpu = stp_trace_add_thread (trace, process, 1, 0);
-  guint32 gpu = stp_trace_add_thread (trace, process, 2, 0);
+  guint32 cpu, gpu;
+  StpTrace *trace = two_threads_new ("crowd", &cpu, &gpu);
 
   for (guint i = 0; i < 120; i++)
     {
