@@ -433,7 +433,6 @@ test_text_in_folder (void)
 
   g_assert_true (stp_loader_find_traces (folder, found, &error));
   g_assert_no_error (error);
-  g_ptr_array_sort (found, (GCompareFunc) g_strcmp0);
   for (guint f = 0; f < G_N_ELEMENTS (files); f++)
     {
       g_autofree char *path = g_build_filename (dir, files[f].name, NULL);
