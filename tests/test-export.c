@@ -154,6 +154,63 @@ test_order_across_chunks (void)
   g_assert_cmpuint (seen, ==, n);
 }
 
+/* Each C event comes out once, in input order, with its values as
+ * read, and of a key given twice the first: a counter of one series
+ * is written from its samples, one of several from a sorted index. */
+static void
+test_counter_events (void)
+{
+  static const char input[] =
+    "[{\"ph\":\"C\",\"pid\":1,\"ts\":1,\"name\":\"one\",\"args\":{\"a\":1,\"a\":2}},"
+    " {\"ph\":\"C\",\"pid\":1,\"ts\":2,\"name\":\"two\",\"args\":{\"a\":3,\"b\":4,\"a\":5}},"
+    " {\"ph\":\"C\",\"pid\":1,\"ts\":3,\"name\":\"one\",\"args\":{\"a\":6}},"
+    " {\"ph\":\"C\",\"pid\":1,\"ts\":3,\"name\":\"two\",\"args\":{\"b\":7}},"
+    " {\"ph\":\"C\",\"pid\":1,\"ts\":0,\"name\":\"one\",\"args\":{\"a\":8}}]";
+  static const char *expected[] = {
+    "one 1 {\"a\":1}", "two 2 {\"a\":3,\"b\":4}", "one 3 {\"a\":6}", "two 3 {\"b\":7}",
+    "one 0 {\"a\":8}",
+  };
+  g_autoptr(GFileIOStream) stream = NULL;
+  g_autoptr(GFile) file = g_file_new_tmp ("stepscope-counters-XXXXXX.json", &stream, NULL);
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(StpTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonArray *events;
+  guint seen = 0;
+
+  g_assert_true (g_file_replace_contents (file, input, strlen (input), NULL, FALSE,
+                                          G_FILE_CREATE_NONE, NULL, NULL, &error));
+  trace = stp_load_file (file, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_file_delete (file, NULL, NULL);
+
+  g_assert_true (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_output_stream_close (out, NULL, NULL);
+  json_parser_load_from_data (parser, g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out)),
+                              g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), &error);
+  g_assert_no_error (error);
+  events = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                         "traceEvents");
+
+  for (guint i = 0; i < json_array_get_length (events); i++)
+    {
+      JsonObject *event = json_array_get_object_element (events, i);
+      g_autofree char *args = NULL;
+      g_autofree char *got = NULL;
+
+      if (g_strcmp0 (json_object_get_string_member (event, "ph"), "C") != 0)
+        continue;
+      args = json_to_string (json_object_get_member (event, "args"), FALSE);
+      got = g_strdup_printf ("%s %g %s", json_object_get_string_member (event, "name"),
+                             json_object_get_double_member (event, "ts"), args);
+      g_assert_cmpuint (seen, <, G_N_ELEMENTS (expected));
+      g_assert_cmpstr (got, ==, expected[seen++]);
+    }
+  g_assert_cmpuint (seen, ==, G_N_ELEMENTS (expected));
+}
+
 /* A device is written as it is (nothing to replace there): exporting
  * to /dev/null works, as users do to time a conversion. */
 static void
@@ -275,6 +332,7 @@ main (int    argc,
   g_test_add_func ("/export/write-error", test_write_error);
   g_test_add_func ("/export/file-replaced-only-on-success", test_file_replaced_only_on_success);
   g_test_add_func ("/export/order-across-chunks", test_order_across_chunks);
+  g_test_add_func ("/export/counter-events", test_counter_events);
   g_test_add_func ("/export/string-escapes", test_string_escapes);
   g_test_add_func ("/export/to-device", test_to_device);
   g_test_add_func ("/export/raw-json-strict", test_raw_json_strict);

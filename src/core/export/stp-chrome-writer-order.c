@@ -138,6 +138,28 @@ index_counters (Builder        *b,
     }
 }
 
+/* A counter of one series: each sample is an event of its own, but
+ * for a key given twice in one event, whose first value is written
+ * (the samples of one event are next to each other, in the order read). */
+static void
+index_samples (Builder        *b,
+               const StpTrack *track,
+               guint32         t)
+{
+  const StpCounterSeries *series = g_ptr_array_index (track->series, 0);
+  const GArray *refs = b->order->refs;
+
+  for (guint i = 0; i < series->samples->len && !cancelled (b); i++)
+    {
+      guint32 seq = g_array_index (series->samples, StpCounterSample, i).seq;
+      Ref ref = { REF_SAMPLE, 0, t, i };
+
+      if (seq < refs->len && g_array_index (refs, Ref, seq).kind != REF_NONE)
+        continue;
+      index_ref (b, seq, ref);
+    }
+}
+
 static void
 index_events (Builder        *b,
               StpTrace       *trace)
@@ -149,7 +171,9 @@ index_events (Builder        *b,
       /* What an analysis made (a derived counter) is not the input's. */
       if (track->derived)
         continue;
-      if (track->kind == STP_TRACK_COUNTER)
+      if (track->kind == STP_TRACK_COUNTER && track->series->len == 1)
+        index_samples (b, track, t);
+      else if (track->kind == STP_TRACK_COUNTER)
         index_counters (b, track, t);
       else
         {

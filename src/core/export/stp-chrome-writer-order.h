@@ -22,6 +22,7 @@ typedef enum
   REF_FLOW_SRC,
   REF_FLOW_DST,
   REF_COUNTER,
+  REF_SAMPLE,           /* a sample of a counter of one series */
   REF_OBJECT_CREATE,
   REF_OBJECT_SNAPSHOT,
   REF_OBJECT_DELETE,
@@ -35,17 +36,19 @@ typedef struct
 {
   guint32 kind  : 4;    /* RefKind */
   guint32 alone : 1;    /* REF_COUNTER: a sample without a seq of its own */
-  guint32 track : 27;   /* REF_SLICE, REF_INSTANT, REF_SLICE_END */
-  guint32 index;        /* the slice, instant, flow, object, snapshot or
-                         * counter entry */
+  guint32 track : 27;   /* REF_SLICE, REF_INSTANT, REF_SLICE_END, REF_SAMPLE */
+  guint32 index;        /* the slice, instant, flow, object, snapshot,
+                         * counter entry or sample */
 } Ref;
 
 #define REF_MAX_TRACK ((1u << 27) - 1)
 
 G_STATIC_ASSERT (sizeof (Ref) == 8);
 
-/* A counter sample, in an array sorted by (seq, track, series,
- * sample): the samples one C event set are a run of it. */
+/* A sample of a counter of several series, in an array sorted by
+ * (seq, track, series, sample): the samples one C event set are a run
+ * of it.  A counter of one series needs no entries: each of its
+ * samples is an event (REF_SAMPLE). */
 typedef struct
 {
   guint32 seq;

@@ -373,10 +373,37 @@ write_flow_end (Writer           *w,
   stp_json_append_c (w->buf, '}');
 }
 
-/* One C event: the run of entries from `first` with its seq (one entry
- * alone for a sample the model made up without a seq).  Before, each
- * event searched every series for its samples by time: quadratic with
- * many series, or many samples at one time (issue 19). */
+/* {"ph":"C",...,"args":{ of one of a counter's events. */
+static void
+begin_counter (Writer         *w,
+               const StpTrack *track,
+               gint64          ts)
+{
+  begin_event (w, 'C', track->cat, track->name, track_process (w, track),
+               track->tid, track->tid_str, ts);
+  if (track->counter_id != STP_STR_EMPTY)
+    {
+      stp_json_append_literal (w->buf, ",\"id\":");
+      put_str (w, track->counter_id);
+    }
+  stp_json_append_literal (w->buf, ",\"args\":{");
+}
+
+static void
+put_sample (Writer                 *w,
+            const StpCounterSeries *series,
+            guint                   sample)
+{
+  put_str (w, series->name);
+  stp_json_append_c (w->buf, ':');
+  stp_json_append_double (w->buf, g_array_index (series->samples, StpCounterSample, sample).value);
+}
+
+/* One C event of a counter of several series: the run of entries from
+ * `first` with its seq (one entry alone for a sample the model made up
+ * without a seq).  Before, each event searched every series for its
+ * samples by time: quadratic with many series, or many samples at one
+ * time (issue 19). */
 static void
 write_counter (Writer   *w,
                guint     first,
@@ -386,18 +413,9 @@ write_counter (Writer   *w,
   const CounterEntry *e = &entries[first];
   const StpTrack *track = stp_trace_get_track (w->trace, e->track);
   const StpCounterSeries *series = g_ptr_array_index (track->series, e->series);
-  const StpCounterSample *sample = &g_array_index (series->samples, StpCounterSample, e->sample);
   guint32 previous = G_MAXUINT32;
 
-  begin_event (w, 'C', track->cat, track->name, track_process (w, track),
-               track->tid, track->tid_str, sample->ts);
-  if (track->counter_id != STP_STR_EMPTY)
-    {
-      stp_json_append_literal (w->buf, ",\"id\":");
-      put_str (w, track->counter_id);
-    }
-
-  stp_json_append_literal (w->buf, ",\"args\":{");
+  begin_counter (w, track, g_array_index (series->samples, StpCounterSample, e->sample).ts);
   for (guint i = first; i < w->counters->len; i++)
     {
       const CounterEntry *f = &entries[i];
@@ -410,11 +428,21 @@ write_counter (Writer   *w,
       if (previous != G_MAXUINT32)
         stp_json_append_c (w->buf, ',');
       previous = f->series;
-      series = g_ptr_array_index (track->series, f->series);
-      put_str (w, series->name);
-      stp_json_append_c (w->buf, ':');
-      stp_json_append_double (w->buf, g_array_index (series->samples, StpCounterSample, f->sample).value);
+      put_sample (w, g_ptr_array_index (track->series, f->series), f->sample);
     }
+  stp_json_append_literal (w->buf, "}}");
+}
+
+/* One C event of a counter of one series. */
+static void
+write_sample (Writer         *w,
+              const StpTrack *track,
+              guint           sample)
+{
+  const StpCounterSeries *series = g_ptr_array_index (track->series, 0);
+
+  begin_counter (w, track, g_array_index (series->samples, StpCounterSample, sample).ts);
+  put_sample (w, series, sample);
   stp_json_append_literal (w->buf, "}}");
 }
 
@@ -493,6 +521,10 @@ write_ref (Writer    *w,
 
     case REF_COUNTER:
       write_counter (w, ref->index, ref->alone);
+      break;
+
+    case REF_SAMPLE:
+      write_sample (w, stp_trace_get_track (trace, ref->track), ref->index);
       break;
 
     case REF_OBJECT_CREATE:
