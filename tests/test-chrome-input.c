@@ -18,6 +18,7 @@
 #include "stp-input.h"
 #include "test-chrome-common.h"
 #include "stp-chrome-json-private.h"
+#include "stp-chrome-json-relay.h"
 
 static const char trace_json[] =
   "[{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2,\"name\":\"a\"},\n"
@@ -433,6 +434,46 @@ test_walk_ahead (void)
   stp_trace_unref (traces[1]);
 }
 
+/* A report of the first batch, which holds no event, cancels; by then
+ * the walk of so small a document has long ended, and the loading
+ * thread drops the batches left.  That is a cancel, not "no events". */
+static void
+cancel_after_walk (const char *stage,
+                   guint64     done,
+                   guint64     total,
+                   gpointer    cancellable)
+{
+  if (g_cancellable_is_cancelled (cancellable))
+    return;
+  g_usleep (100 * 1000);
+  g_cancellable_cancel (cancellable);
+}
+
+static void
+test_cancel_after_walk (void)
+{
+  g_autoptr(GString) json = g_string_new ("[");
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpInput) input = NULL;
+  g_autoptr(StpTrace) trace = NULL;
+
+  /* More elements that are not events than a batch holds. */
+  for (guint i = 0; i < 2 * STP_CHROME_BATCH_UNITS; i++)
+    g_string_append (json, "1,");
+  g_string_append (json, "{\"ph\": \"i\", \"pid\": 1, \"tid\": 1, \"ts\": 0, \"name\": \"last\"}]");
+  bytes = g_bytes_new (json->str, json->len);
+  input = stp_input_new_for_bytes (bytes, "after-walk.json", &error);
+  g_assert_no_error (error);
+
+  trace = stp_chrome_json_load_full (input, NULL, TRUE, cancel_after_walk, cancellable,
+                                     cancellable, &error);
+  g_assert_true (g_cancellable_is_cancelled (cancellable));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (trace);
+}
+
 /* Closed halfway through a gzip stream: it reads as ended, says where
  * it got to, and frees cleanly (AddressSanitizer sees to that). */
 static void
@@ -615,6 +656,7 @@ main (int    argc,
   g_test_add_func ("/chrome-input/progress", test_progress);
   g_test_add_func ("/chrome-input/walk-threads", test_walk_threads);
   g_test_add_func ("/chrome-input/walk-ahead", test_walk_ahead);
+  g_test_add_func ("/chrome-input/cancel-after-walk", test_cancel_after_walk);
   g_test_add_func ("/chrome-input/close", test_close);
 
   return g_test_run ();

@@ -651,6 +651,11 @@ stp_chrome_json_load_full (StpInput         *input,
   stp_chrome_relay_run (threaded, scan_document, &parser, use_batch, &builder);
   ok = finish_document (&parser, &builder.loader, error);
 
+  /* The scan may end before a cancel that the loading thread then sees
+   * and drops batches for: the events it lacks are the cancel's. */
+  if (ok && g_cancellable_set_error_if_cancelled (cancellable, error))
+    ok = FALSE;
+
   if (ok && builder.loader.n_events == 0)
     {
       if (parser.too_deep)
