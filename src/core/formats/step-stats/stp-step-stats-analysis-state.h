@@ -3,8 +3,9 @@
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Shared by stp-step-stats-analysis.c (pids, lanes, ops and dataflow, the driver)
- * and stp-step-stats-tensors.c (tensors, memory counters, maximums).
+ * Shared by stp-step-stats-analysis.c (pids, lanes, ops and dataflow, the driver),
+ * stp-step-stats-tensors.c (tensors) and stp-step-stats-memory.c (memory
+ * counters, maximums).
  */
 
 #pragma once
@@ -147,6 +148,8 @@ StpTracker *stp_step_stats_lookup_tensor        (StpAnalysis  *a,
                                                const char   *name,
                                                gsize         len,
                                                StpStr       *id_out);
+
+/* stp-step-stats-memory.c */
 gboolean    stp_step_stats_show_memory_counters (StpAnalysis  *a,
                                                GError      **error);
 
