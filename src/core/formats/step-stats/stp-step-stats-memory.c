@@ -13,8 +13,8 @@
 #include "stp-text.h"
 
 /* One change of an allocator's total: 24 bytes (with the name's span,
- * 32), and a 1M-node step holds 1.5M of these twice over while they
- * are sorted.  The tensor is its place in tensor_order. */
+ * 32), and a 1M-node step holds 1.5M of these.  The tensor is its place
+ * in tensor_order. */
 typedef struct
 {
   gint64  time;
@@ -40,7 +40,7 @@ compare_names (gconstpointer pa,
  * the name's order shows nowhere: tied changes add the same amount,
  * so the totals come out the same in any order, and a maximum is never
  * reached inside such a run (each adds more, or none does).  So the
- * name is not compared, and the sort keeps ties in tensor order. */
+ * name is not compared, and ties may come in any order. */
 static inline gint
 compare_allocations (const Allocation *x,
                      const Allocation *y)
@@ -52,58 +52,145 @@ compare_allocations (const Allocation *x,
   return 0;
 }
 
-/* Merges the sorted runs from[lo, mid) and from[mid, hi) into to[lo, hi). */
-static void
-merge_allocations (const Allocation *from,
-                   Allocation       *to,
-                   guint             lo,
-                   guint             mid,
-                   guint             hi)
-{
-  guint i = lo, j = mid, k = lo;
+#define INSERTION_MAX 16        /* parts this small are sorted by insertion */
+#define CHECK_MIN     65536     /* parts this large look for a cancel first */
 
-  while (i < mid && j < hi)
-    to[k++] = compare_allocations (&from[j], &from[i]) < 0 ? from[j++] : from[i++];
-  while (i < mid)
-    to[k++] = from[i++];
-  while (j < hi)
-    to[k++] = from[j++];
+/* The state of one sort: what it looks at for a cancel, the error, and
+ * where its pivots come from. */
+typedef struct
+{
+  GCancellable  *cancellable;
+  GError       **error;
+  guint32        random;
+} Sorter;
+
+static inline gboolean
+sort_cancelled (Sorter *sorter,
+                gsize   n)
+{
+  return n >= CHECK_MIN && g_cancellable_set_error_if_cancelled (sorter->cancellable, sorter->error);
 }
 
-/* A merge sort of our own rather than qsort(), so that a cancel is seen
- * between passes: a node of 200k outputs allocates them all at one time,
- * and qsort spent 0.1 s ordering them by name without a check
+static inline void
+swap_allocations (Allocation *x,
+                  Allocation *y)
+{
+  Allocation held = *x;
+
+  *x = *y;
+  *y = held;
+}
+
+static void
+insertion_sort (Allocation *v,
+                gsize       n)
+{
+  for (gsize i = 1; i < n; i++)
+    {
+      Allocation held = v[i];
+      gsize j = i;
+
+      for (; j > 0 && compare_allocations (&held, &v[j - 1]) < 0; j--)
+        v[j] = v[j - 1];
+      v[j] = held;
+    }
+}
+
+/* xorshift: where each part's pivot is looked for. */
+static inline gsize
+random_below (guint32 *state,
+              gsize    n)
+{
+  *state ^= *state << 13;
+  *state ^= *state >> 17;
+  *state ^= *state << 5;
+  return *state % n;
+}
+
+/* Hoare's partition around the median of three changes from random
+ * places, so that no order of the input splits it badly again and
+ * again: returns where the second part starts, both parts not empty.
+ * Runs of equal changes split evenly. */
+static gsize
+partition (Allocation *v,
+           gsize       n,
+           guint32    *random)
+{
+  gsize mid = n / 2;
+  gsize i = 0, j = n - 1;
+  Allocation pivot;
+
+  swap_allocations (&v[0], &v[random_below (random, n)]);
+  swap_allocations (&v[mid], &v[random_below (random, n)]);
+  swap_allocations (&v[n - 1], &v[random_below (random, n)]);
+  if (compare_allocations (&v[mid], &v[0]) < 0)
+    swap_allocations (&v[mid], &v[0]);
+  if (compare_allocations (&v[n - 1], &v[0]) < 0)
+    swap_allocations (&v[n - 1], &v[0]);
+  if (compare_allocations (&v[n - 1], &v[mid]) < 0)
+    swap_allocations (&v[n - 1], &v[mid]);
+  pivot = v[mid];
+
+  /* The first and last stop the scans. */
+  for (;;)
+    {
+      while (compare_allocations (&v[i], &pivot) < 0)
+        i++;
+      while (compare_allocations (&pivot, &v[j]) < 0)
+        j--;
+      if (i >= j)
+        return j + 1;
+      swap_allocations (&v[i++], &v[j--]);
+    }
+}
+
+/* Quicksort, on the smaller part first so that the stack stays short. */
+static gboolean
+quick_sort (Sorter     *sorter,
+            Allocation *v,
+            gsize       n)
+{
+  while (n > INSERTION_MAX)
+    {
+      gsize split;
+
+      if (sort_cancelled (sorter, n))
+        return FALSE;
+
+      split = partition (v, n, &sorter->random);
+      if (split < n - split)
+        {
+          if (!quick_sort (sorter, v, split))
+            return FALSE;
+          v += split;
+          n -= split;
+        }
+      else
+        {
+          if (!quick_sort (sorter, v + split, n - split))
+            return FALSE;
+          n = split;
+        }
+    }
+  insertion_sort (v, n);
+  return TRUE;
+}
+
+/* In place: a merge sort's copy of the list was the peak of a
+ * million-node step with memory shown.  Not qsort(), so that a cancel
+ * is seen: a node of 200k outputs allocates them all at one time, and
+ * qsort spent 0.1 s ordering them by name without a check
  * (tests/test-cancel.c). */
 static gboolean
 sort_allocations (StpAnalysis  *a,
                   GArray       *list,
                   GError      **error)
 {
-  guint n = list->len;
-  g_autofree Allocation *buffer = NULL;
-  Allocation *from = (Allocation *) list->data;
-  Allocation *to;
+  /* Ties come out in an order that shows nowhere (see
+   * compare_allocations), so the pivots need not be the same each run. */
+  Sorter sorter = { a->cancellable, error, g_random_int () | 1 };
 
-  if (n < 2)
-    return TRUE;
-
-  buffer = g_new (Allocation, n);
-  to = buffer;
-  for (guint width = 1; width < n; width *= 2)
-    {
-      Allocation *done;
-
-      if (g_cancellable_set_error_if_cancelled (a->cancellable, error))
-        return FALSE;
-      for (guint lo = 0; lo < n; lo += 2 * width)
-        merge_allocations (from, to, lo, MIN (lo + width, n), MIN (lo + 2 * width, n));
-      done = to;
-      to = from;
-      from = done;
-    }
-  if (from != (Allocation *) list->data)
-    memcpy (list->data, from, (gsize) n * sizeof (Allocation));
-  return TRUE;
+  return quick_sort (&sorter, (Allocation *) list->data, list->len);
 }
 
 /* The maximum's tensor set, in name order: replay the allocations up to
@@ -192,6 +279,14 @@ emit_allocator (StpAnalysis  *a,
   return TRUE;
 }
 
+/* A list of changes, or the NULL left where one was used. */
+static void
+unref_list (gpointer list)
+{
+  if (list != NULL)
+    g_array_unref (list);
+}
+
 /* _show_memory_counters: tensor deletions, then one cumulative counter
  * per allocator. */
 gboolean
@@ -200,7 +295,7 @@ stp_step_stats_show_memory_counters (StpAnalysis  *a,
 {
   StpTrace *trace = a->trace;
   g_autoptr(GHashTable) index = g_hash_table_new (NULL, NULL);
-  g_autoptr(GPtrArray) lists = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr(GPtrArray) lists = g_ptr_array_new_with_free_func (unref_list);
   g_autoptr(GArray) allocators = g_array_new (FALSE, FALSE, sizeof (StpStr));
   g_autofree guint8 *live = g_new0 (guint8, a->tensor_order->len);
   gboolean ok = TRUE;
@@ -234,11 +329,14 @@ stp_step_stats_show_memory_counters (StpAnalysis  *a,
       g_array_append_val (list, alloc);
     }
 
+  /* Each list goes once its counter is made: the counters' samples
+   * take as much room as the lists. */
   for (guint i = 0; ok && i < allocators->len; i++)
     {
       ok = !g_cancellable_set_error_if_cancelled (a->cancellable, error) &&
            emit_allocator (a, g_array_index (allocators, StpStr, i),
                            g_ptr_array_index (lists, i), live, error);
+      unref_list (g_steal_pointer (&g_ptr_array_index (lists, i)));
     }
 
   return ok;
