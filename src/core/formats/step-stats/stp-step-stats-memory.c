@@ -10,6 +10,7 @@
 #define G_LOG_DOMAIN "stp-step-stats-analysis"
 
 #include "stp-step-stats-analysis-state.h"
+#include "stp-buffer.h"
 #include "stp-text.h"
 
 /* One change of an allocator's total: 24 bytes (with the name's span,
@@ -250,6 +251,9 @@ emit_allocator (StpAnalysis  *a,
   track = stp_trace_add_track (trace, a->allocators_process, STP_TRACK_COUNTER, allocator);
   stp_trace_get_track (trace, track)->cat = a->cat_memory;
   series = stp_trace_add_counter_series (trace, track, allocator);
+  /* A sample a change: sized once, rather than grown by copies that
+   * leave holes in the heap. */
+  stp_array_reserve (series->samples, list->len);
 
   if (!sort_allocations (a, list, error))
     return FALSE;
