@@ -214,6 +214,61 @@ test_reserve (void)
     }
 }
 
+/* Without its index a table still gives every string back; a string
+ * coming in builds the index again, with every id as it was. */
+static void
+test_drop_index (void)
+{
+  g_autoptr(StpStringTable) table = stp_string_table_new ();
+  g_autoptr(GPtrArray) names = make_names (50000, 7);
+  g_autoptr(GPtrArray) more = make_names (5000, 8);
+  g_autofree StpStr *ids = g_new (StpStr, names->len);
+  guint count;
+  StpStr id;
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      StpStringQuery q = query_of (g_ptr_array_index (names, i));
+      ids[i] = stp_string_table_intern (table, q.str, q.len);
+    }
+  count = stp_string_table_count (table);
+
+  stp_string_table_drop_index (table);
+  for (guint i = 0; i < names->len; i++)
+    assert_holds (table, ids[i], g_ptr_array_index (names, i));
+  g_assert_cmpuint (stp_string_table_count (table), ==, count);
+
+  g_test_expect_message ("stp-string-table", G_LOG_LEVEL_CRITICAL, "*slots != NULL*");
+  g_assert_false (stp_string_table_lookup (table, "tower_0", 7, &id));
+  g_test_assert_expected_messages ();
+
+  /* Known strings keep their ids; new ones come after. */
+  for (guint i = 0; i < names->len; i++)
+    {
+      StpStringQuery q = query_of (g_ptr_array_index (names, i));
+      g_assert_cmpuint (stp_string_table_intern (table, q.str, q.len), ==, ids[i]);
+    }
+  g_assert_cmpuint (stp_string_table_count (table), ==, count);
+  for (guint i = 0; i < more->len; i++)
+    {
+      StpStringQuery q = query_of (g_ptr_array_index (more, i));
+      g_assert_cmpuint (stp_string_table_intern (table, q.str, q.len), <=, stp_string_table_count (table) - 1);
+      g_assert_true (stp_string_table_lookup (table, q.str, q.len, &id));
+      assert_holds (table, id, g_ptr_array_index (more, i));
+    }
+  g_assert_cmpuint (stp_string_table_count (table), >, count);
+
+  /* Dropped again, and built again by a batch. */
+  stp_string_table_drop_index (table);
+  for (guint i = 0; i < names->len; i += 1000)
+    {
+      StpStringQuery q = query_of (g_ptr_array_index (names, i));
+
+      stp_string_table_intern_many (table, &q, 1);
+      g_assert_cmpuint (q.id, ==, ids[i]);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -224,6 +279,7 @@ main (int    argc,
   g_test_add_func ("/string-table/intern-many", test_intern_many);
   g_test_add_func ("/string-table/lookup-many", test_lookup_many);
   g_test_add_func ("/string-table/reserve", test_reserve);
+  g_test_add_func ("/string-table/drop-index", test_drop_index);
 
   return g_test_run ();
 }

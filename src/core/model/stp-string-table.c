@@ -170,6 +170,26 @@ rehash (StpStringTable *self,
   stp_array_reserve_at_most (self->entries, max_entries (n_slots));
 }
 
+/* Slots for the entries there are, and room to grow. */
+static guint
+slots_for (guint64 n_entries)
+{
+  guint n_slots = 1024;
+
+  while (max_entries (n_slots) <= n_entries)
+    n_slots *= 2;
+  return n_slots;
+}
+
+/* The index again, after stp_string_table_drop_index(), for a string
+ * to come in. */
+static inline void
+ensure_index (StpStringTable *self)
+{
+  if (G_UNLIKELY (self->slots == NULL))
+    rehash (self, slots_for (self->entries->len));
+}
+
 StpStringTable *
 stp_string_table_new (void)
 {
@@ -243,6 +263,7 @@ stp_string_table_lookup (const StpStringTable *self,
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (str != NULL || len == 0, FALSE);
+  g_return_val_if_fail (self->slots != NULL, FALSE);
 
   slot = find_slot (self, str, len, hash_bytes (str, len));
   if (*slot == 0)
@@ -262,6 +283,7 @@ intern_hashed (StpStringTable *self,
   guint64 *slot;
   Entry e;
 
+  ensure_index (self);
   slot = find_slot (self, str, len, hash);
   if (*slot != 0)
     return slot_id (*slot);
@@ -392,6 +414,7 @@ stp_string_table_lookup_many (const StpStringTable *self,
 {
   g_return_if_fail (self != NULL);
   g_return_if_fail (queries != NULL || n == 0);
+  g_return_if_fail (self->slots != NULL);
 
   prefetch_queries (self, queries, n);
   for (guint k = 0; k < n; k++)
@@ -410,6 +433,7 @@ stp_string_table_intern_many (StpStringTable *self,
   g_return_if_fail (self != NULL);
   g_return_if_fail (queries != NULL || n == 0);
 
+  ensure_index (self);
   prefetch_queries (self, queries, n);
   for (guint k = 0; k < n; k++)
     {
@@ -429,6 +453,7 @@ stp_string_table_reserve (StpStringTable *self,
 
   g_return_if_fail (self != NULL);
 
+  ensure_index (self);
   wanted = (guint64) self->entries->len + n;
   if (wanted <= max_entries (self->n_slots) || wanted > G_MAXUINT32 / 4)
     return;
@@ -437,4 +462,14 @@ stp_string_table_reserve (StpStringTable *self,
     ;
   rehash (self, n_slots);
   stp_array_reserve (self->entries, self->entries->len + n);
+}
+
+void
+stp_string_table_drop_index (StpStringTable *self)
+{
+  g_return_if_fail (self != NULL);
+
+  stp_buffer_free ((guint8 *) self->slots, self->n_slots * sizeof (guint64));
+  self->slots = NULL;
+  self->n_slots = 0;
 }

@@ -551,6 +551,7 @@ stp_trace_merge (StpTrace          **parts,
   g_array_sort_with_data (merged->global_instants, stp_trace_compare_instants, NULL);
   stp_trace_sort_slice_extras (merged);
   stp_trace_index_threads (merged);
+  stp_string_table_drop_index (merged->strings);
   merged->finished = TRUE;
   return g_steal_pointer (&merged);
 }

@@ -893,6 +893,8 @@ stp_trace_finish (StpTrace      *self,
   if (!stp_trace_seal (self, cancellable, error))
     return FALSE;
   stp_trace_sort_slice_extras (self);
+  /* Nothing is looked up by name in a finished trace. */
+  stp_string_table_drop_index (self->strings);
 
   self->finished = TRUE;
   return TRUE;
