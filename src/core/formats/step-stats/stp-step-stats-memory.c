@@ -333,6 +333,11 @@ stp_step_stats_show_memory_counters (StpAnalysis  *a,
       g_array_append_val (list, alloc);
     }
 
+  /* Nothing reads the trackers or their index again (70 MB of a
+   * million-node step): they go before the counters' samples come. */
+  g_clear_pointer (&a->trackers, g_array_unref);
+  g_clear_pointer (&a->tensors, g_array_unref);
+
   /* Each list goes once its counter is made: the counters' samples
    * take as much room as the lists. */
   for (guint i = 0; ok && i < allocators->len; i++)
