@@ -56,12 +56,12 @@ index_slices (Builder        *b,
               const StpTrace *trace,
               GArray         *slices,
               RefKind         kind,
-              guint32         track)
+              guint32         first)
 {
   for (guint i = 0; slices != NULL && i < slices->len && !cancelled (b); i++)
     {
       const StpSlice *s = &g_array_index (slices, StpSlice, i);
-      Ref ref = { kind, 0, track, i };
+      Ref ref = { kind, first + i };
 
       /* Lines an analysis derived (XSpace, StepStats derived_lines) are
        * made again on load: the export keeps to what was read. */
@@ -76,7 +76,7 @@ index_slices (Builder        *b,
         {
           guint32 extra = stp_trace_get_slice_extra (trace, s);
           const StpExtra *e = &g_array_index (trace->extras, StpExtra, extra);
-          Ref end = { REF_SLICE_END, 0, track, i };
+          Ref end = { REF_SLICE_END, first + i };
 
           if (e->flags & STP_EXTRA_END_SEQ)
             index_ref (b, e->seq, end);
@@ -130,7 +130,7 @@ index_counters (Builder        *b,
   for (guint i = start; i < counters->len; i++)
     {
       gboolean alone = entries[i].seq >= b->order->refs->len;
-      Ref ref = { REF_COUNTER, alone, 0, i };
+      Ref ref = { alone ? REF_COUNTER_ALONE : REF_COUNTER, i };
 
       if (!alone && i > start && entries[i - 1].seq == entries[i].seq)
         continue;
@@ -144,7 +144,7 @@ index_counters (Builder        *b,
 static void
 index_samples (Builder        *b,
                const StpTrack *track,
-               guint32         t)
+               guint32         first)
 {
   const StpCounterSeries *series = g_ptr_array_index (track->series, 0);
   const GArray *refs = b->order->refs;
@@ -152,7 +152,7 @@ index_samples (Builder        *b,
   for (guint i = 0; i < series->samples->len && !cancelled (b); i++)
     {
       guint32 seq = g_array_index (series->samples, StpCounterSample, i).seq;
-      Ref ref = { REF_SAMPLE, 0, t, i };
+      Ref ref = { REF_SAMPLE, first + i };
 
       if (seq < refs->len && g_array_index (refs, Ref, seq).kind != REF_NONE)
         continue;
@@ -164,6 +164,8 @@ static void
 index_events (Builder        *b,
               StpTrace       *trace)
 {
+  const StpExportOrder *order = b->order;
+
   for (guint t = 0; t < trace->tracks->len && !cancelled (b); t++)
     {
       const StpTrack *track = stp_trace_get_track (trace, t);
@@ -172,14 +174,15 @@ index_events (Builder        *b,
       if (track->derived)
         continue;
       if (track->kind == STP_TRACK_COUNTER && track->series->len == 1)
-        index_samples (b, track, t);
+        index_samples (b, track, order->first_sample[t]);
       else if (track->kind == STP_TRACK_COUNTER)
         index_counters (b, track, t);
+      else if (track->kind == STP_TRACK_INSTANTS)
+        index_slices (b, trace, track->slices, REF_INSTANT, order->first_instant[t]);
       else
         {
-          index_slices (b, trace, track->slices,
-                        track->kind == STP_TRACK_INSTANTS ? REF_INSTANT : REF_SLICE, t);
-          index_slices (b, trace, track->instants, REF_INSTANT, t);
+          index_slices (b, trace, track->slices, REF_SLICE, order->first_slice[t]);
+          index_slices (b, trace, track->instants, REF_INSTANT, order->first_instant[t]);
         }
     }
 
@@ -188,8 +191,8 @@ index_events (Builder        *b,
   for (guint i = 0; i < trace->flows->len && !cancelled (b); i++)
     {
       const StpFlow *f = &g_array_index (trace->flows, StpFlow, i);
-      Ref src = { REF_FLOW_SRC, 0, 0, i };
-      Ref dst = { REF_FLOW_DST, 0, 0, i };
+      Ref src = { REF_FLOW_SRC, i };
+      Ref dst = { REF_FLOW_DST, i };
 
       /* v2 flows live on their slices, not as events of their own. */
       if (f->src.track != STP_INDEX_NONE && f->src.phase != 0)
@@ -201,8 +204,8 @@ index_events (Builder        *b,
   for (guint i = 0; i < trace->objects->len && !cancelled (b); i++)
     {
       const StpObject *o = &g_array_index (trace->objects, StpObject, i);
-      Ref create = { REF_OBJECT_CREATE, 0, 0, i };
-      Ref delete = { REF_OBJECT_DELETE, 0, 0, i };
+      Ref create = { REF_OBJECT_CREATE, i };
+      Ref delete = { REF_OBJECT_DELETE, i };
 
       if (o->create_ts != STP_TS_UNKNOWN)
         index_ref (b, o->create_seq, create);
@@ -212,9 +215,102 @@ index_events (Builder        *b,
 
   for (guint i = 0; i < trace->snapshots->len && !cancelled (b); i++)
     {
-      Ref ref = { REF_OBJECT_SNAPSHOT, 0, 0, i };
+      Ref ref = { REF_OBJECT_SNAPSHOT, i };
       index_ref (b, g_array_index (trace->snapshots, StpSnapshot, i).seq, ref);
     }
+}
+
+/* The events a track has of each kind that is numbered across tracks. */
+static guint
+track_slices (const StpTrack *track)
+{
+  if (track->kind == STP_TRACK_COUNTER || track->kind == STP_TRACK_INSTANTS || track->slices == NULL)
+    return 0;
+  return track->slices->len;
+}
+
+static guint
+track_instants (const StpTrack *track)
+{
+  GArray *instants = track->kind == STP_TRACK_INSTANTS ? track->slices : track->instants;
+
+  return track->kind != STP_TRACK_COUNTER && instants != NULL ? instants->len : 0;
+}
+
+static guint
+track_samples (const StpTrack *track)
+{
+  const StpCounterSeries *series;
+
+  if (track->kind != STP_TRACK_COUNTER || track->series->len != 1)
+    return 0;
+  series = g_ptr_array_index (track->series, 0);
+  return series->samples->len;
+}
+
+/* The entries of counters of several series: one a sample. */
+static guint64
+count_entries (const StpTrace *trace)
+{
+  guint64 n = 0;
+
+  for (guint t = 0; t < trace->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, t);
+
+      if (track->kind == STP_TRACK_COUNTER && track->series->len != 1)
+        for (guint s = 0; s < track->series->len; s++)
+          n += ((const StpCounterSeries *) g_ptr_array_index (track->series, s))->samples->len;
+    }
+  return n;
+}
+
+/* firsts[t]: where track t's events of one kind are numbered from,
+ * and firsts[n_tracks] how many there are; FALSE past REF_MAX_INDEX. */
+static gboolean
+number_events (const StpTrace *trace,
+               guint         (*count) (const StpTrack *),
+               guint32        *firsts)
+{
+  guint64 total = 0;
+
+  for (guint t = 0; t < trace->tracks->len; t++)
+    {
+      firsts[t] = total;
+      total += count (stp_trace_get_track (trace, t));
+      if (total > REF_MAX_INDEX)
+        return FALSE;
+    }
+  firsts[trace->tracks->len] = total;
+  return TRUE;
+}
+
+/* Whether every event can be told in a Ref: 268M of one kind would take
+ * some 40 GB of model, a bound no real trace meets. */
+static gboolean
+check_limits (StpExportOrder  *order,
+              StpTrace        *trace,
+              GError         **error)
+{
+  guint n = trace->tracks->len + 1;
+
+  order->n_tracks = trace->tracks->len;
+  order->first_slice = g_new (guint32, n);
+  order->first_instant = g_new (guint32, n);
+  order->first_sample = g_new (guint32, n);
+
+  if (number_events (trace, track_slices, order->first_slice) &&
+      number_events (trace, track_instants, order->first_instant) &&
+      number_events (trace, track_samples, order->first_sample) &&
+      trace->flows->len <= REF_MAX_INDEX && trace->objects->len <= REF_MAX_INDEX &&
+      trace->snapshots->len <= REF_MAX_INDEX && trace->global_instants->len <= REF_MAX_INDEX &&
+      count_entries (trace) <= REF_MAX_INDEX)
+    return TRUE;
+
+  g_set_error (error, STP_ERROR, STP_ERROR_LIMIT,
+               "the trace has more than %u events of one kind, the most an export holds",
+               REF_MAX_INDEX);
+  return FALSE;
 }
 
 gboolean
@@ -225,15 +321,8 @@ stp_export_order_build (StpExportOrder  *order,
 {
   Builder b = { order, cancellable, CANCEL_CHECK_INTERVAL };
 
-  /* A thread is 27 bits of a reference: 134M threads would take some
-   * 20 GB of model, so this is a bound no real trace meets. */
-  if (trace->tracks->len > REF_MAX_TRACK)
-    {
-      g_set_error (error, STP_ERROR, STP_ERROR_LIMIT,
-                   "the trace has %u threads; an export holds at most %u",
-                   trace->tracks->len, REF_MAX_TRACK);
-      return FALSE;
-    }
+  if (!check_limits (order, trace, error))
+    return FALSE;
 
   order->refs = g_array_new (FALSE, FALSE, sizeof (Ref));
   stp_array_reserve (order->refs, trace->n_seq);
@@ -252,4 +341,56 @@ stp_export_order_clear (StpExportOrder *order)
   g_clear_pointer (&order->refs, g_array_unref);
   g_clear_pointer (&order->unordered, g_array_unref);
   g_clear_pointer (&order->counters, g_array_unref);
+  g_clear_pointer (&order->first_slice, g_free);
+  g_clear_pointer (&order->first_instant, g_free);
+  g_clear_pointer (&order->first_sample, g_free);
+}
+
+/* The track whose numbers hold `number`: firsts[t] <= number < firsts[t + 1]. */
+static guint32
+track_of (const guint32 *firsts,
+          guint          n_tracks,
+          guint32        number)
+{
+  guint lo = 0, hi = n_tracks;
+
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (firsts[mid] <= number)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* The track of an event numbered across tracks, and its index there. */
+void
+stp_export_order_locate (const StpExportOrder *order,
+                         const Ref            *ref,
+                         guint32              *track,
+                         guint32              *index)
+{
+  const guint32 *firsts;
+
+  switch ((RefKind) ref->kind)
+    {
+    case REF_SLICE:
+    case REF_SLICE_END:
+      firsts = order->first_slice;
+      break;
+    case REF_INSTANT:
+      firsts = order->first_instant;
+      break;
+    case REF_SAMPLE:
+      firsts = order->first_sample;
+      break;
+    default:
+      g_return_if_reached ();
+    }
+
+  *track = track_of (firsts, order->n_tracks, ref->index);
+  *index = ref->index - firsts[*track];
 }

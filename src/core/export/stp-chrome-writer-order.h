@@ -22,6 +22,7 @@ typedef enum
   REF_FLOW_SRC,
   REF_FLOW_DST,
   REF_COUNTER,
+  REF_COUNTER_ALONE,    /* a sample without a seq of its own */
   REF_SAMPLE,           /* a sample of a counter of one series */
   REF_OBJECT_CREATE,
   REF_OBJECT_SNAPSHOT,
@@ -29,21 +30,21 @@ typedef enum
   REF_SLICE_END,        /* the E, e or F that ended a slice read from a pair */
 } RefKind;
 
-/* One event of the export, kept for every seq of the trace: 8 bytes,
- * as a 1M-node StepStats with memory shown has 7.3M events (12 bytes
- * took 28 MiB more at that export's peak). */
+/* One event of the export, kept for every seq of the trace: 4 bytes,
+ * as a 1M-node StepStats with memory shown has 7.3M events (8 bytes
+ * took 29 MB more at that export's peak).  Events on a track (slices,
+ * their ends, instants, samples) are numbered across the tracks, each
+ * track's after the one before (stp_export_order_locate() finds them);
+ * the others are their index in the trace. */
 typedef struct
 {
   guint32 kind  : 4;    /* RefKind */
-  guint32 alone : 1;    /* REF_COUNTER: a sample without a seq of its own */
-  guint32 track : 27;   /* REF_SLICE, REF_INSTANT, REF_SLICE_END, REF_SAMPLE */
-  guint32 index;        /* the slice, instant, flow, object, snapshot,
-                         * counter entry or sample */
+  guint32 index : 28;
 } Ref;
 
-#define REF_MAX_TRACK ((1u << 27) - 1)
+#define REF_MAX_INDEX ((1u << 28) - 1)
 
-G_STATIC_ASSERT (sizeof (Ref) == 8);
+G_STATIC_ASSERT (sizeof (Ref) == 4);
 
 /* A sample of a counter of several series, in an array sorted by
  * (seq, track, series, sample): the samples one C event set are a run
@@ -60,9 +61,13 @@ typedef struct
 /* Every event to write, by its seq, then those without one. */
 typedef struct
 {
-  GArray *refs;        /* Ref, indexed by seq */
-  GArray *unordered;   /* Ref, events the model made up */
-  GArray *counters;    /* CounterEntry */
+  GArray  *refs;          /* Ref, indexed by seq */
+  GArray  *unordered;     /* Ref, events the model made up */
+  GArray  *counters;      /* CounterEntry */
+  guint    n_tracks;
+  guint32 *first_slice;   /* per track and one past: where its slices' numbers start */
+  guint32 *first_instant;
+  guint32 *first_sample;
 } StpExportOrder;
 
 gboolean stp_export_order_build (StpExportOrder  *order,
@@ -70,6 +75,10 @@ gboolean stp_export_order_build (StpExportOrder  *order,
                                  GCancellable    *cancellable,
                                  GError         **error);
 void     stp_export_order_clear (StpExportOrder  *order);
+void     stp_export_order_locate (const StpExportOrder *order,
+                                  const Ref            *ref,
+                                  guint32              *track,
+                                  guint32              *index);
 
 static inline guint
 stp_export_order_len (const StpExportOrder *order)

@@ -30,10 +30,11 @@
 /* One formatting thread's state (the trace itself is only read). */
 typedef struct
 {
-  StpTrace        *trace;
-  const GArray    *counters;  /* CounterEntry */
-  GString         *buf;
-  guint64          written;
+  StpTrace             *trace;
+  const StpExportOrder *order;
+  const GArray         *counters;  /* CounterEntry */
+  GString              *buf;
+  guint64               written;
 } Writer;
 
 /* Escaping as it goes is as fast as copying a cached literal: names
@@ -489,54 +490,60 @@ write_ref (Writer    *w,
            const Ref *ref)
 {
   StpTrace *trace = w->trace;
+  const StpTrack *track = NULL;
+  guint32 t, index = ref->index;
+
+  if (ref->kind == REF_SLICE || ref->kind == REF_SLICE_END ||
+      ref->kind == REF_INSTANT || ref->kind == REF_SAMPLE)
+    {
+      stp_export_order_locate (w->order, ref, &t, &index);
+      track = stp_trace_get_track (trace, t);
+    }
 
   switch ((RefKind) ref->kind)
     {
     case REF_SLICE:
-      {
-        const StpTrack *track = stp_trace_get_track (trace, ref->track);
-        write_slice (w, track, stp_track_get_slice (track, ref->index));
-      }
+      write_slice (w, track, stp_track_get_slice (track, index));
       break;
 
     case REF_INSTANT:
       {
-        const StpTrack *track = stp_trace_get_track (trace, ref->track);
         GArray *array = track->kind == STP_TRACK_THREAD ? track->instants : track->slices;
-        write_instant (w, track, &g_array_index (array, StpSlice, ref->index));
+        write_instant (w, track, &g_array_index (array, StpSlice, index));
       }
       break;
 
     case REF_GLOBAL_INSTANT:
-      write_instant (w, NULL, &g_array_index (trace->global_instants, StpSlice, ref->index));
+      write_instant (w, NULL, &g_array_index (trace->global_instants, StpSlice, index));
       break;
 
     case REF_FLOW_SRC:
     case REF_FLOW_DST:
       {
-        const StpFlow *flow = &g_array_index (trace->flows, StpFlow, ref->index);
+        const StpFlow *flow = &g_array_index (trace->flows, StpFlow, index);
         write_flow_end (w, flow, ref->kind == REF_FLOW_SRC ? &flow->src : &flow->dst);
       }
       break;
 
     case REF_COUNTER:
-      write_counter (w, ref->index, ref->alone);
+    case REF_COUNTER_ALONE:
+      write_counter (w, index, ref->kind == REF_COUNTER_ALONE);
       break;
 
     case REF_SAMPLE:
-      write_sample (w, stp_trace_get_track (trace, ref->track), ref->index);
+      write_sample (w, track, index);
       break;
 
     case REF_OBJECT_CREATE:
       {
-        const StpObject *o = &g_array_index (trace->objects, StpObject, ref->index);
+        const StpObject *o = &g_array_index (trace->objects, StpObject, index);
         write_object_event (w, "N", o, o->create_ts, o->create_tid, NULL);
       }
       break;
 
     case REF_OBJECT_SNAPSHOT:
       {
-        const StpSnapshot *s = &g_array_index (trace->snapshots, StpSnapshot, ref->index);
+        const StpSnapshot *s = &g_array_index (trace->snapshots, StpSnapshot, index);
         const StpObject *o = &g_array_index (trace->objects, StpObject, s->object);
         write_object_event (w, "O", o, s->ts, s->tid, s);
       }
@@ -544,16 +551,13 @@ write_ref (Writer    *w,
 
     case REF_OBJECT_DELETE:
       {
-        const StpObject *o = &g_array_index (trace->objects, StpObject, ref->index);
+        const StpObject *o = &g_array_index (trace->objects, StpObject, index);
         write_object_event (w, "D", o, o->delete_ts, o->delete_tid, NULL);
       }
       break;
 
     case REF_SLICE_END:
-      {
-        const StpTrack *track = stp_trace_get_track (trace, ref->track);
-        write_slice_end (w, track, stp_track_get_slice (track, ref->index));
-      }
+      write_slice_end (w, track, stp_track_get_slice (track, index));
       break;
 
     case REF_NONE:
@@ -798,6 +802,7 @@ stp_chrome_writer_write (StpTrace         *trace,
   for (guint i = 0; i < STP_CHROME_WRITER_SINK_WORKERS; i++)
     {
       job.workers[i].trace = trace;
+      job.workers[i].order = &job.order;
       job.workers[i].counters = job.order.counters;
     }
 
