@@ -103,6 +103,24 @@ test_file_replaced_only_on_success (void)
   g_rmdir (dir);
 }
 
+/* The trace written, and read back by json-glib: its traceEvents. */
+static JsonArray *
+export_events (StpTrace *trace)
+{
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_output_stream_close (out, NULL, NULL);
+  json_parser_load_from_data (parser, g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out)),
+                              g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), &error);
+  g_assert_no_error (error);
+  return json_array_ref (json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                                       "traceEvents"));
+}
+
 /* Events come out in input order across the chunks that several
  * threads format: 100,000 slices named after their position, added to
  * tracks in a shuffled order. */
@@ -111,11 +129,9 @@ test_order_across_chunks (void)
 {
   const guint n = 100000;
   g_autoptr(StpTrace) trace = stp_trace_new (STP_FORMAT_UNKNOWN, "ordered");
-  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
-  g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
   guint32 process = stp_trace_add_process (trace, 1, 0);
-  JsonArray *events;
+  g_autoptr(JsonArray) events = NULL;
   guint seen = 0;
 
   for (guint i = 0; i < n; i++)
@@ -130,16 +146,7 @@ test_order_across_chunks (void)
       slice->seq = stp_trace_next_seq (trace);
     }
   g_assert_true (stp_trace_finish (trace, NULL, &error));
-
-  g_assert_true (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
-  g_output_stream_close (out, NULL, NULL);
-
-  json_parser_load_from_data (parser, g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out)),
-                              g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), &error);
-  g_assert_no_error (error);
-  events = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
-                                         "traceEvents");
+  events = export_events (trace);
 
   for (guint i = 0; i < json_array_get_length (events); i++)
     {
@@ -172,11 +179,9 @@ test_counter_events (void)
   };
   g_autoptr(GFileIOStream) stream = NULL;
   g_autoptr(GFile) file = g_file_new_tmp ("stepscope-counters-XXXXXX.json", &stream, NULL);
-  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
-  g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(StpTrace) trace = NULL;
   g_autoptr(GError) error = NULL;
-  JsonArray *events;
+  g_autoptr(JsonArray) events = NULL;
   guint seen = 0;
 
   g_assert_true (g_file_replace_contents (file, input, strlen (input), NULL, FALSE,
@@ -184,15 +189,7 @@ test_counter_events (void)
   trace = stp_load_file (file, NULL, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_file_delete (file, NULL, NULL);
-
-  g_assert_true (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
-  g_output_stream_close (out, NULL, NULL);
-  json_parser_load_from_data (parser, g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out)),
-                              g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), &error);
-  g_assert_no_error (error);
-  events = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
-                                         "traceEvents");
+  events = export_events (trace);
 
   for (guint i = 0; i < json_array_get_length (events); i++)
     {
