@@ -57,7 +57,7 @@ describe_hit (StpTimelineView *self,
       {
         const StpTrack *track = hit->track != STP_INDEX_NONE ? stp_trace_get_track (trace, hit->track) : NULL;
         GArray *array = hit->kind == STP_HIT_GLOBAL_INSTANT ? trace->global_instants
-                        : track->kind == STP_TRACK_INSTANTS ? track->slices : track->instants;
+                                                            : stp_track_get_instants (track);
         const StpSlice *s = &g_array_index (array, StpSlice, hit->index);
         g_autofree char *start = stp_format_duration (s->ts - trace->start_ts);
 

@@ -177,12 +177,11 @@ index_events (Builder        *b,
         index_samples (b, track, order->first_sample[t]);
       else if (track->kind == STP_TRACK_COUNTER)
         index_counters (b, track, t);
-      else if (track->kind == STP_TRACK_INSTANTS)
-        index_slices (b, trace, track->slices, REF_INSTANT, order->first_instant[t]);
       else
         {
-          index_slices (b, trace, track->slices, REF_SLICE, order->first_slice[t]);
-          index_slices (b, trace, track->instants, REF_INSTANT, order->first_instant[t]);
+          if (track->kind != STP_TRACK_INSTANTS)
+            index_slices (b, trace, track->slices, REF_SLICE, order->first_slice[t]);
+          index_slices (b, trace, stp_track_get_instants (track), REF_INSTANT, order->first_instant[t]);
         }
     }
 
@@ -220,11 +219,12 @@ index_events (Builder        *b,
     }
 }
 
-/* The events a track has of each kind that is numbered across tracks. */
+/* The events a track has of each kind that is numbered across tracks,
+ * as index_events() indexes them. */
 static guint
 track_slices (const StpTrack *track)
 {
-  if (track->kind == STP_TRACK_COUNTER || track->kind == STP_TRACK_INSTANTS || track->slices == NULL)
+  if (track->kind == STP_TRACK_INSTANTS || track->slices == NULL)
     return 0;
   return track->slices->len;
 }
@@ -232,9 +232,9 @@ track_slices (const StpTrack *track)
 static guint
 track_instants (const StpTrack *track)
 {
-  GArray *instants = track->kind == STP_TRACK_INSTANTS ? track->slices : track->instants;
+  GArray *instants = stp_track_get_instants (track);
 
-  return track->kind != STP_TRACK_COUNTER && instants != NULL ? instants->len : 0;
+  return instants != NULL ? instants->len : 0;
 }
 
 static guint

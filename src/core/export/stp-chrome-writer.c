@@ -507,10 +507,7 @@ write_ref (Writer    *w,
       break;
 
     case REF_INSTANT:
-      {
-        GArray *array = track->kind == STP_TRACK_THREAD ? track->instants : track->slices;
-        write_instant (w, track, &g_array_index (array, StpSlice, index));
-      }
+      write_instant (w, track, &g_array_index (stp_track_get_instants (track), StpSlice, index));
       break;
 
     case REF_GLOBAL_INSTANT:

@@ -568,6 +568,14 @@ stp_track_get_slice (const StpTrack *track,
   return &g_array_index (track->slices, StpSlice, index);
 }
 
+/* A track's instants: an instants track holds them as its slices, a
+ * thread beside its slices; NULL for the other kinds. */
+static inline GArray *
+stp_track_get_instants (const StpTrack *track)
+{
+  return track->kind == STP_TRACK_INSTANTS ? track->slices : track->instants;
+}
+
 guint32      stp_trace_find_process    (const StpTrace *self,
                                         gint64          pid,
                                         StpStr          pid_str);
