@@ -366,8 +366,9 @@ track_of (const guint32 *firsts,
   return lo;
 }
 
-/* The track of an event numbered across tracks, and its index there. */
-void
+/* For an event numbered across tracks, its track and its index there;
+ * FALSE for the others, whose index is their own. */
+gboolean
 stp_export_order_locate (const StpExportOrder *order,
                          const Ref            *ref,
                          guint32              *track,
@@ -388,9 +389,10 @@ stp_export_order_locate (const StpExportOrder *order,
       firsts = order->first_sample;
       break;
     default:
-      g_return_if_reached ();
+      return FALSE;
     }
 
   *track = track_of (firsts, order->n_tracks, ref->index);
   *index = ref->index - firsts[*track];
+  return TRUE;
 }

@@ -75,7 +75,7 @@ gboolean stp_export_order_build (StpExportOrder  *order,
                                  GCancellable    *cancellable,
                                  GError         **error);
 void     stp_export_order_clear (StpExportOrder  *order);
-void     stp_export_order_locate (const StpExportOrder *order,
+gboolean stp_export_order_locate (const StpExportOrder *order,
                                   const Ref            *ref,
                                   guint32              *track,
                                   guint32              *index);

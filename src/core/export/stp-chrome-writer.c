@@ -493,12 +493,8 @@ write_ref (Writer    *w,
   const StpTrack *track = NULL;
   guint32 t, index = ref->index;
 
-  if (ref->kind == REF_SLICE || ref->kind == REF_SLICE_END ||
-      ref->kind == REF_INSTANT || ref->kind == REF_SAMPLE)
-    {
-      stp_export_order_locate (w->order, ref, &t, &index);
-      track = stp_trace_get_track (trace, t);
-    }
+  if (stp_export_order_locate (w->order, ref, &t, &index))
+    track = stp_trace_get_track (trace, t);
 
   switch ((RefKind) ref->kind)
     {
