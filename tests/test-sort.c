@@ -132,6 +132,54 @@ test_extremes (void)
     g_assert_cmpuint (g_array_index (same, Element, i).order, ==, i);
 }
 
+/* stp_permute() puts the element from[i] names at i, with the indices
+ * read from inside records, and uses every index up. */
+static void
+test_permute (void)
+{
+  typedef struct { gint64 other; guint32 from; guint32 pad; } Record;
+  const guint sizes[] = { 0, 1, 2, 7, 1000, 65537 };
+  GRand *rand = g_rand_new_with_seed (11);
+
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      guint n = sizes[k];
+      g_autofree Element *elements = g_new0 (Element, MAX (n, 1));
+      g_autofree Record *records = g_new0 (Record, MAX (n, 1));
+      g_autofree guint32 *wanted = g_new (guint32, MAX (n, 1));
+
+      /* A shuffle (Fisher-Yates), with a few places left alone. */
+      for (guint i = 0; i < n; i++)
+        wanted[i] = i;
+      for (guint i = n; i > 1; i--)
+        {
+          guint j = g_rand_int_range (rand, 0, i);
+          guint32 t = wanted[i - 1];
+
+          if (i % 5 == 0)
+            continue;
+          wanted[i - 1] = wanted[j];
+          wanted[j] = t;
+        }
+      for (guint i = 0; i < n; i++)
+        {
+          elements[i].ts = (gint64) i * 3 - 7;
+          elements[i].order = i;
+          records[i].from = wanted[i];
+        }
+
+      stp_permute (elements, n, sizeof (Element), &records[0].from, sizeof (Record));
+
+      for (guint i = 0; i < n; i++)
+        {
+          g_assert_cmpuint (elements[i].order, ==, wanted[i]);
+          g_assert_cmpint (elements[i].ts, ==, (gint64) wanted[i] * 3 - 7);
+          g_assert_cmpuint (records[i].from, ==, wanted[i] == i ? i : G_MAXUINT32);
+        }
+    }
+  g_rand_free (rand);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -139,5 +187,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/sort/random", test_random);
   g_test_add_func ("/sort/extremes", test_extremes);
+  g_test_add_func ("/sort/permute", test_permute);
   return g_test_run ();
 }

@@ -52,37 +52,47 @@ typedef struct
   guint32 index;     /* of the element, G_MAXUINT32 once it is in place */
 } Entry;
 
-/* Puts element entries[i].index at i for every i, moving each element
- * once; the entries are used up. */
-static void
-permute (char  *elements,
-         Entry *entries,
-         guint  n,
-         gsize  size)
+static inline guint32 *
+index_at (guint32 *from,
+          gsize    from_stride,
+          guint    i)
 {
+  return (guint32 *) ((char *) from + (gsize) i * from_stride);
+}
+
+/* Each cycle of the permutation in turn: each place takes the element
+ * it wants, and the first one's waits aside. */
+void
+stp_permute (gpointer  base,
+             guint     n,
+             gsize     size,
+             guint32  *from,
+             gsize     from_stride)
+{
+  char *elements = base;
   g_autofree char *held = g_malloc (size);
 
   for (guint i = 0; i < n; i++)
     {
       guint j = i;
 
-      if (entries[i].index == i || entries[i].index == G_MAXUINT32)
+      if (*index_at (from, from_stride, i) == i || *index_at (from, from_stride, i) == G_MAXUINT32)
         continue;
 
-      /* The cycle through i: each place takes the element it wants. */
       memcpy (held, elements + i * size, size);
       for (;;)
         {
-          guint32 from = entries[j].index;
+          guint32 *wanted = index_at (from, from_stride, j);
+          guint32 k = *wanted;
 
-          entries[j].index = G_MAXUINT32;
-          if (from == i)
+          *wanted = G_MAXUINT32;
+          if (k == i)
             {
               memcpy (elements + j * size, held, size);
               break;
             }
-          memcpy (elements + j * size, elements + from * size, size);
-          j = from;
+          memcpy (elements + j * size, elements + (gsize) k * size, size);
+          j = k;
         }
     }
 }
@@ -136,7 +146,7 @@ sort_by_int64 (char  *elements,
     }
 
   g_clear_pointer (&next, g_free);
-  permute (elements, entries, n, size);
+  stp_permute (elements, n, size, &entries[0].index, sizeof (Entry));
 }
 
 /* The order of stp_sort_unless_sorted(), where compare orders first by

@@ -24,4 +24,14 @@ void stp_sort_by_key        (gpointer         base,
                              GCompareDataFunc compare,
                              gpointer         user_data);
 
+/* Puts the element at index from[i] at i for every i, moving each
+ * element once.  The indices are read `from_stride` bytes apart (a
+ * field of an array of records, say) and used up: each is left
+ * G_MAXUINT32. */
+void stp_permute            (gpointer         base,
+                             guint            n,
+                             gsize            size,
+                             guint32         *from,
+                             gsize            from_stride);
+
 G_END_DECLS
