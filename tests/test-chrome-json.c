@@ -19,8 +19,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "export-test-util.h"
 #include "stp-chrome-json-private.h"
-#include "stp-chrome-writer.h"
 #include "stp-error.h"
 #include "stp-loader.h"
 #include "strict-json.h"
@@ -474,14 +474,9 @@ check_against (StpTrace *trace,
 static void
 check_export_strict (StpTrace *trace)
 {
-  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(GBytes) bytes = stp_test_export (trace);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) bytes = NULL;
 
-  g_assert_true (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_output_stream_close (out, NULL, NULL));
-  bytes = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
   strict_json_check (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
   g_assert_no_error (error);
 }

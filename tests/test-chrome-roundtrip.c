@@ -14,21 +14,9 @@
 
 #include <string.h>
 
-#include "stp-chrome-writer.h"
+#include "export-test-util.h"
 #include "stp-loader.h"
 #include "test-chrome-common.h"
-
-static GBytes *
-export (StpTrace *trace)
-{
-  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
-  g_output_stream_close (out, NULL, NULL);
-  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
-}
 
 static void
 test_roundtrip (gconstpointer data)
@@ -43,13 +31,13 @@ test_roundtrip (gconstpointer data)
   g_autoptr(GBytes) again = NULL;
 
   g_assert_no_error (error);
-  exported = export (first);
+  exported = stp_test_export (first);
   second = stp_test_load_string (g_bytes_get_data (exported, NULL), g_bytes_get_size (exported), &error);
   g_assert_no_error (error);
   g_assert_true (stp_test_traces_equal (first, second));
 
   /* Nothing is lost or added by a second trip either. */
-  again = export (second);
+  again = stp_test_export (second);
   third = stp_test_load_string (g_bytes_get_data (again, NULL), g_bytes_get_size (again), &error);
   g_assert_no_error (error);
   g_assert_true (stp_test_traces_equal (second, third));

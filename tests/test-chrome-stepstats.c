@@ -15,7 +15,7 @@
 
 #include <string.h>
 
-#include "stp-chrome-writer.h"
+#include "export-test-util.h"
 #include "stp-loader.h"
 #include "test-chrome-common.h"
 
@@ -28,7 +28,6 @@ test_same_model (gconstpointer data)
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
   g_autoptr(StpTrace) step_stats = NULL;
-  g_autoptr(GOutputStream) out = NULL;
   g_autoptr(GBytes) json = NULL;
   g_autoptr(StpTrace) loaded = NULL;
   g_autoptr(GPtrArray) want = NULL;
@@ -45,11 +44,7 @@ test_same_model (gconstpointer data)
     }
   g_assert_cmpint (step_stats->format, !=, STP_FORMAT_CHROME_JSON);
 
-  out = g_memory_output_stream_new_resizable ();
-  g_assert_true (stp_chrome_writer_write (step_stats, out, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
-  g_output_stream_close (out, NULL, NULL);
-  json = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+  json = stp_test_export (step_stats);
 
   loaded = stp_test_load_string (g_bytes_get_data (json, NULL), g_bytes_get_size (json), &error);
   if (loaded == NULL && g_error_matches (error, g_quark_from_static_string ("stp-error-quark"), 3))

@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "export-test-util.h"
 #include "stp-chrome-writer.h"
 #include "stp-json-writer.h"
 #include "stp-loader.h"
@@ -107,18 +108,9 @@ test_file_replaced_only_on_success (void)
 static JsonArray *
 export_events (StpTrace *trace)
 {
-  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = stp_test_export_json (trace);
 
-  g_assert_true (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
-  g_output_stream_close (out, NULL, NULL);
-  json_parser_load_from_data (parser, g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out)),
-                              g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), &error);
-  g_assert_no_error (error);
-  return json_array_ref (json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
-                                                       "traceEvents"));
+  return json_array_ref (json_object_get_array_member (json_node_get_object (root), "traceEvents"));
 }
 
 /* Events come out in input order across the chunks that several

@@ -12,7 +12,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "stp-chrome-writer.h"
+#include "export-test-util.h"
 #include "stp-loader.h"
 
 typedef struct
@@ -78,25 +78,6 @@ load (const char               *input,
   return trace;
 }
 
-static JsonNode *
-export_trace (StpTrace *trace)
-{
-  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_output_stream_close (out, NULL, &error));
-
-  json_parser_load_from_data (parser,
-                              g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out)),
-                              g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)),
-                              &error);
-  g_assert_no_error (error);
-  return json_node_copy (json_parser_get_root (parser));
-}
-
 static char *
 node_to_string (JsonNode *node)
 {
@@ -140,7 +121,7 @@ test_events (gconstpointer data)
                                                           "expected", expected_name, NULL);
   g_autoptr(JsonNode) expected = parse_file (expected_path);
   g_autoptr(StpTrace) trace = load (c->input, &c->set->options);
-  g_autoptr(JsonNode) actual = export_trace (trace);
+  g_autoptr(JsonNode) actual = stp_test_export_json (trace);
 
   assert_same_events (expected, actual, expected_name);
 }
@@ -162,8 +143,8 @@ test_reanalyze (gconstpointer data)
       g_autoptr(JsonNode) b = NULL;
 
       g_assert_no_error (error);
-      a = export_trace (fresh);
-      b = export_trace (again);
+      a = stp_test_export_json (fresh);
+      b = stp_test_export_json (again);
       assert_same_events (a, b, option_sets[i].name);
     }
 }

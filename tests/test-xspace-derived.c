@@ -11,7 +11,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-#include "stp-chrome-writer.h"
+#include "export-test-util.h"
 #include "stp-derived-line.h"
 #include "stp-loader.h"
 #include "xspace-test-util.h"
@@ -359,18 +359,6 @@ test_existing_lines (void)
 
 /* The StepStats option: TF op lines from the "@@name:op" kernel labels of
  * stream:all, as timeline.py parses them; the export is unchanged. */
-static GBytes *
-export (StpTrace *trace)
-{
-  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_output_stream_close (out, NULL, NULL));
-  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
-}
-
 static void
 test_step_stats_option (void)
 {
@@ -411,8 +399,8 @@ test_step_stats_option (void)
    * under another name for the GPU). */
   g_assert_null (find_track (b, find_process (b, "/gpu:0/stream:7 Compute"), "TensorFlow Ops"));
 
-  export_a = export (a);
-  export_b = export (b);
+  export_a = stp_test_export (a);
+  export_b = stp_test_export (b);
   g_assert_true (g_bytes_equal (export_a, export_b));
 }
 

@@ -13,6 +13,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "export-test-util.h"
 #include "stp-derived-line.h"
 #include "stp-error.h"
 #include "stp-input.h"
@@ -22,7 +23,6 @@
 #include "stp-xspace.h"
 #include "xplane.pb-c.h"
 #include "stp-json-writer.h"
-#include "stp-chrome-writer.h"
 #include "xspace-test-util.h"
 
 #define REAL_FILE "34.83.195.179_6003.xplane.pb"
@@ -769,17 +769,9 @@ load_bytes (const guint8 *data,
 static JsonObject *
 export_members (StpTrace *trace)
 {
-  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = stp_test_export_json (trace);
 
-  g_assert_true (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
-  g_output_stream_close (out, NULL, NULL);
-  json_parser_load_from_data (parser, g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out)),
-                              g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), &error);
-  g_assert_no_error (error);
-  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+  return json_object_ref (json_node_get_object (root));
 }
 
 /* The hosts and the planes' names reach the information page as the
