@@ -399,9 +399,14 @@ test_step_stats_option (void)
    * under another name for the GPU). */
   g_assert_null (find_track (b, find_process (b, "/gpu:0/stream:7 Compute"), "TensorFlow Ops"));
 
+  /* Both exports are timeline.py's: the stream's process, no derived line. */
   export_a = stp_test_export (a);
   export_b = stp_test_export (b);
   g_assert_true (g_bytes_equal (export_a, export_b));
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (export_b, NULL), g_bytes_get_size (export_b),
+                                  "\"name\":\"/device:GPU:0/stream:all Compute\""));
+  g_assert_null (g_strstr_len (g_bytes_get_data (export_b, NULL), g_bytes_get_size (export_b),
+                               "TensorFlow Ops"));
 }
 
 int
