@@ -35,6 +35,15 @@ typedef struct
   double  half;            /* half the line width, in pixels */
 } Mask;
 
+/* The target's pixels as seen from user space. */
+typedef struct
+{
+  cairo_matrix_t to_pixels;  /* the CTM, then the device scale and offset */
+  double         scale;      /* user units to pixels, the same both ways */
+  double         device_scale;
+  double         offset_x, offset_y;
+} PixelSpace;
+
 /* The most of any segment: joints and crossings are not drawn twice. */
 static inline void
 cover (guint8 *p,
@@ -311,23 +320,23 @@ add_cubic (Mask           *m,
 static gboolean
 pixel_space (cairo_t         *cr,
              cairo_surface_t *target,
-             cairo_matrix_t  *to_pixels,
-             double          *scale)
+             PixelSpace      *space)
 {
   cairo_matrix_t ctm, device;
-  double sx, sy, ox, oy;
+  double sx, sy;
 
   if (cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE)
     return FALSE;
   cairo_get_matrix (cr, &ctm);
   cairo_surface_get_device_scale (target, &sx, &sy);
-  cairo_surface_get_device_offset (target, &ox, &oy);
+  cairo_surface_get_device_offset (target, &space->offset_x, &space->offset_y);
   if (ctm.xy != 0 || ctm.yx != 0 || ctm.xx != ctm.yy || ctm.xx <= 0 || sx != sy || sx <= 0)
     return FALSE;
 
-  cairo_matrix_init (&device, sx, 0, 0, sy, ox, oy);
-  cairo_matrix_multiply (to_pixels, &ctm, &device);
-  *scale = ctm.xx * sx;
+  cairo_matrix_init (&device, sx, 0, 0, sy, space->offset_x, space->offset_y);
+  cairo_matrix_multiply (&space->to_pixels, &ctm, &device);
+  space->scale = ctm.xx * sx;
+  space->device_scale = sx;
   return TRUE;
 }
 
@@ -399,19 +408,17 @@ mask_box (cairo_t               *cr,
 /* The current source through the mask, pixel for pixel: the mask at
  * the target's own scale, placed at its first pixel. */
 static void
-paint_through (cairo_t         *cr,
-               cairo_surface_t *target,
-               cairo_surface_t *mask,
-               const Mask      *m)
+paint_through (cairo_t          *cr,
+               const PixelSpace *space,
+               cairo_surface_t  *mask,
+               const Mask       *m)
 {
-  double sx, sy, ox, oy;
+  double s = space->device_scale;
 
-  cairo_surface_get_device_scale (target, &sx, &sy);
-  cairo_surface_get_device_offset (target, &ox, &oy);
-  cairo_surface_set_device_scale (mask, sx, sy);
+  cairo_surface_set_device_scale (mask, s, s);
   cairo_save (cr);
   cairo_identity_matrix (cr);
-  cairo_mask_surface (cr, mask, (m->x - ox) / sx, (m->y - oy) / sy);
+  cairo_mask_surface (cr, mask, (m->x - space->offset_x) / s, (m->y - space->offset_y) / s);
   cairo_restore (cr);
 }
 
@@ -431,13 +438,12 @@ stp_render_stroke_cubics (cairo_t        *cr,
   cairo_surface_t *target = cairo_get_group_target (cr);
   g_autoptr(GArray) pixels = NULL;
   cairo_surface_t *mask;
-  cairo_matrix_t to_pixels;
-  double scale;
+  PixelSpace space;
   Mask m;
 
   if (n_cubics == 0)
     return;
-  if (!pixel_space (cr, target, &to_pixels, &scale))
+  if (!pixel_space (cr, target, &space))
     {
       stroke_with_cairo (cr, cubics, n_cubics, width);
       return;
@@ -449,12 +455,12 @@ stp_render_stroke_cubics (cairo_t        *cr,
       StpCubic c = cubics[i];
 
       for (guint k = 0; k < 4; k++)
-        cairo_matrix_transform_point (&to_pixels, &c.x[k], &c.y[k]);
+        cairo_matrix_transform_point (&space.to_pixels, &c.x[k], &c.y[k]);
       g_array_append_val (pixels, c);
     }
 
-  m.half = width * scale / 2;
-  if (!mask_box (cr, target, &to_pixels, pixels, &m))
+  m.half = width * space.scale / 2;
+  if (!mask_box (cr, target, &space.to_pixels, pixels, &m))
     return;
   mask = cairo_image_surface_create (CAIRO_FORMAT_A8, m.width, m.height);
   if (cairo_surface_status (mask) != CAIRO_STATUS_SUCCESS)
@@ -480,6 +486,6 @@ stp_render_stroke_cubics (cairo_t        *cr,
     }
   cairo_surface_mark_dirty (mask);
 
-  paint_through (cr, target, mask, &m);
+  paint_through (cr, &space, mask, &m);
   cairo_surface_destroy (mask);
 }
