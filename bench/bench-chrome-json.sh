@@ -50,7 +50,7 @@ py_run () {
 echo '[{"ph":"X","pid":1,"tid":1,"ts":0,"dur":1,"name":"x"}]' > "$tmp/tiny.json"
 base=$(stp_run "$tmp/tiny.json" | cut -d' ' -f2)
 
-printf '%-40s %7s %6s %8s %6s %7s %6s %8s %8s %9s %8s\n' input MB stp_s stp_MB/s py_s py_MB/s ratio rss_MB rss/size model/size py_rss_MB
+printf '%-40s %7s %7s %8s %6s %7s %6s %8s %8s %9s %8s\n' input MB stp_s stp_MB/s py_s py_MB/s ratio rss_MB rss/size model/size py_rss_MB
 bench_one () {
   label=$1 plain=$2
   bytes=$(stat -c %s "$plain")
@@ -65,7 +65,7 @@ bench_one () {
   pt=$(cut -d' ' -f1 "$tmp/py" | median); pr=$(cut -d' ' -f2 "$tmp/py" | median)
   awk -v l="$label" -v b="$bytes" -v st="$st" -v sr="$sr" -v pt="$pt" -v pr="$pr" -v base="$base" 'BEGIN {
     mb = b / 1e6
-    printf "%-40s %7.1f %6.2f %8.0f %6.2f %7.0f %6.1f %8.0f %8.2f %9.2f %8.0f\n",
+    printf "%-40s %7.1f %7.3f %8.0f %6.2f %7.0f %6.1f %8.0f %8.2f %9.2f %8.0f\n",
            l, mb, st, mb / st, pt, mb / pt, pt / st, sr / 1e6, sr / b, (sr - base) / b, pr / 1e6 }'
 }
 
