@@ -249,9 +249,17 @@ static void
 place_objects (StpTrace *self)
 {
   guint n = self->objects->len;
-  g_autoptr(GArray) keys = g_array_sized_new (FALSE, FALSE, sizeof (ObjectKey), n);
-  g_autofree gint64 *first_snap = g_new (gint64, n + 1);
-  g_autofree guint32 *remap = g_new (guint32, n + 1);
+  g_autoptr(GArray) keys = NULL;
+  g_autofree gint64 *first_snap = NULL;
+  g_autofree guint32 *remap = NULL;
+
+  /* Nothing to place, and no keys: their array's data is NULL. */
+  if (n == 0)
+    return;
+
+  keys = g_array_sized_new (FALSE, FALSE, sizeof (ObjectKey), n);
+  first_snap = g_new (gint64, n);
+  remap = g_new (guint32, n);
 
   for (guint i = 0; i < n; i++)
     first_snap[i] = STP_TS_UNKNOWN;
