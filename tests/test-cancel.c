@@ -25,8 +25,16 @@
 #include "stp-summary.h"
 
 /* AddressSanitizer makes every step several times slower: there the
- * test is about the cancel paths being clean, with the bound scaled. */
+ * test is about the cancel paths being clean, with the bound scaled.
+ * gcc says it is on with a macro, clang with a feature. */
 #if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#ifdef UNDER_ASAN
 #define SLOWDOWN 5
 #else
 #define SLOWDOWN 1
