@@ -5,9 +5,10 @@
 # or UBSan report, and any leak (LeakSanitizer) but the system libraries'
 # in build-aux/lsan.supp, fails the run.
 #
-# With clang where it is installed (`apt-get install clang
-# libclang-rt-14-dev`; .ci/run does), else gcc, whose runtimes come with
-# it on Debian 12.  clang's UBSan reports more: an offset applied to a
+# A new directory is built with clang where it is installed (`apt-get
+# install clang libclang-rt-14-dev`; .ci/run does), else gcc, whose
+# runtimes come with it on Debian 12; one set up before keeps its
+# compiler.  clang's UBSan reports more: an offset applied to a
 # null pointer, which gcc's let through in every trace without objects
 # (tests/data/regress/README.md, step-stats-no-objects.pb).
 #
