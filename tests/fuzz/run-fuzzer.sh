@@ -27,12 +27,6 @@ esac
 # Leaks are findings too; UBSan stops at the first report.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-# GSlice (GLib 2.74) keeps a cache per thread: ASan then sees its chunks
-# rather than each allocation.  Once in 15,000 exports (stop 39) LSan
-# called a thread's cache leaked (2032 bytes from g_malloc0, the size of
-# one), and never again on that input: most likely a pool thread exiting
-# as it looked.  Plain malloc for every slice instead.
-export G_SLICE=${G_SLICE:-always-malloc}
 
 log=$dir/logs/$target-$(date +%Y%m%d-%H%M%S).log
 echo "fuzz-$target for $seconds s, log in $log"
