@@ -160,6 +160,14 @@ index_samples (Builder        *b,
     }
 }
 
+/* A counter of one series writes each sample as an event of its own;
+ * one of several, the samples each C event set (index_counters()). */
+static gboolean
+is_one_series_counter (const StpTrack *track)
+{
+  return track->kind == STP_TRACK_COUNTER && track->series->len == 1;
+}
+
 static void
 index_events (Builder        *b,
               StpTrace       *trace)
@@ -173,7 +181,7 @@ index_events (Builder        *b,
       /* What an analysis made (a derived counter) is not the input's. */
       if (track->derived)
         continue;
-      if (track->kind == STP_TRACK_COUNTER && track->series->len == 1)
+      if (is_one_series_counter (track))
         index_samples (b, track, order->first_sample[t]);
       else if (track->kind == STP_TRACK_COUNTER)
         index_counters (b, track, t);
@@ -242,7 +250,7 @@ track_samples (const StpTrack *track)
 {
   const StpCounterSeries *series;
 
-  if (track->kind != STP_TRACK_COUNTER || track->series->len != 1)
+  if (!is_one_series_counter (track))
     return 0;
   series = g_ptr_array_index (track->series, 0);
   return series->samples->len;
@@ -258,7 +266,7 @@ count_entries (const StpTrace *trace)
     {
       const StpTrack *track = stp_trace_get_track (trace, t);
 
-      if (track->kind == STP_TRACK_COUNTER && track->series->len != 1)
+      if (track->kind == STP_TRACK_COUNTER && !is_one_series_counter (track))
         for (guint s = 0; s < track->series->len; s++)
           n += ((const StpCounterSeries *) g_ptr_array_index (track->series, s))->samples->len;
     }
