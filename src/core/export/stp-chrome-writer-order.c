@@ -293,12 +293,14 @@ number_events (const StpTrace *trace,
   return TRUE;
 }
 
-/* Whether every event can be told in a Ref: 268M of one kind would take
- * some 40 GB of model, a bound no real trace meets. */
+/* Numbers the events on tracks across the tracks (first_slice and its
+ * kin, which stp_export_order_locate() reads), and says whether every
+ * event can be told in a Ref: 268M of one kind would take some 40 GB of
+ * model, a bound no real trace meets. */
 static gboolean
-check_limits (StpExportOrder  *order,
-              StpTrace        *trace,
-              GError         **error)
+number_track_events (StpExportOrder  *order,
+                     StpTrace        *trace,
+                     GError         **error)
 {
   guint n = trace->tracks->len + 1;
 
@@ -329,7 +331,7 @@ stp_export_order_build (StpExportOrder  *order,
 {
   Builder b = { order, cancellable, CANCEL_CHECK_INTERVAL };
 
-  if (!check_limits (order, trace, error))
+  if (!number_track_events (order, trace, error))
     return FALSE;
 
   order->refs = g_array_new (FALSE, FALSE, sizeof (Ref));
