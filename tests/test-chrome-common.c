@@ -323,7 +323,7 @@ stp_test_describe (StpTrace *t)
       put_event_id (s, t, f->id);
       put_flow_end (s, t, &f->src);
       put_flow_end (s, t, &f->dst);
-      put_extra (s, t, f->extra);
+      put_extra (s, t, stp_trace_get_flow_extra (t, f));
       DONE ();
     }
 
@@ -339,7 +339,7 @@ stp_test_describe (StpTrace *t)
                               " delete=%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT " lane=%u",
                               o->create_ts, o->create_ts == STP_TS_UNKNOWN ? 0 : o->create_tid,
                               o->delete_ts, o->delete_ts == STP_TS_UNKNOWN ? 0 : o->delete_tid, o->lane);
-      put_extra (s, t, o->extra);
+      put_extra (s, t, stp_trace_get_object_extra (t, o));
       for (guint k = 0; k < o->n_snapshots; k++)
         {
           const StpSnapshot *snap = &g_array_index (t->snapshots, StpSnapshot, o->first_snapshot + k);

@@ -10,6 +10,7 @@
 
 #include "stp-json-writer.h"
 #include "stp-trace-info.h"
+#include "export-test-util.h"
 #include "test-chrome-common.h"
 
 static char *
@@ -49,6 +50,131 @@ test_extra_members (void)
   g_assert_cmpint (both->ts, ==, 41000);
   g_assert_cmpstr (tts, ==, "\"tts\":1");
   g_assert_cmpuint (stp_test_warning_count (trace, "duplicate-member"), ==, 2);
+}
+
+/* The members an event of a flow or an object kept, in the export:
+ * `member` of the one event with phase `ph` and name `name`, as JSON
+ * text, or NULL if it has none. */
+static char *
+exported_member (JsonNode   *root,
+                 char        ph,
+                 const char *name,
+                 const char *member)
+{
+  JsonArray *events = json_object_get_array_member (json_node_get_object (root), "traceEvents");
+  char *found = NULL;
+
+  for (guint i = 0; i < json_array_get_length (events); i++)
+    {
+      JsonObject *e = json_array_get_object_element (events, i);
+
+      if (json_object_get_string_member (e, "ph")[0] != ph ||
+          g_strcmp0 (json_object_get_string_member_with_default (e, "name", ""), name) != 0)
+        continue;
+      g_assert_null (found);
+      found = json_object_has_member (e, member)
+                ? json_to_string (json_object_get_member (e, member), FALSE)
+                : g_strdup ("");
+    }
+  g_assert_nonnull (found);
+  if (found[0] == '\0')
+    g_clear_pointer (&found, g_free);
+  return found;
+}
+
+/* Flows and objects keep their events' members as slices do, though
+ * they are found apart from them: a flow's by the seq of its first
+ * event, an object's by its N event's.  Here a t event is the end of
+ * one flow and the start of the next, an end came without a start, and
+ * the extras are added out of order (flows only when they are paired). */
+static void
+test_extra_members_of_flows_and_objects (void)
+{
+  g_autoptr(StpTrace) trace = stp_test_load_ok (
+    "[{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":10,\"name\":\"a\",\"tts\":1},"
+    "{\"ph\":\"s\",\"pid\":1,\"tid\":1,\"ts\":5,\"id\":1,\"name\":\"ipc\",\"sf\":\"7\"},"
+    "{\"ph\":\"N\",\"pid\":1,\"tid\":1,\"ts\":6,\"id\":\"0x1\",\"name\":\"obj\",\"tts\":4},"
+    "{\"ph\":\"N\",\"pid\":1,\"tid\":1,\"ts\":6,\"id\":\"0x2\",\"name\":\"bare\"},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":20,\"dur\":10,\"name\":\"b\"},"
+    "{\"ph\":\"t\",\"pid\":1,\"tid\":2,\"ts\":25,\"id\":1,\"name\":\"ipc\",\"tts\":2},"
+    "{\"ph\":\"X\",\"pid\":1,\"tid\":3,\"ts\":30,\"dur\":20,\"name\":\"c\",\"tts\":3},"
+    "{\"ph\":\"f\",\"pid\":1,\"tid\":3,\"ts\":35,\"id\":1,\"name\":\"ipc\",\"bp\":\"e\",\"sf\":\"8\"},"
+    "{\"ph\":\"f\",\"pid\":1,\"tid\":3,\"ts\":36,\"id\":2,\"name\":\"lost\",\"bp\":\"e\",\"sf\":\"9\"},"
+    "{\"ph\":\"s\",\"pid\":1,\"tid\":1,\"ts\":7,\"id\":3,\"name\":\"plain\"},"
+    "{\"ph\":\"f\",\"pid\":1,\"tid\":3,\"ts\":37,\"id\":3,\"name\":\"plain\",\"bp\":\"e\"}]");
+  g_autoptr(JsonNode) root = NULL;
+  struct { const char *name; char src, dst; const char *first, *second; } flow_members[] = {
+    { "ipc", 's', 't', "\"sf\":\"7\"", "\"tts\":2" },
+    { "ipc", 't', 'f', "\"tts\":2", "\"sf\":\"8\"" },
+    { "lost", 0, 'f', NULL, "\"sf\":\"9\"" },
+    { "plain", 's', 'f', NULL, NULL },
+  };
+  const char *object_members[] = { "\"tts\":4", NULL };
+  struct { char ph; const char *name, *member, *value; } exported[] = {
+    { 'X', "a", "tts", "1" },
+    { 'X', "c", "tts", "3" },
+    { 's', "ipc", "sf", "\"7\"" },
+    { 't', "ipc", "tts", "2" },
+    { 'f', "ipc", "sf", "\"8\"" },
+    { 'f', "lost", "sf", "\"9\"" },
+    { 's', "plain", "sf", NULL },
+    { 'N', "obj", "tts", "4" },
+    { 'N', "bare", "tts", NULL },
+  };
+
+  g_assert_cmpuint (trace->flows->len, ==, G_N_ELEMENTS (flow_members));
+  for (guint i = 0; i < trace->flows->len; i++)
+    {
+      const StpFlow *flow = &g_array_index (trace->flows, StpFlow, i);
+      guint32 index = stp_trace_get_flow_extra (trace, flow);
+      const StpExtra *extra;
+      g_autofree char *first = NULL, *second = NULL;
+      guint k = 0;
+
+      while (k < G_N_ELEMENTS (flow_members) &&
+             (g_strcmp0 (stp_trace_str (trace, flow->name), flow_members[k].name) != 0 ||
+              flow->src.phase != flow_members[k].src || flow->dst.phase != flow_members[k].dst))
+        k++;
+      g_assert_cmpuint (k, <, G_N_ELEMENTS (flow_members));
+
+      if (flow_members[k].first == NULL && flow_members[k].second == NULL)
+        {
+          g_assert_cmpuint (index, ==, STP_INDEX_NONE);
+          continue;
+        }
+      /* The first holds the start's members, the second the end's. */
+      g_assert_cmpuint (index, <, trace->extras->len);
+      extra = &g_array_index (trace->extras, StpExtra, index);
+      first = stp_trace_dup_raw (trace, extra->members, NULL);
+      g_assert_cmpstr (first, ==, flow_members[k].first);
+      g_assert_true (extra->flags & STP_EXTRA_HAS_END);
+      second = extra_text (trace, index + 1);
+      g_assert_cmpstr (second, ==, flow_members[k].second);
+    }
+
+  g_assert_cmpuint (trace->objects->len, ==, G_N_ELEMENTS (object_members));
+  for (guint i = 0; i < trace->objects->len; i++)
+    {
+      const StpObject *object = &g_array_index (trace->objects, StpObject, i);
+      guint32 index = stp_trace_get_object_extra (trace, object);
+
+      if (object_members[i] == NULL)
+        g_assert_cmpuint (index, ==, STP_INDEX_NONE);
+      else
+        {
+          g_autofree char *members = extra_text (trace, index);
+
+          g_assert_cmpstr (members, ==, object_members[i]);
+        }
+    }
+
+  root = stp_test_export_json (trace);
+  for (guint i = 0; i < G_N_ELEMENTS (exported); i++)
+    {
+      g_autofree char *value = exported_member (root, exported[i].ph, exported[i].name, exported[i].member);
+
+      g_assert_cmpstr (value, ==, exported[i].value);
+    }
 }
 
 static void
@@ -662,6 +788,8 @@ main (int    argc,
   g_test_add_func ("/chrome-json/rules/nest-many-threads", test_nest_many_threads);
   g_test_add_func ("/chrome-json/rules/names-alike", test_names_alike);
   g_test_add_func ("/chrome-json/rules/extra-members", test_extra_members);
+  g_test_add_func ("/chrome-json/rules/extra-members-of-flows-and-objects",
+                   test_extra_members_of_flows_and_objects);
 
   return g_test_run ();
 }

@@ -361,16 +361,19 @@ write_flow_end (Writer           *w,
                 const StpFlowEnd *end)
 {
   const StpTrack *track = stp_trace_get_track (w->trace, end->track);
+  guint32 extra;
+
   begin_event (w, end->phase, flow->cat, flow->name, track_process (w, track),
                track->tid, track->tid_str, end->ts);
   put_event_id (w, flow->id);
   if (end->binding == 'e')
     stp_json_append_literal (w->buf, ",\"bp\":\"e\"");
   /* the flow's extra holds its source's members, then its destination's */
+  extra = stp_trace_get_flow_extra (w->trace, flow);
   if (end == &flow->src)
-    put_extra (w, flow->extra);
+    put_extra (w, extra);
   else
-    put_members (w, end_extra (w, flow->extra));
+    put_members (w, end_extra (w, extra));
   stp_json_append_c (w->buf, '}');
 }
 
@@ -479,7 +482,7 @@ write_object_event (Writer            *w,
   begin_event (w, ph[0], object->cat, object->name, process, tid, 0, ts);
   put_event_id (w, object->id);
   if (ph[0] == 'N')
-    put_extra (w, object->extra);
+    put_extra (w, stp_trace_get_object_extra (w->trace, object));
   if (snapshot != NULL)
     put_snapshot_args (w, snapshot);
   stp_json_append_c (w->buf, '}');

@@ -10,8 +10,10 @@
  * of the input the event came from.
  *
  * Members the model has no field for ("tts", "cname", ...) are kept as
- * extras for export.  Few slices have them, so a slice says only that
- * it has one, and trace->slice_extras finds it by the slice's seq.
+ * extras for export.  Few events have them, so trace->event_extras
+ * finds one by the seq of the event that had it, and a slice says only
+ * whether it has one.  A flow's extra belongs to its first event, an
+ * object's to its N event.
  */
 
 #define G_LOG_DOMAIN "stp-trace"
@@ -134,13 +136,45 @@ stp_trace_dup_args (const StpTrace *self,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+static void
+add_event_extra (StpTrace *self,
+                 guint32   seq,
+                 guint32   extra)
+{
+  StpEventExtra entry = { seq, extra };
+
+  g_array_append_val (self->event_extras, entry);
+}
+
+static guint32
+find_event_extra (const StpTrace *self,
+                  guint32         seq)
+{
+  const StpEventExtra *extras = (const StpEventExtra *) (gconstpointer) self->event_extras->data;
+  guint lo = 0, hi = self->event_extras->len;
+
+  if (seq == STP_SEQ_NONE)
+    return STP_INDEX_NONE;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (extras[mid].seq < seq)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo < self->event_extras->len && extras[lo].seq == seq)
+    return extras[lo].extra;
+  return STP_INDEX_NONE;
+}
+
 void
 stp_trace_set_slice_extra (StpTrace *self,
                            StpSlice *slice,
                            guint32   extra)
 {
-  StpSliceExtra entry;
-
   g_return_if_fail (self != NULL);
   g_return_if_fail (slice != NULL);
   g_return_if_fail (!self->finished);
@@ -151,61 +185,107 @@ stp_trace_set_slice_extra (StpTrace *self,
   g_return_if_fail (slice->seq != STP_SEQ_NONE);
   g_return_if_fail (!(slice->flags & STP_SLICE_HAS_EXTRA));
 
-  entry.seq = slice->seq;
-  entry.extra = extra;
-  g_array_append_val (self->slice_extras, entry);
+  add_event_extra (self, slice->seq, extra);
   slice->flags |= STP_SLICE_HAS_EXTRA;
-}
-
-static gint
-compare_slice_extras (gconstpointer a,
-                      gconstpointer b)
-{
-  const StpSliceExtra *x = a, *y = b;
-
-  return (x->seq > y->seq) - (x->seq < y->seq);
-}
-
-/* Loaders add most extras in input order, a pairing later in its own. */
-void
-stp_trace_sort_slice_extras (StpTrace *self)
-{
-  GArray *extras = self->slice_extras;
-
-  for (guint i = 1; i < extras->len; i++)
-    if (compare_slice_extras (&g_array_index (extras, StpSliceExtra, i - 1),
-                              &g_array_index (extras, StpSliceExtra, i)) > 0)
-      {
-        g_array_sort (extras, compare_slice_extras);
-        return;
-      }
 }
 
 guint32
 stp_trace_get_slice_extra (const StpTrace *self,
                            const StpSlice *slice)
 {
-  const StpSliceExtra *extras;
-  guint lo = 0, hi;
-
   g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
   g_return_val_if_fail (slice != NULL, STP_INDEX_NONE);
 
   if (!(slice->flags & STP_SLICE_HAS_EXTRA))
     return STP_INDEX_NONE;
+  return find_event_extra (self, slice->seq);
+}
 
-  extras = (const StpSliceExtra *) (gconstpointer) self->slice_extras->data;
-  hi = self->slice_extras->len;
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
+/* The seq of a flow's first event: its start's, or its end's when it
+ * never started.  A v2 flow has no event of its own (its ends' seqs are
+ * its slices'), so neither a seq nor an extra. */
+static guint32
+flow_seq (const StpFlow *flow)
+{
+  if (flow->src.phase != 0)
+    return flow->src.seq;
+  if (flow->dst.phase != 0)
+    return flow->dst.seq;
+  return STP_SEQ_NONE;
+}
 
-      if (extras[mid].seq < slice->seq)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  if (lo < self->slice_extras->len && extras[lo].seq == slice->seq)
-    return extras[lo].extra;
-  return STP_INDEX_NONE;
+void
+stp_trace_set_flow_extra (StpTrace      *self,
+                          const StpFlow *flow,
+                          guint32        extra)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (flow != NULL);
+  g_return_if_fail (!self->finished);
+
+  if (extra == STP_INDEX_NONE)
+    return;
+  g_return_if_fail (flow_seq (flow) != STP_SEQ_NONE);
+
+  add_event_extra (self, flow_seq (flow), extra);
+}
+
+guint32
+stp_trace_get_flow_extra (const StpTrace *self,
+                          const StpFlow  *flow)
+{
+  g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+  g_return_val_if_fail (flow != NULL, STP_INDEX_NONE);
+
+  return find_event_extra (self, flow_seq (flow));
+}
+
+void
+stp_trace_set_object_extra (StpTrace        *self,
+                            const StpObject *object,
+                            guint32          extra)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (object != NULL);
+  g_return_if_fail (!self->finished);
+
+  if (extra == STP_INDEX_NONE)
+    return;
+  g_return_if_fail (object->create_seq != STP_SEQ_NONE);
+
+  add_event_extra (self, object->create_seq, extra);
+}
+
+guint32
+stp_trace_get_object_extra (const StpTrace  *self,
+                            const StpObject *object)
+{
+  g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+  g_return_val_if_fail (object != NULL, STP_INDEX_NONE);
+
+  return find_event_extra (self, object->create_seq);
+}
+
+static gint
+compare_event_extras (gconstpointer a,
+                      gconstpointer b)
+{
+  const StpEventExtra *x = a, *y = b;
+
+  return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Loaders add most extras in input order, a pairing later in its own. */
+void
+stp_trace_sort_event_extras (StpTrace *self)
+{
+  GArray *extras = self->event_extras;
+
+  for (guint i = 1; i < extras->len; i++)
+    if (compare_event_extras (&g_array_index (extras, StpEventExtra, i - 1),
+                              &g_array_index (extras, StpEventExtra, i)) > 0)
+      {
+        g_array_sort (extras, compare_event_extras);
+        return;
+      }
 }

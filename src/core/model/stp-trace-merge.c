@@ -118,17 +118,17 @@ rebase_slices (const Rebase *r,
 }
 
 static void
-move_slice_extras (StpTrace     *merged,
+move_event_extras (StpTrace     *merged,
                    StpTrace     *part,
                    const Rebase *r)
 {
-  for (guint i = 0; i < part->slice_extras->len; i++)
+  for (guint i = 0; i < part->event_extras->len; i++)
     {
-      StpSliceExtra entry = g_array_index (part->slice_extras, StpSliceExtra, i);
+      StpEventExtra entry = g_array_index (part->event_extras, StpEventExtra, i);
 
       entry.seq = rebase_seq (r, entry.seq);
       entry.extra = rebase_index (r->extra_base, entry.extra);
-      g_array_append_val (merged->slice_extras, entry);
+      g_array_append_val (merged->event_extras, entry);
     }
 }
 
@@ -287,7 +287,6 @@ move_flows (StpTrace     *merged,
       flow->name = rebase_str (r, flow->name);
       flow->cat = rebase_str (r, flow->cat);
       flow->id = rebase_id (r, flow->id, r->flow_id_base);
-      flow->extra = rebase_index (r->extra_base, flow->extra);
       if (flow->id != STP_ID_NONE && !(flow->id & STP_ID_IS_RAW))
         max_id = MAX (max_id, flow->id);
     }
@@ -313,7 +312,6 @@ move_objects (StpTrace     *merged,
       object->create_seq = rebase_seq (r, object->create_seq);
       object->delete_seq = rebase_seq (r, object->delete_seq);
       object->first_snapshot += r->snapshot_base;
-      object->extra = rebase_index (r->extra_base, object->extra);
     }
   g_array_append_vals (merged->objects, part->objects->data, part->objects->len);
 
@@ -483,7 +481,7 @@ merge_one (StpTrace   *merged,
   state->flow_id_base = MAX (state->flow_id_base, max_flow_id + 1);
   move_objects (merged, part, &r);
   move_extras (merged, part, &r);
-  move_slice_extras (merged, part, &r);
+  move_event_extras (merged, part, &r);
   rebase_slices (&r, part->global_instants);
   g_array_append_vals (merged->global_instants, part->global_instants->data,
                        part->global_instants->len);
@@ -549,7 +547,7 @@ stp_trace_merge (StpTrace          **parts,
     }
 
   g_array_sort_with_data (merged->global_instants, stp_trace_compare_instants, NULL);
-  stp_trace_sort_slice_extras (merged);
+  stp_trace_sort_event_extras (merged);
   stp_trace_index_threads (merged);
   stp_string_table_drop_index (merged->strings);
   merged->finished = TRUE;

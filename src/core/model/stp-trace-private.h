@@ -39,8 +39,8 @@ void     stp_trace_index_process (StpTrace *self,
                                   guint32   index);
 void     stp_trace_index_threads (StpTrace *self);
 
-/* stp-trace-args.c: the slice extras in seq order, for lookups. */
-void     stp_trace_sort_slice_extras (StpTrace *self);
+/* stp-trace-args.c: the event extras in seq order, for lookups. */
+void     stp_trace_sort_event_extras (StpTrace *self);
 
 /* Frees what a part owns (set as the clear function of trace->parts). */
 void     stp_trace_part_clear (StpTracePart *part);

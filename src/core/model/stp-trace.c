@@ -143,7 +143,7 @@ stp_trace_new (StpFormat   format,
   self->snapshots = g_array_new (FALSE, TRUE, sizeof (StpSnapshot));
   self->global_instants = g_array_new (FALSE, TRUE, sizeof (StpSlice));
   self->extras = g_array_new (FALSE, TRUE, sizeof (StpExtra));
-  self->slice_extras = g_array_new (FALSE, FALSE, sizeof (StpSliceExtra));
+  self->event_extras = g_array_new (FALSE, FALSE, sizeof (StpEventExtra));
   self->warnings = g_array_new (FALSE, TRUE, sizeof (StpWarning));
   self->metadata = g_array_new (FALSE, TRUE, sizeof (StpTraceMetadata));
   self->allocator_maximums = g_array_new (FALSE, TRUE, sizeof (StpAllocatorMaximum));
@@ -187,7 +187,7 @@ stp_trace_unref (StpTrace *self)
   g_array_unref (self->snapshots);
   g_array_unref (self->global_instants);
   g_array_unref (self->extras);
-  g_array_unref (self->slice_extras);
+  g_array_unref (self->event_extras);
   g_array_unref (self->warnings);
   g_array_unref (self->metadata);
   g_array_unref (self->allocator_maximums);
@@ -580,7 +580,6 @@ stp_trace_add_flow (StpTrace *self)
   flow->src.track = flow->dst.track = STP_INDEX_NONE;
   flow->src.slice = flow->dst.slice = STP_INDEX_NONE;
   flow->src.seq = flow->dst.seq = STP_SEQ_NONE;
-  flow->extra = STP_INDEX_NONE;
 
   return flow;
 }
@@ -602,7 +601,6 @@ stp_trace_add_object (StpTrace *self,
   object->delete_ts = STP_TS_UNKNOWN;
   object->create_seq = STP_SEQ_NONE;
   object->delete_seq = STP_SEQ_NONE;
-  object->extra = STP_INDEX_NONE;
 
   return self->objects->len - 1;
 }
@@ -861,7 +859,7 @@ stp_trace_get_memory_size (const StpTrace *self)
          + self->objects->len * sizeof (StpObject)
          + self->snapshots->len * sizeof (StpSnapshot)
          + self->extras->len * sizeof (StpExtra)
-         + self->slice_extras->len * sizeof (StpSliceExtra);
+         + self->event_extras->len * sizeof (StpEventExtra);
 
   for (guint i = 0; i < self->tracks->len; i++)
     {
@@ -892,7 +890,7 @@ stp_trace_finish (StpTrace      *self,
 
   if (!stp_trace_seal (self, cancellable, error))
     return FALSE;
-  stp_trace_sort_slice_extras (self);
+  stp_trace_sort_event_extras (self);
   /* Nothing is looked up by name in a finished trace. */
   stp_string_table_drop_index (self->strings);
 

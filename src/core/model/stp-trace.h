@@ -236,17 +236,16 @@ typedef struct
   StpStr     name;
   StpStr     cat;
   StpId      id;
-  guint32    extra;
 } StpFlow;
 
-G_STATIC_ASSERT (sizeof (StpFlow) == 72);
+/* Few flows have an extra: stp_trace_get_flow_extra() finds it. */
+G_STATIC_ASSERT (sizeof (StpFlow) == 64);
 
 typedef struct
 {
   StpStr  name;
   StpStr  cat;
   StpId   id;
-  guint32 process;
   gint64  create_ts;   /* STP_TS_UNKNOWN if only snapshots were seen */
   gint64  delete_ts;   /* STP_TS_UNKNOWN if never deleted */
   gint64  create_tid;
@@ -256,8 +255,11 @@ typedef struct
   guint32 first_snapshot;  /* into trace->snapshots, which are sorted by object */
   guint32 n_snapshots;
   guint32 lane;            /* row within the process's objects */
-  guint32 extra;
+  guint32 process;
 } StpObject;
+
+/* Few objects have an extra: stp_trace_get_object_extra() finds it. */
+G_STATIC_ASSERT (sizeof (StpObject) == 72);
 
 typedef enum
 {
@@ -301,12 +303,13 @@ typedef struct
   guint8  flags;       /* StpExtraFlags */
 } StpExtra;
 
-/* Which extra the slice read at seq has. */
+/* Which extra the event read at seq has: a slice's, a flow's (the seq
+ * of its first event) or an object's (the seq of its N event). */
 typedef struct
 {
   guint32 seq;
   guint32 extra;
-} StpSliceExtra;
+} StpEventExtra;
 
 typedef struct
 {
@@ -395,7 +398,7 @@ struct _StpTrace
   GArray          *snapshots;     /* StpSnapshot, grouped by object after finish */
   GArray          *global_instants; /* StpSlice, sorted by ts */
   GArray          *extras;        /* StpExtra */
-  GArray          *slice_extras;  /* StpSliceExtra, sorted by seq after finish */
+  GArray          *event_extras;  /* StpEventExtra, sorted by seq after finish */
   GArray          *warnings;      /* StpWarning */
   GArray          *metadata;      /* StpTraceMetadata */
   GArray          *allocator_maximums; /* StpAllocatorMaximum */
@@ -526,6 +529,18 @@ void         stp_trace_set_slice_extra (StpTrace       *self,
                                         guint32         extra);
 guint32      stp_trace_get_slice_extra (const StpTrace *self,
                                         const StpSlice *slice);
+/* The same for a flow, once its ends are set, and for an object, once
+ * its create_seq is. */
+void         stp_trace_set_flow_extra  (StpTrace        *self,
+                                        const StpFlow   *flow,
+                                        guint32          extra);
+guint32      stp_trace_get_flow_extra  (const StpTrace  *self,
+                                        const StpFlow   *flow);
+void         stp_trace_set_object_extra (StpTrace        *self,
+                                         const StpObject *object,
+                                         guint32          extra);
+guint32      stp_trace_get_object_extra (const StpTrace  *self,
+                                         const StpObject *object);
 void         stp_trace_warn            (StpTrace       *self,
                                         const char     *kind,
                                         const char     *format,

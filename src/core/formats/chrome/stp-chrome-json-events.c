@@ -508,7 +508,7 @@ on_object (StpChromeLoader      *self,
         StpRaw extra = stp_chrome_extra_members (self, event,
                                                  (CONSUMED_SLICE & ~KEY_BIT (KEY_ARGS)) | KEY_BIT (KEY_ID));
         if (extra != STP_RAW_NONE)
-          o->extra = stp_chrome_add_extra (self, 'N', extra);
+          stp_trace_set_object_extra (self->trace, o, stp_chrome_add_extra (self, 'N', extra));
       }
       break;
 

@@ -441,11 +441,11 @@ emit_flow (StpTrace              *trace,
   flow->name = any->name;
   flow->cat = any->cat;
   flow->id = any->id;
-  flow->extra = extra;
   if (src != NULL)
     set_end (&flow->src, src);
   if (dst != NULL)
     set_end (&flow->dst, dst);
+  stp_trace_set_flow_extra (trace, flow, extra);
 }
 
 static gint
