@@ -44,13 +44,6 @@ pyramid_free (StpRunPyramid *pyramid)
   g_free (pyramid);
 }
 
-static inline gint64
-slice_dur (const StpTrack *track,
-           guint32         index)
-{
-  return MAX (stp_track_get_slice (track, index)->dur, 0);
-}
-
 static void
 set_coverage (StpRunPyramid *pyramid,
               guint          level,
