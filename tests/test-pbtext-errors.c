@@ -224,8 +224,7 @@ test_truncated_text (void)
 
       if (wire != NULL)
         {
-          g_autofree char *printed = print_or_die (&tensorflow__run_metadata__descriptor, wire);
-
+          g_free (print_or_die (&tensorflow__run_metadata__descriptor, wire));
           g_assert_false (in_string);
           g_assert_cmpint (depth, ==, 0);
           n_ok++;
@@ -279,8 +278,7 @@ check_parse_anything (const char *text,
 
   if (wire != NULL)
     {
-      g_autofree char *printed = print_or_die (&tensorflow__run_metadata__descriptor, wire);
-
+      g_free (print_or_die (&tensorflow__run_metadata__descriptor, wire));
       protobuf_c_message_free_unpacked (unpack_or_die (&tensorflow__run_metadata__descriptor, wire), NULL);
     }
   else
