@@ -220,7 +220,7 @@ typedef struct
                       * once bound, of the lane holding its slice */
   guint32 slice;     /* bound slice: index into tracks[track]->slices, or
                       * STP_INDEX_NONE (but see binding) */
-  guint32 seq;       /* the flow event, STP_SEQ_NONE for v2 flows */
+  guint32 seq;       /* the flow event's; for a v2 flow, its slice's */
   gchar   phase;     /* 's', 't', 'f', or 0 for v2 (bind_id/flow_in/flow_out) */
   guint8  binding;   /* 'e' for bp:"e" (enclosing slice); 'q' when the loader
                       * knows the slice: `slice` holds its seq until finish;
