@@ -112,17 +112,33 @@ arg_from_node (JsonNode   *node,
   return arg;
 }
 
+/* Args are parsed as the export writes them (stp_json_append_strict()):
+ * files hold what json-glib refuses, NaN, invalid UTF-8, lone
+ * surrogates, trailing commas, and the details show those args rather
+ * than an error.  json-glib 1.6 also leaks the string it was reading
+ * when a high surrogate is followed by an escape that is not a low one,
+ * which the rewrite never passes on. */
 StpArg *
 stp_arg_parse (const char  *json,
                gssize       len,
                GError     **error)
 {
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(GString) strict = g_string_new (NULL);
   JsonNode *root;
 
   g_return_val_if_fail (json != NULL, NULL);
 
-  if (!json_parser_load_from_data (parser, json, len, error))
+  if (len < 0)
+    len = strlen (json);
+  if (len > 0 && !stp_json_append_strict (strict, json, len, FALSE))
+    {
+      g_set_error_literal (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
+                           "not valid JSON: cut short or malformed");
+      return NULL;
+    }
+
+  if (!json_parser_load_from_data (parser, strict->str, strict->len, error))
     return NULL;
 
   root = json_parser_get_root (parser);
