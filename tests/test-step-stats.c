@@ -665,6 +665,7 @@ test_devices_and_clock (void)
   g_autoptr(StpTrace) trace = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GDateTime) began = NULL;
+  g_autoptr(GDateTime) second = NULL;
   g_autoptr(GDateTime) expected = NULL;
   g_autofree char *shown = NULL;
   gint64 earliest = G_MAXINT64, offset = -1;
@@ -689,8 +690,8 @@ test_devices_and_clock (void)
   g_assert_true (stp_trace_get_wall_clock (trace, &offset));
   g_assert_cmpint (offset, ==, 0);
   began = stp_wall_clock_to_date_time (trace->start_ts);
-  expected = g_date_time_new_from_unix_utc (earliest / 1000000);
-  expected = g_date_time_add (expected, earliest % 1000000);
+  second = g_date_time_new_from_unix_utc (earliest / 1000000);
+  expected = g_date_time_add (second, earliest % 1000000);
   g_assert_true (g_date_time_equal (began, expected));
 }
 
