@@ -26,7 +26,6 @@
 #include "stp-steps.h"
 #include "stp-summary.h"
 
-#include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
 #include "stp-json-writer.h"
@@ -34,19 +33,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
-
-/* clang says AddressSanitizer (and with it LeakSanitizer) is on with a
- * feature, gcc with a macro. */
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HAVE_LSAN 1
-#endif
-#elif defined(__SANITIZE_ADDRESS__)
-#define HAVE_LSAN 1
-#endif
-#ifdef HAVE_LSAN
-#include <sanitizer/lsan_interface.h>
-#endif
 
 /* Enough to reach every kind of item without making a large input's
  * every execution slow. */
@@ -69,23 +55,6 @@ log_ignore (const char     *domain,
 {
 }
 
-/* GIO loads its modules at the first file a target writes and keeps
- * them for the life of the process, in a way LeakSanitizer takes for a
- * leak (96 bytes from g_io_module_new() once GSlice allocates with
- * malloc, see run-fuzzer.sh).  Loaded here, out of its sight, they are
- * not blamed on whichever input came first. */
-static void
-load_gio_modules (void)
-{
-#ifdef HAVE_LSAN
-  __lsan_disable ();
-#endif
-  g_vfs_get_default ();
-#ifdef HAVE_LSAN
-  __lsan_enable ();
-#endif
-}
-
 void
 fuzz_init (void)
 {
@@ -96,7 +65,6 @@ fuzz_init (void)
       g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING | G_LOG_FATAL_MASK);
       g_log_set_default_handler (g_log_default_handler, NULL);
       g_log_set_handler (NULL, G_LOG_LEVEL_DEBUG | G_LOG_LEVEL_INFO, log_ignore, NULL);
-      load_gio_modules ();
       g_once_init_leave (&done, 1);
     }
 }

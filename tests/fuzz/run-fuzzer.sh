@@ -33,6 +33,11 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 # malloc there is no such cache, and a slice that really leaks is
 # reported like any other allocation rather than hidden in a slab.
 export G_SLICE=${G_SLICE:-always-malloc}
+# With malloc, GIO's modules, loaded at the first file a target writes
+# and kept for the life of the process, look leaked too.  The targets
+# need none of them (local files are GIO's own): as in
+# build-aux/test-sanitizers.sh, none are loaded.
+export GIO_MODULE_DIR=${GIO_MODULE_DIR:-/nonexistent/stepscope-no-gio-modules}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
 log=$dir/logs/$target-$(date +%Y%m%d-%H%M%S).log
