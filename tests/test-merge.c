@@ -682,6 +682,102 @@ test_cli_convert (void)
   g_rmdir (dir);
 }
 
+/* A trace of one slice with `info` as its distributedInfo, written to
+ * dir/name. */
+static char *
+write_rank_trace (const char *dir,
+                  const char *name,
+                  const char *info)
+{
+  char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *json = g_strdup_printf ("{\"distributedInfo\": %s, \"traceEvents\": ["
+                                           "{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1,"
+                                           " \"ts\": 0, \"dur\": 1}]}", info);
+
+  g_assert_true (g_file_set_contents (path, json, -1, NULL));
+  return path;
+}
+
+/* distributedInfo's top-level "rank" names a trace, in the viewer and
+ * in `stepscope-cli steps` alike: not a process group's rank nested
+ * before it, and also where the member is not strict JSON. */
+static void
+test_rank_member (void)
+{
+  static const struct { const char *info; gint64 rank; } cases[] = {
+    { "{\"backend\": \"nccl\", \"rank\": 3, \"world_size\": 8}", 3 },
+    { "{\"pg_config\": [{\"pg_name\": \"0\", \"rank\": 7}], \"rank\": 2}", 2 },
+    { "{\"rank\": 4, \"world_size\": NaN,}", 4 },
+    { "{\"world_size\": 2, \"rank\": 0}", 0 },
+    { "{\"rank\": \"5\"}", -1 },
+    { "{\"rank\": -1}", -1 },
+    { "{\"rank\": 1.5}", -1 },
+    { "{\"ranks\": [0, 1]}", -1 },
+    { "[{\"rank\": 6}]", -1 },
+    { "\"rank 6\"", -1 },
+  };
+  g_autofree char *dir = g_dir_make_tmp ("stepscope-merge-XXXXXX", NULL);
+  g_autofree char *nested = NULL, *lenient = NULL;
+  g_auto(Run) run = { 0 };
+  g_autoptr(JsonNode) root = NULL;
+  JsonArray *traces;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = write_rank_trace (dir, "rank.json", cases[i].info);
+      g_autoptr(StpTrace) trace = load_path (path);
+      g_autofree char *label = stp_trace_dup_part_label (trace);
+      g_autofree char *want = cases[i].rank >= 0 ? g_strdup_printf ("rank %" G_GINT64_FORMAT, cases[i].rank)
+                                                 : g_strdup ("rank.json");
+
+      g_test_message ("%s", cases[i].info);
+      g_assert_cmpint (stp_trace_get_rank (trace), ==, cases[i].rank);
+      g_assert_cmpstr (label, ==, want);
+      g_unlink (path);
+    }
+
+  nested = write_rank_trace (dir, "nested.json", cases[1].info);
+  lenient = write_rank_trace (dir, "lenient.json", cases[2].info);
+  run_cli (&run, "steps", "--json", nested, lenient, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  root = json_from_string (run.out, NULL);
+  g_assert_nonnull (root);
+  traces = json_node_get_array (root);
+  g_assert_cmpuint (json_array_get_length (traces), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      JsonObject *t = json_array_get_object_element (traces, i);
+      gint64 rank = cases[1 + i].rank;
+      g_autofree char *label = g_strdup_printf ("rank %" G_GINT64_FORMAT, rank);
+
+      g_assert_cmpint (json_object_get_int_member (t, "rank"), ==, rank);
+      g_assert_cmpstr (json_object_get_string_member (t, "label"), ==, label);
+    }
+
+  g_unlink (nested);
+  g_unlink (lenient);
+  g_rmdir (dir);
+}
+
+/* Labels that clash become file names, and those that still clash
+ * their positions: the same rule for the viewer and the CLI. */
+static void
+test_distinct_labels (void)
+{
+  const char *files[] = { "/runs/a/rank0.json", "/runs/b/rank0.json", "/runs/c/rank0.json",
+                          "/runs/d/trace.json", "/runs/e/other.json" };
+  char *labels[] = { g_strdup ("rank 0"), g_strdup ("rank 0"), g_strdup ("rank 0"),
+                     g_strdup ("rank 1"), g_strdup ("other.json") };
+  const char *want[] = { "rank0.json", "rank0.json #2", "rank0.json #3", "rank 1", "other.json" };
+
+  stp_part_labels_make_distinct (labels, files, G_N_ELEMENTS (labels));
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      g_assert_cmpstr (labels[i], ==, want[i]);
+      g_free (labels[i]);
+    }
+}
+
 /* Raw stores moved into another keep every fragment readable. */
 static void
 test_raw_adopt (void)
@@ -728,6 +824,8 @@ main (int    argc,
 
   g_test_add_func ("/merge/raw-adopt", test_raw_adopt);
   g_test_add_func ("/merge/ranks", test_ranks);
+  g_test_add_func ("/merge/rank-member", test_rank_member);
+  g_test_add_func ("/merge/distinct-labels", test_distinct_labels);
   g_test_add_func ("/merge/first-step", test_first_step);
   g_test_add_func ("/merge/xspace-sources", test_xspace_sources);
   g_test_add_func ("/merge/step-stats", test_step_stats);

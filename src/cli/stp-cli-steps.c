@@ -16,10 +16,10 @@
 #include "stp-cli-compare.h"
 #include "stp-cli-inputs.h"
 #include "stp-json-writer.h"
+#include "stp-merge.h"
 #include "stp-step-table.h"
 #include "stp-steps.h"
 
-#include <json-glib/json-glib.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +37,7 @@ typedef struct
 typedef struct
 {
   char        *file;
-  char        *label;      /* "rank N" or the file's base name */
+  char        *label;      /* stp_trace_dup_part_label(), made distinct */
   gint64       rank;       /* distributedInfo.rank, -1 if none */
   GArray      *steps;      /* StpStepRow */
   StpBreakdown whole;      /* HTA's whole-trace window */
@@ -61,27 +61,6 @@ trace_steps_free (gpointer data)
   g_free (t->file);
   g_free (t->label);
   g_free (t);
-}
-
-/* PyTorch/Kineto: "distributedInfo": {"rank": N, ...} beside the events. */
-static gint64
-find_rank (const StpTrace *trace)
-{
-  g_autofree char *value = stp_trace_dup_metadata_value (trace, STP_METADATA_MEMBER, "distributedInfo");
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  JsonNode *root;
-  JsonObject *object;
-
-  if (value == NULL || !json_parser_load_from_data (parser, value, -1, NULL))
-    return -1;
-  root = json_parser_get_root (parser);
-  if (!JSON_NODE_HOLDS_OBJECT (root))
-    return -1;
-  object = json_node_get_object (root);
-  if (!json_object_has_member (object, "rank") ||
-      json_node_get_value_type (json_object_get_member (object, "rank")) != G_TYPE_INT64)
-    return -1;
-  return MAX (json_object_get_int_member (object, "rank"), -1);
 }
 
 /* HTA merges the kernels of all devices of a rank; with several devices,
@@ -125,9 +104,8 @@ trace_steps_new (const StpTrace *trace)
   g_autoptr(GArray) kernels = stp_kernels_collect (trace);
 
   t->file = g_strdup (trace->filename);
-  t->rank = find_rank (trace);
-  t->label = t->rank >= 0 ? g_strdup_printf ("rank %" G_GINT64_FORMAT, t->rank)
-                          : g_path_get_basename (trace->filename);
+  t->rank = stp_trace_get_rank (trace);
+  t->label = stp_trace_dup_part_label (trace);
   t->steps = stp_step_rows_new (steps, kernels, NULL);
   stp_breakdown_compute (kernels, G_MININT64, G_MAXINT64, &t->whole);
   add_devices (t, trace, kernels);
@@ -283,35 +261,23 @@ collect_trace (StpTrace  *trace,
 /* ------------------------------------------------------------------ */
 /* Text                                                                */
 
-/* Ranks of one job label their columns; traces of another run with the
- * same rank fall back to their file names. */
+/* Labelled as side by side in the viewer (stp-merge.h). */
 static void
 unique_labels (GPtrArray *traces)
 {
-  g_autoptr(GHashTable) count = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autofree gboolean *clash = g_new0 (gboolean, traces->len + 1);
+  g_autofree char **labels = g_new0 (char *, traces->len + 1);
+  g_autofree const char **files = g_new0 (const char *, traces->len + 1);
 
   for (guint t = 0; t < traces->len; t++)
     {
       const TraceSteps *ts = g_ptr_array_index (traces, t);
 
-      g_hash_table_insert (count, ts->label,
-                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, ts->label)) + 1));
+      labels[t] = ts->label;
+      files[t] = ts->file;
     }
+  stp_part_labels_make_distinct (labels, files, traces->len);
   for (guint t = 0; t < traces->len; t++)
-    {
-      const TraceSteps *ts = g_ptr_array_index (traces, t);
-
-      clash[t] = GPOINTER_TO_UINT (g_hash_table_lookup (count, ts->label)) > 1 && ts->rank >= 0;
-    }
-  for (guint t = 0; t < traces->len; t++)
-    if (clash[t])
-      {
-        TraceSteps *ts = g_ptr_array_index (traces, t);
-
-        g_free (ts->label);
-        ts->label = g_path_get_basename (ts->file);
-      }
+    ((TraceSteps *) g_ptr_array_index (traces, t))->label = labels[t];
 }
 
 /* The traces' steps lined up (stp-step-table.h). */

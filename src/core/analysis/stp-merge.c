@@ -12,6 +12,7 @@
 #define G_LOG_DOMAIN "stp-merge"
 
 #include "stp-merge.h"
+#include "stp-details.h"
 #include "stp-steps.h"
 #include "stp-trace-info.h"
 #include "stp-trace-merge.h"
@@ -43,22 +44,27 @@ stp_merge_clock_from_string (const char    *text,
   return FALSE;
 }
 
-/* distributedInfo's "rank", or -1. */
-static gint64
-kineto_rank (const StpTrace *trace)
+/* Kineto writes {"backend": "nccl", "rank": 3, "world_size": 8,
+ * "pg_config": [...], ...}: the top-level member only, since a process
+ * group's config may name ranks of its own. */
+gint64
+stp_trace_get_rank (const StpTrace *trace)
 {
-  g_autofree char *info = stp_trace_dup_metadata_value (trace, STP_METADATA_MEMBER, "distributedInfo");
-  const char *at;
-  char *end;
-  gint64 rank;
+  g_autofree char *info = NULL;
+  g_autoptr(StpArg) arg = NULL;
+  const StpArg *rank;
+  guint64 value;
 
-  if (info == NULL || (at = strstr (info, "\"rank\"")) == NULL)
+  g_return_val_if_fail (trace != NULL, -1);
+
+  info = stp_trace_dup_metadata_value (trace, STP_METADATA_MEMBER, "distributedInfo");
+  if (info == NULL || (arg = stp_arg_parse (info, -1, NULL)) == NULL)
     return -1;
-  at += strlen ("\"rank\"");
-  while (*at == ' ' || *at == ':')
-    at++;
-  rank = g_ascii_strtoll (at, &end, 10);
-  return end == at || rank < 0 ? -1 : rank;
+  rank = stp_arg_get_member (arg, "rank");
+  if (rank == NULL || rank->kind != STP_ARG_NUMBER ||
+      !g_ascii_string_to_unsigned (rank->value, 10, 0, G_MAXINT64, &value, NULL))
+    return -1;
+  return (gint64) value;
 }
 
 char *
@@ -69,7 +75,7 @@ stp_trace_dup_part_label (const StpTrace *trace)
 
   g_return_val_if_fail (trace != NULL, NULL);
 
-  if ((rank = kineto_rank (trace)) >= 0)
+  if ((rank = stp_trace_get_rank (trace)) >= 0)
     return g_strdup_printf ("rank %" G_GINT64_FORMAT, rank);
 
   hosts = stp_trace_dup_metadata_value (trace, STP_METADATA_DESCRIPTION, "hostnames");
@@ -79,37 +85,30 @@ stp_trace_dup_part_label (const StpTrace *trace)
   return g_path_get_basename (trace->filename);
 }
 
-/* Labels as the traces give them.  Traces whose labels clash (two runs
- * of rank 0) are called by their file names instead, and names that
- * still clash get their position. */
-static char **
-make_labels (GPtrArray *traces)
+void
+stp_part_labels_make_distinct (char              **labels,
+                               const char *const  *filenames,
+                               guint               n)
 {
-  char **labels = g_new0 (char *, traces->len + 1);
   g_autoptr(GHashTable) count = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autofree gboolean *clash = g_new0 (gboolean, traces->len);
+  g_autofree gboolean *clash = g_new0 (gboolean, n);
 
-  for (guint i = 0; i < traces->len; i++)
-    {
-      labels[i] = stp_trace_dup_part_label (g_ptr_array_index (traces, i));
-      g_hash_table_insert (count, labels[i],
-                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, labels[i])) + 1));
-    }
+  for (guint i = 0; i < n; i++)
+    g_hash_table_insert (count, labels[i],
+                         GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, labels[i])) + 1));
 
   /* Decided for all before any label changes: the table holds them. */
-  for (guint i = 0; i < traces->len; i++)
+  for (guint i = 0; i < n; i++)
     clash[i] = GPOINTER_TO_UINT (g_hash_table_lookup (count, labels[i])) > 1;
-  for (guint i = 0; i < traces->len; i++)
+  for (guint i = 0; i < n; i++)
     if (clash[i])
       {
-        const StpTrace *trace = g_ptr_array_index (traces, i);
-
         g_free (labels[i]);
-        labels[i] = g_path_get_basename (trace->filename);
+        labels[i] = g_path_get_basename (filenames[i]);
       }
 
-  for (guint i = 0; i < traces->len; i++)
+  for (guint i = 0; i < n; i++)
     {
       if (g_hash_table_contains (seen, labels[i]))
         {
@@ -119,6 +118,22 @@ make_labels (GPtrArray *traces)
         }
       g_hash_table_add (seen, labels[i]);
     }
+}
+
+static char **
+make_labels (GPtrArray *traces)
+{
+  char **labels = g_new0 (char *, traces->len + 1);
+  g_autofree const char **filenames = g_new0 (const char *, traces->len);
+
+  for (guint i = 0; i < traces->len; i++)
+    {
+      const StpTrace *trace = g_ptr_array_index (traces, i);
+
+      labels[i] = stp_trace_dup_part_label (trace);
+      filenames[i] = trace->filename;
+    }
+  stp_part_labels_make_distinct (labels, filenames, traces->len);
   return labels;
 }
 

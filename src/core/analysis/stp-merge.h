@@ -25,9 +25,19 @@ const char *stp_merge_clock_to_string   (StpMergeClock    clock);
 gboolean    stp_merge_clock_from_string (const char      *text,
                                          StpMergeClock   *clock);
 
-/* What a trace is called among others: "rank 3" for a PyTorch rank
- * (distributedInfo), the host of an XSpace, else the file's name. */
+/* A PyTorch rank's number (distributedInfo's "rank"), or -1. */
+gint64      stp_trace_get_rank          (const StpTrace  *trace);
+
+/* What a trace is called among others: "rank 3" for a PyTorch rank,
+ * the host of an XSpace, else the file's name. */
 char       *stp_trace_dup_part_label    (const StpTrace  *trace);
+
+/* Makes n labels (owned, each from stp_trace_dup_part_label()) distinct
+ * in place: labels that clash (two runs of rank 0) become their files'
+ * base names, and names that still clash get their position, " #2". */
+void        stp_part_labels_make_distinct (char              **labels,
+                                           const char *const  *filenames,
+                                           guint               n);
 
 /* Merges traces (StpTrace*, finished, not shared; consumed, the array
  * emptied) into one, with distinct labels, placed on the clock asked
