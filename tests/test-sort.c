@@ -132,6 +132,91 @@ test_extremes (void)
     g_assert_cmpuint (g_array_index (same, Element, i).order, ==, i);
 }
 
+/* Elements no larger than two (key, position) entries are moved by
+ * the radix passes themselves: 16 bytes with the key first (a flow end
+ * of the render index) and 24 with the key after a field (a flow's
+ * span).  Both sorts keep equal keys in the order they came. */
+typedef struct
+{
+  gint64  key;
+  guint32 order;
+} Small;
+
+typedef struct
+{
+  guint32 order;
+  gint64  key;
+  guint32 pad;
+} Medium;
+
+static gint
+compare_small (gconstpointer a,
+               gconstpointer b,
+               gpointer      user_data)
+{
+  const Small *x = a, *y = b;
+
+  return x->key < y->key ? -1 : x->key > y->key;
+}
+
+static gint
+compare_medium (gconstpointer a,
+                gconstpointer b,
+                gpointer      user_data)
+{
+  const Medium *x = a, *y = b;
+
+  return x->key < y->key ? -1 : x->key > y->key;
+}
+
+static void
+test_small_elements (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (31);
+  static const struct { gint64 base; gint64 spread; } ranges[] = {
+    { 0, 10 },
+    { (gint64) 40 << 32, (gint64) 3 << 32 },     /* track << 32 | slice */
+    { -4000000, 8000000 },
+    { G_MININT64 / 2, G_MAXINT64 },
+  };
+
+  G_STATIC_ASSERT (sizeof (Small) == 16 && sizeof (Medium) == 24);
+  for (guint r = 0; r < G_N_ELEMENTS (ranges); r++)
+    for (guint n = 0; n < 30000; n = n * 3 + 1)
+      {
+        g_autofree Small *small = g_new (Small, MAX (n, 1));
+        g_autofree Medium *medium = g_new0 (Medium, MAX (n, 1));
+        g_autofree Small *small_expected = NULL, *small_keyed = NULL;
+        g_autofree Medium *medium_expected = NULL, *medium_keyed = NULL;
+
+        for (guint i = 0; i < n; i++)
+          {
+            small[i].key = ranges[r].base + (gint64) (g_rand_double (rand) * ranges[r].spread);
+            small[i].order = i;
+            medium[i].key = small[i].key;
+            medium[i].order = i;
+          }
+        small_expected = g_memdup2 (small, n * sizeof (Small));
+        small_keyed = g_memdup2 (small, n * sizeof (Small));
+        medium_expected = g_memdup2 (medium, n * sizeof (Medium));
+        medium_keyed = g_memdup2 (medium, n * sizeof (Medium));
+
+        g_qsort_with_data (small_expected, n, sizeof (Small), compare_small, NULL);
+        stp_sort_stable_by_key (small, n, sizeof (Small), G_STRUCT_OFFSET (Small, key));
+        stp_sort_by_key (small_keyed, n, sizeof (Small), G_STRUCT_OFFSET (Small, key),
+                         compare_small, NULL);
+        g_assert_cmpmem (small, n * sizeof (Small), small_expected, n * sizeof (Small));
+        g_assert_cmpmem (small_keyed, n * sizeof (Small), small_expected, n * sizeof (Small));
+
+        g_qsort_with_data (medium_expected, n, sizeof (Medium), compare_medium, NULL);
+        stp_sort_stable_by_key (medium, n, sizeof (Medium), G_STRUCT_OFFSET (Medium, key));
+        stp_sort_by_key (medium_keyed, n, sizeof (Medium), G_STRUCT_OFFSET (Medium, key),
+                         compare_medium, NULL);
+        g_assert_cmpmem (medium, n * sizeof (Medium), medium_expected, n * sizeof (Medium));
+        g_assert_cmpmem (medium_keyed, n * sizeof (Medium), medium_expected, n * sizeof (Medium));
+      }
+}
+
 /* stp_permute() puts the element from[i] names at i, with the indices
  * read from inside records, and uses every index up. */
 static void
@@ -187,6 +272,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/sort/random", test_random);
   g_test_add_func ("/sort/extremes", test_extremes);
+  g_test_add_func ("/sort/small-elements", test_small_elements);
   g_test_add_func ("/sort/permute", test_permute);
   return g_test_run ();
 }

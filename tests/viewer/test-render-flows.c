@@ -98,6 +98,45 @@ launches_new (void)
   return trace;
 }
 
+/* The launches' flows in a shuffled order, as a merge or a trace
+ * written out of order gives them: the index sorts what it finds. */
+static StpTrace *
+shuffled_new (void)
+{
+  guint32 cpu, gpu;
+  StpTrace *trace = two_threads_new ("shuffled", &cpu, &gpu);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autofree guint *order = g_new (guint, N_OPS + N_LONG);
+
+  for (guint i = 0; i < N_OPS; i++)
+    {
+      add_slice (trace, cpu, i * 1000, 900);
+      add_slice (trace, gpu, i * 1000 + 500, 400);
+    }
+  for (guint i = 0; i < N_OPS + N_LONG; i++)
+    order[i] = i;
+  for (guint i = N_OPS + N_LONG; i > 1; i--)
+    {
+      guint j = g_rand_int_range (rand, 0, i);
+      guint t = order[i - 1];
+
+      order[i - 1] = order[j];
+      order[j] = t;
+    }
+  for (guint k = 0; k < N_OPS + N_LONG; k++)
+    {
+      guint i = order[k];
+
+      if (i < N_OPS)
+        add_flow (trace, cpu, i * 1000 + 100, gpu, i * 1000 + 500);
+      else
+        add_flow (trace, cpu, (i - N_OPS) * 2000000 + 200, gpu, (i - N_OPS) * 2000000 + 3000500);
+    }
+
+  g_assert_true (stp_trace_finish (trace, NULL, NULL));
+  return trace;
+}
+
 /* 120 steep arrows side by side, from one thread down to the next. */
 static StpTrace *
 crowd_new (void)
@@ -118,6 +157,7 @@ crowd_new (void)
 typedef StpTrace *(*TraceNew) (void);
 
 static const TraceNew with_crowd = crowd_new;
+static const TraceNew with_shuffled = shuffled_new;
 
 /* data: a TraceNew for the trace, or NULL for launches_new()'s. */
 static void
@@ -224,6 +264,34 @@ test_index (Fixture       *f,
     g_assert_false (stp_flow_index_collect (index, STP_FLOW_QUERY_CROSSING, 0, G_MAXINT64 - 1, 1, 100, got));
     g_assert_cmpuint (got->len, <=, 100);
   }
+}
+
+/* A slice's flows, in flow order, as a walk over every flow finds them. */
+static void
+test_slice_flows_walk (Fixture       *f,
+                       gconstpointer  data)
+{
+  StpFlowIndex *index = stp_render_index_get_flows (f->index);
+
+  for (guint32 track = 0; track < 2; track++)
+    for (guint32 slice = 0; slice < N_OPS; slice += 97)
+      {
+        g_autoptr(GArray) got = g_array_new (FALSE, FALSE, sizeof (guint32));
+        g_autoptr(GArray) want = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+        stp_flow_index_slice_flows (index, track, slice, got);
+        for (guint32 i = 0; i < f->trace->flows->len; i++)
+          {
+            const StpFlow *flow = &g_array_index (f->trace->flows, StpFlow, i);
+
+            if ((flow->src.track == track && flow->src.slice == slice) ||
+                (flow->dst.track == track && flow->dst.slice == slice))
+              g_array_append_val (want, i);
+          }
+        g_assert_cmpuint (want->len, >, 0);
+        g_assert_cmpuint (got->len, ==, want->len);
+        g_assert_cmpmem (got->data, got->len * 4, want->data, want->len * 4);
+      }
 }
 
 static void
@@ -352,7 +420,11 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/render-flows/index", Fixture, NULL, fixture_set_up, test_index, fixture_tear_down);
+  g_test_add ("/render-flows/index-shuffled", Fixture, &with_shuffled, fixture_set_up, test_index,
+              fixture_tear_down);
   g_test_add ("/render-flows/slice-flows", Fixture, NULL, fixture_set_up, test_slice_flows, fixture_tear_down);
+  g_test_add ("/render-flows/slice-flows-shuffled", Fixture, &with_shuffled, fixture_set_up,
+              test_slice_flows_walk, fixture_tear_down);
   g_test_add ("/render-flows/readable", Fixture, NULL, fixture_set_up, test_readable, fixture_tear_down);
   g_test_add ("/render-flows/hover-and-selection", Fixture, NULL, fixture_set_up, test_hover_and_selection,
               fixture_tear_down);

@@ -97,11 +97,67 @@ stp_permute (gpointer  base,
     }
 }
 
-/* Sorts the n elements of `size` bytes at base by the gint64 at
- * key_offset in each; elements with equal keys keep their order.  A
- * radix sort of (key, position) entries, a byte of the key a pass, over
- * the bytes in which the keys differ (a trace's timestamps differ in
- * four or five), then each element moved once. */
+static inline gint64
+key_at (const char *elements,
+        guint       i,
+        gsize       size,
+        gsize       key_offset)
+{
+  gint64 key;
+
+  memcpy (&key, elements + i * size + key_offset, sizeof key);
+  return key;
+}
+
+/* Signed to unsigned, in the same order. */
+static inline guint64
+unsigned_key (const char *elements,
+              guint       i,
+              gsize       size,
+              gsize       key_offset)
+{
+  return (guint64) key_at (elements, i, size, key_offset) ^ (G_GUINT64_CONSTANT (1) << 63);
+}
+
+/* Elements no larger than an entry are moved themselves, a byte of the
+ * key a pass: a pass reads them in order and writes them in 256 runs,
+ * where moving each once at the end would jump about the array. */
+static void
+sort_small_by_int64 (char  *elements,
+                     guint  n,
+                     gsize  size,
+                     gsize  key_offset,
+                     guint64 min,
+                     guint64 max)
+{
+  g_autofree char *scratch = g_malloc ((gsize) n * size);
+  char *from = elements, *to = scratch;
+
+  for (guint shift = 0; shift < 64 && ((max - min) >> shift) != 0; shift += 8)
+    {
+      guint start[256 + 1] = { 0 };
+      char *swap;
+
+      for (guint i = 0; i < n; i++)
+        start[(((unsigned_key (from, i, size, key_offset) - min) >> shift) & 0xff) + 1]++;
+      for (guint b = 1; b <= 256; b++)
+        start[b] += start[b - 1];
+      for (guint i = 0; i < n; i++)
+        {
+          guint b = ((unsigned_key (from, i, size, key_offset) - min) >> shift) & 0xff;
+
+          memcpy (to + (gsize) start[b]++ * size, from + (gsize) i * size, size);
+        }
+      swap = from, from = to, to = swap;
+    }
+
+  if (from != elements)
+    memcpy (elements, from, (gsize) n * size);
+}
+
+/* A radix sort of (key, position) entries, a byte of the key a pass,
+ * over the bytes in which the keys differ (a trace's timestamps differ
+ * in four or five), then each element moved once. */
 static void
 sort_by_int64 (char  *elements,
                guint  n,
@@ -115,14 +171,23 @@ sort_by_int64 (char  *elements,
   if (n < 2)
     return;
 
+  if (size <= 2 * sizeof (Entry))
+    {
+      for (guint i = 0; i < n; i++)
+        {
+          guint64 key = unsigned_key (elements, i, size, key_offset);
+
+          min = MIN (min, key);
+          max = MAX (max, key);
+        }
+      sort_small_by_int64 (elements, n, size, key_offset, min, max);
+      return;
+    }
+
   entries = g_new (Entry, n);
   for (guint32 i = 0; i < n; i++)
     {
-      gint64 key;
-
-      memcpy (&key, elements + i * size + key_offset, sizeof key);
-      /* Signed to unsigned, in the same order. */
-      entries[i].key = (guint64) key ^ (G_GUINT64_CONSTANT (1) << 63);
+      entries[i].key = unsigned_key (elements, i, size, key_offset);
       entries[i].index = i;
       min = MIN (min, entries[i].key);
       max = MAX (max, entries[i].key);
@@ -147,6 +212,22 @@ sort_by_int64 (char  *elements,
 
   g_clear_pointer (&next, g_free);
   stp_permute (elements, n, size, &entries[0].index, sizeof (Entry));
+}
+
+void
+stp_sort_stable_by_key (gpointer base,
+                        guint    n,
+                        gsize    size,
+                        gsize    key_offset)
+{
+  const char *elements = base;
+
+  for (guint i = 1; i < n; i++)
+    if (key_at (elements, i - 1, size, key_offset) > key_at (elements, i, size, key_offset))
+      {
+        sort_by_int64 (base, n, size, key_offset);
+        return;
+      }
 }
 
 /* The order of stp_sort_unless_sorted(), where compare orders first by

@@ -24,6 +24,13 @@ void stp_sort_by_key        (gpointer         base,
                              GCompareDataFunc compare,
                              gpointer         user_data);
 
+/* Sorts by the gint64 at key_offset in each element alone; elements
+ * with equal keys keep their order. */
+void stp_sort_stable_by_key (gpointer         base,
+                             guint            n,
+                             gsize            size,
+                             gsize            key_offset);
+
 /* Puts the element at index from[i] at i for every i, moving each
  * element once.  The indices are read `from_stride` bytes apart (a
  * field of an array of records, say) and used up: each is left
