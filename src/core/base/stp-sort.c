@@ -119,34 +119,69 @@ unsigned_key (const char *elements,
   return (guint64) key_at (elements, i, size, key_offset) ^ (G_GUINT64_CONSTANT (1) << 63);
 }
 
-/* Elements no larger than an entry are moved themselves, a byte of the
- * key a pass: a pass reads them in order and writes them in 256 runs,
- * where moving each once at the end would jump about the array. */
+/* An element of n_words 8-byte words: copies of a constant size, which
+ * the compiler makes moves, where memcpy() of a variable size is a
+ * call an element. */
+static inline void
+copy_words (char       *to,
+            const char *from,
+            gsize       n_words)
+{
+  for (gsize w = 0; w < n_words; w++)
+    memcpy (to + w * 8, from + w * 8, 8);
+}
+
+/* Elements no larger than two entries are moved themselves, a byte of
+ * the key a pass: a pass reads them in order and writes them in 256
+ * runs, where moving each once at the end would jump about the array.
+ * One read counts every byte's digits; a byte all keys share is
+ * skipped. */
 static void
-sort_small_by_int64 (char  *elements,
-                     guint  n,
-                     gsize  size,
-                     gsize  key_offset,
-                     guint64 min,
-                     guint64 max)
+sort_small_by_int64 (char    *elements,
+                     guint    n,
+                     gsize    size,
+                     gsize    key_offset,
+                     guint64  min,
+                     guint64  max)
 {
   g_autofree char *scratch = g_malloc ((gsize) n * size);
+  g_autofree guint *counts = NULL;
   char *from = elements, *to = scratch;
+  gsize n_words = size / 8;
+  guint n_bytes = 0;
 
-  for (guint shift = 0; shift < 64 && ((max - min) >> shift) != 0; shift += 8)
+  while (n_bytes < 8 && ((max - min) >> (8 * n_bytes)) != 0)
+    n_bytes++;
+  counts = g_new0 (guint, (gsize) n_bytes * 256);
+  for (guint i = 0; i < n; i++)
     {
-      guint start[256 + 1] = { 0 };
+      guint64 key = unsigned_key (from, i, size, key_offset) - min;
+
+      for (guint b = 0; b < n_bytes; b++)
+        counts[b * 256 + ((key >> (8 * b)) & 0xff)]++;
+    }
+
+  for (guint b = 0; b < n_bytes; b++)
+    {
+      guint *start = counts + b * 256;
+      guint at = 0;
       char *swap;
 
-      for (guint i = 0; i < n; i++)
-        start[(((unsigned_key (from, i, size, key_offset) - min) >> shift) & 0xff) + 1]++;
-      for (guint b = 1; b <= 256; b++)
-        start[b] += start[b - 1];
+      /* The smallest key's digits are all 0: if every key's is, too. */
+      if (start[0] == n)
+        continue;
+      for (guint d = 0; d < 256; d++)
+        {
+          guint count = start[d];
+
+          start[d] = at;
+          at += count;
+        }
       for (guint i = 0; i < n; i++)
         {
-          guint b = ((unsigned_key (from, i, size, key_offset) - min) >> shift) & 0xff;
+          guint d = ((unsigned_key (from, i, size, key_offset) - min) >> (8 * b)) & 0xff;
 
-          memcpy (to + (gsize) start[b]++ * size, from + (gsize) i * size, size);
+          copy_words (to + (gsize) start[d]++ * size, from + (gsize) i * size, n_words);
         }
       swap = from, from = to, to = swap;
     }
@@ -171,7 +206,7 @@ sort_by_int64 (char  *elements,
   if (n < 2)
     return;
 
-  if (size <= 2 * sizeof (Entry))
+  if (size <= 2 * sizeof (Entry) && size % 8 == 0)
     {
       for (guint i = 0; i < n; i++)
         {
