@@ -17,6 +17,8 @@
 #include "stp-sort.h"
 
 #define N_CLASSES 64
+/* Fewer flows are indexed on one thread: a thread would cost more. */
+#define PARALLEL_MIN_FLOWS 16384
 
 typedef struct
 {
@@ -38,6 +40,13 @@ struct _StpFlowIndex
   SliceEnd *ends;      /* both ends of every bound flow, by key */
   guint32   n_ends;
 };
+
+typedef struct
+{
+  StpTrace     *trace;
+  StpFlowIndex *self;
+  GCancellable *cancellable;
+} FlowsJob;
 
 /* The time an end is drawn at: an end bound to a later slice points at
  * that slice's start (as the renderer draws it). */
@@ -78,20 +87,41 @@ add_end (StpFlowIndex     *self,
   self->n_ends++;
 }
 
-StpFlowIndex *
-stp_flow_index_new (StpTrace     *trace,
-                    GCancellable *cancellable)
+/* Both ends of every bound flow, by slice: for the flows of a slice. */
+static gpointer
+index_ends (gpointer data)
 {
-  StpFlowIndex *self = g_new0 (StpFlowIndex, 1);
-  GArray *flows = trace->flows;
-  guint8 *class_of;
-  guint32 filled[N_CLASSES] = { 0 };
+  FlowsJob *job = data;
+  StpFlowIndex *self = job->self;
+  GArray *flows = job->trace->flows;
 
-  if (flows->len == 0)
-    return self;
-
-  class_of = g_new (guint8, flows->len);
   self->ends = g_new (SliceEnd, 2 * (gsize) flows->len);
+  for (guint32 i = 0; i < flows->len; i++)
+    {
+      const StpFlow *f = &g_array_index (flows, StpFlow, i);
+
+      if (f->dst.track == STP_INDEX_NONE)
+        continue;
+      add_end (self, &f->src, i);
+      add_end (self, &f->dst, i);
+    }
+
+  /* A stable radix sort: the ends of one slice stay in flow order.
+   * Track indices stay far below 2^31, so the keys sort as gint64. */
+  stp_sort_stable_by_key (self->ends, self->n_ends, sizeof (SliceEnd),
+                          G_STRUCT_OFFSET (SliceEnd, key));
+  return NULL;
+}
+
+/* The bound flows in classes by span, each by start. */
+static void
+index_spans (FlowsJob *job)
+{
+  StpFlowIndex *self = job->self;
+  StpTrace *trace = job->trace;
+  GArray *flows = trace->flows;
+  g_autofree guint8 *class_of = g_new (guint8, flows->len);
+  guint32 filled[N_CLASSES] = { 0 };
 
   for (guint32 i = 0; i < flows->len; i++)
     {
@@ -105,8 +135,6 @@ stp_flow_index_new (StpTrace     *trace,
       b = end_time (trace, &f->dst, TRUE);
       class_of[i] = span_class (a < b ? b - a : a - b);
       self->len[class_of[i]]++;
-      add_end (self, &f->src, i);
-      add_end (self, &f->dst, i);
     }
   for (guint c = 0; c < N_CLASSES; c++)
     if (self->len[c] > 0)
@@ -127,21 +155,38 @@ stp_flow_index_new (StpTrace     *trace,
       e->hi = MAX (a, b);
       e->flow = i;
     }
-  g_free (class_of);
 
-  /* Radix sorts by the 64-bit keys, stable: ends of one slice stay in
-   * flow order.  qsort() took 0.1 s of the 0.12 s that a million-event
-   * trace's render index took, before its first frame could come. */
+  /* Radix sorts, stable, where qsort() took 0.1 s of the 0.12 s that
+   * a million-event trace's render index took before its first frame. */
   for (guint c = 0; c < N_CLASSES; c++)
     {
-      if (g_cancellable_is_cancelled (cancellable))
+      if (g_cancellable_is_cancelled (job->cancellable))
         break;
       stp_sort_stable_by_key (self->classes[c], self->len[c], sizeof (Entry),
                               G_STRUCT_OFFSET (Entry, lo));
     }
-  /* Track indices stay far below 2^31: the keys sort as gint64 too. */
-  stp_sort_stable_by_key (self->ends, self->n_ends, sizeof (SliceEnd),
-                          G_STRUCT_OFFSET (SliceEnd, key));
+}
+
+/* The ends and the spans are indexed side by side where there are many
+ * flows (a million-node StepStats: 0.13 s and 0.15 s). */
+StpFlowIndex *
+stp_flow_index_new (StpTrace     *trace,
+                    GCancellable *cancellable)
+{
+  StpFlowIndex *self = g_new0 (StpFlowIndex, 1);
+  FlowsJob job = { trace, self, cancellable };
+  GThread *thread = NULL;
+
+  if (trace->flows->len == 0)
+    return self;
+
+  if (trace->flows->len >= PARALLEL_MIN_FLOWS)
+    thread = g_thread_try_new ("stp-flow-ends", index_ends, &job, NULL);
+  if (thread == NULL)
+    index_ends (&job);
+  index_spans (&job);
+  if (thread != NULL)
+    g_thread_join (thread);
 
   return self;
 }
