@@ -764,7 +764,8 @@ fill_object (StpDetails     *self,
     {
       guint output = 0;
       guint32 node = stp_links_find_producer (links, name, strlen (name), &output);
-      const GArray *consumers = stp_links_get_consumers (links, name, strlen (name));
+      guint n_consumers;
+      const guint32 *consumers = stp_links_get_consumers (links, name, strlen (name), &n_consumers);
 
       if (node != STP_INDEX_NONE)
         {
@@ -776,11 +777,11 @@ fill_object (StpDetails     *self,
           self->tensor->output = output;
         }
 
-      for (guint i = 0; consumers != NULL && i < consumers->len; i++)
+      for (guint i = 0; i < n_consumers; i++)
         {
           StpItemRef ref;
 
-          if (stp_links_get_node_slice (links, g_array_index (consumers, guint32, i), &ref))
+          if (stp_links_get_node_slice (links, consumers[i], &ref))
             g_array_append_val (self->consumers, ref);
         }
     }

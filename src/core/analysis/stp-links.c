@@ -23,12 +23,14 @@
 
 #define CANCEL_CHECK_INTERVAL 16384
 
+/* A node name's place in the names' table: its hash, and the latest
+ * node of that name + 1 (0: an empty slot).  The names stay where the
+ * StepStats holds them. */
 typedef struct
 {
+  guint32 hash;
   guint32 node;
-  guint32 output;
-  GArray *consumers;   /* guint32 nodes, or NULL */
-} Producer;
+} NameSlot;
 
 struct _StpLinks
 {
@@ -41,108 +43,175 @@ struct _StpLinks
   GPtrArray    *parts;          /* merged trace: StpLinks* per input */
 
   StpItemRef   *node_slices;   /* per node */
-  GStringChunk *names;
-  GHashTable   *produced;      /* tensor name -> Producer index + 1 */
-  GArray       *producers;     /* Producer */
+  NameSlot     *names;         /* every node name once */
+  guint32       n_names;       /* slots: a power of two */
+  guint32      *earlier;       /* per node: the one of that name before it, or NONE */
+  guint32      *starts;        /* per output of the StepStats, and one more: */
+  guint32      *consumers;     /* its consuming nodes start there, in node order */
   GHashTable   *objects;       /* StpStr -> object index + 1 */
 };
 
 G_DEFINE_BOXED_TYPE (StpLinks, stp_links, stp_links_ref, stp_links_unref)
 
-static Producer *
-lookup (StpLinks   *self,
-        const char *name,
-        gsize       len)
+static inline const StpStepStatsNode *
+get_node (StpLinks *self,
+          guint32   node)
 {
-  char stack[256];
-  g_autofree char *heap = NULL;
-  char *key = stack;
-  guint index;
-
-  if (self->produced == NULL)
-    return NULL;
-
-  if (len >= sizeof stack)
-    key = heap = g_malloc (len + 1);
-  memcpy (key, name, len);
-  key[len] = '\0';
-
-  index = GPOINTER_TO_UINT (g_hash_table_lookup (self->produced, key));
-  return index > 0 ? &g_array_index (self->producers, Producer, index - 1) : NULL;
+  return &g_array_index (self->ss->nodes, StpStepStatsNode, node);
 }
 
-/* As _show_compute resolves an input: as written, else before "/_". */
-static Producer *
-resolve (StpLinks   *self,
-         const char *input,
-         gsize       len)
+/* The slot of the node name, or the empty one where it would go. */
+static NameSlot *
+find_name (StpLinks   *self,
+           const char *name,
+           gsize       len,
+           guint32     hash)
 {
-  Producer *p = lookup (self, input, len);
+  guint32 i = hash & (self->n_names - 1);
 
-  if (p != NULL)
-    return p;
+  for (;; i = (i + 1) & (self->n_names - 1))
+    {
+      NameSlot *slot = &self->names[i];
+      StpSpan other;
 
-  for (gsize j = len; j >= 2; j--)
-    if (input[j - 2] == '/' && input[j - 1] == '_')
-      {
-        if (j - 2 > 0)
-          return lookup (self, input, j - 2);
-        break;
-      }
-
-  return NULL;
+      if (slot->node == 0)
+        return slot;
+      if (slot->hash != hash)
+        continue;
+      other = stp_step_stats_node_name (get_node (self, slot->node - 1));
+      if (other.len == len && (len == 0 || memcmp (other.str, name, len) == 0))
+        return slot;
+    }
 }
 
 static void
-index_outputs (StpLinks *self)
+index_names (StpLinks *self)
 {
-  GString *name = g_string_new (NULL);
+  guint32 n_nodes = self->ss->nodes->len;
 
-  for (guint32 i = 0; i < self->ss->nodes->len; i++)
+  self->n_names = 16;
+  while (self->n_names < 2 * (guint64) n_nodes)
+    self->n_names *= 2;
+  self->names = g_new0 (NameSlot, self->n_names);
+  self->earlier = g_new (guint32, MAX (1, n_nodes));
+
+  for (guint32 i = 0; i < n_nodes; i++)
     {
-      const StpStepStatsNode *node = &g_array_index (self->ss->nodes, StpStepStatsNode, i);
+      StpSpan name = stp_step_stats_node_name (get_node (self, i));
+      guint32 hash = stp_string_table_hash (name.str, name.len);
+      NameSlot *slot = find_name (self, name.str, name.len, hash);
 
-      for (guint32 k = 0; k < node->n_outputs; k++)
-        {
-          Producer p = { i, k, NULL };
-          char *key;
-          guint existing;
-
-          g_string_truncate (name, 0);
-          StpSpan node_name = stp_step_stats_node_name (node);
-
-          g_string_append_len (name, node_name.str, node_name.len);
-          if (k > 0)
-            g_string_append_printf (name, ":%u", k);
-
-          /* The latest production of a name wins, as in timeline.py. */
-          existing = GPOINTER_TO_UINT (g_hash_table_lookup (self->produced, name->str));
-          if (existing > 0)
-            {
-              g_array_index (self->producers, Producer, existing - 1).node = i;
-              g_array_index (self->producers, Producer, existing - 1).output = k;
-              continue;
-            }
-
-          key = g_string_chunk_insert_len (self->names, name->str, name->len);
-          g_array_append_val (self->producers, p);
-          g_hash_table_insert (self->produced, key, GUINT_TO_POINTER (self->producers->len));
-        }
+      self->earlier[i] = slot->node != 0 ? slot->node - 1 : STP_INDEX_NONE;
+      slot->hash = hash;
+      slot->node = i + 1;
     }
-
-  g_string_free (name, TRUE);
 }
 
+/* The latest node called name that has an output k, or NONE. */
+static guint32
+latest_with_output (StpLinks   *self,
+                    const char *name,
+                    gsize       len,
+                    guint64     k)
+{
+  NameSlot *slot = find_name (self, name, len, stp_string_table_hash (name, len));
+  guint32 node = slot->node != 0 ? slot->node - 1 : STP_INDEX_NONE;
+
+  while (node != STP_INDEX_NONE && get_node (self, node)->n_outputs <= k)
+    node = self->earlier[node];
+  return node;
+}
+
+/* "name:k" with k written as %u writes it, k > 0: where name ends. */
+static gboolean
+split_output (const char *tensor,
+              gsize       len,
+              gsize      *name_len,
+              guint64    *k)
+{
+  gsize colon = len;
+
+  while (colon > 0 && g_ascii_isdigit (tensor[colon - 1]))
+    colon--;
+  if (colon == 0 || colon == len || tensor[colon - 1] != ':' || tensor[colon] == '0' ||
+      len - colon > 10)
+    return FALSE;
+
+  *k = 0;
+  for (gsize i = colon; i < len; i++)
+    *k = *k * 10 + (tensor[i] - '0');
+  *name_len = colon - 1;
+  return *k <= G_MAXUINT32;
+}
+
+/* The output producing a tensor called exactly that: output 0 of the
+ * latest node so named, or output k of the latest node called the
+ * name before ":k", whichever came later (timeline.py's rule: the
+ * latest production of the name).  FALSE if none does. */
+static gboolean
+find_output (StpLinks   *self,
+             const char *tensor,
+             gsize       len,
+             guint32    *node,
+             guint      *output)
+{
+  guint32 whole = latest_with_output (self, tensor, len, 0);
+  guint32 split = STP_INDEX_NONE;
+  gsize name_len;
+  guint64 k;
+
+  if (split_output (tensor, len, &name_len, &k))
+    split = latest_with_output (self, tensor, name_len, k);
+
+  if (split != STP_INDEX_NONE && (whole == STP_INDEX_NONE || split > whole))
+    {
+      *node = split;
+      *output = k;
+    }
+  else
+    {
+      *node = whole;
+      *output = 0;
+    }
+  return *node != STP_INDEX_NONE;
+}
+
+/* As _show_compute resolves an input: as written, else before "/_". */
+static gboolean
+resolve (StpLinks   *self,
+         const char *input,
+         gsize       len,
+         guint32    *node,
+         guint      *output)
+{
+  if (find_output (self, input, len, node, output))
+    return TRUE;
+
+  for (gsize j = len; j >= 2; j--)
+    if (input[j - 2] == '/' && input[j - 1] == '_')
+      return j - 2 > 0 && find_output (self, input, j - 2, node, output);
+
+  return FALSE;
+}
+
+/* Every op's inputs resolved, then each output's consumers gathered in
+ * one array, output after output. */
 static gboolean
 index_consumers (StpLinks      *self,
                  GCancellable  *cancellable,
                  GError       **error)
 {
   g_autoptr(GArray) inputs = g_array_new (FALSE, FALSE, sizeof (StpSpan));
+  g_autoptr(GArray) uses = g_array_new (FALSE, FALSE, 2 * sizeof (guint32));
+  guint32 n_outputs = self->ss->outputs->len;
+  g_autofree guint32 *last = g_new (guint32, MAX (1, n_outputs));
+
+  memset (last, 0xff, n_outputs * sizeof (guint32));
+  self->starts = g_new0 (guint32, n_outputs + 1);
 
   for (guint32 i = 0; i < self->ss->nodes->len; i++)
     {
-      const StpStepStatsNode *node = &g_array_index (self->ss->nodes, StpStepStatsNode, i);
+      const StpStepStatsNode *node = get_node (self, i);
       const StpStepStatsDevice *device = &g_array_index (self->ss->devices, StpStepStatsDevice,
                                                          node->device);
       StpSpan name, op, list, node_name, label;
@@ -164,19 +233,34 @@ index_consumers (StpLinks      *self,
       for (guint k = 0; k < inputs->len; k++)
         {
           StpSpan input = g_array_index (inputs, StpSpan, k);
-          Producer *p = resolve (self, input.str, input.len);
+          guint32 producer, use[2];
+          guint output;
 
-          if (p == NULL)
+          if (!resolve (self, input.str, input.len, &producer, &output))
             continue;
-          if (p->consumers == NULL)
-            p->consumers = g_array_new (FALSE, FALSE, sizeof (guint32));
+          use[0] = get_node (self, producer)->first_output + output;
+          use[1] = i;
           /* An op reading one tensor twice consumes it once. */
-          if (p->consumers->len == 0 ||
-              g_array_index (p->consumers, guint32, p->consumers->len - 1) != i)
-            g_array_append_val (p->consumers, i);
+          if (last[use[0]] == i)
+            continue;
+          last[use[0]] = i;
+          self->starts[use[0] + 1]++;
+          g_array_append_val (uses, use);
         }
     }
 
+  for (guint32 o = 0; o < n_outputs; o++)
+    {
+      self->starts[o + 1] += self->starts[o];
+      last[o] = self->starts[o];   /* from here, where the next one goes */
+    }
+  self->consumers = g_new (guint32, MAX (1, uses->len));
+  for (guint u = 0; u < uses->len; u++)
+    {
+      const guint32 *use = &g_array_index (uses, guint32, 2 * u);
+
+      self->consumers[last[use[0]]++] = use[1];
+    }
   return TRUE;
 }
 
@@ -236,12 +320,9 @@ links_new (StpTrace                   *trace,
     {
       self->ss = stp_step_stats_ref (ss);
       self->node_slices = g_new (StpItemRef, MAX (1, self->ss->nodes->len));
-      self->names = g_string_chunk_new (4096);
-      self->produced = g_hash_table_new (g_str_hash, g_str_equal);
-      self->producers = g_array_new (FALSE, FALSE, sizeof (Producer));
 
       index_slices (self);
-      index_outputs (self);
+      index_names (self);
       if (!index_consumers (self, cancellable, error))
         return NULL;
     }
@@ -315,15 +396,10 @@ stp_links_unref (StpLinks *self)
   if (self == NULL || !g_atomic_int_dec_and_test (&self->ref_count))
     return;
 
-  if (self->producers != NULL)
-    {
-      for (guint i = 0; i < self->producers->len; i++)
-        g_clear_pointer (&g_array_index (self->producers, Producer, i).consumers, g_array_unref);
-      g_array_unref (self->producers);
-    }
-  g_clear_pointer (&self->produced, g_hash_table_unref);
-  if (self->names != NULL)
-    g_string_chunk_free (self->names);
+  g_free (self->names);
+  g_free (self->earlier);
+  g_free (self->starts);
+  g_free (self->consumers);
   g_free (self->node_slices);
   g_clear_pointer (&self->objects, g_hash_table_unref);
   g_clear_pointer (&self->ss, stp_step_stats_unref);
@@ -366,7 +442,8 @@ stp_links_find_producer (StpLinks   *self,
                          gsize       len,
                          guint      *output)
 {
-  Producer *p;
+  guint32 node;
+  guint k;
 
   g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
   g_return_val_if_fail (input != NULL || len == 0, STP_INDEX_NONE);
@@ -374,28 +451,34 @@ stp_links_find_producer (StpLinks   *self,
   if (self->ss == NULL)
     return STP_INDEX_NONE;
 
-  p = resolve (self, input, len);
-  if (p == NULL && len > 1 && input[0] == '^')
-    p = resolve (self, input + 1, len - 1);
-  if (p == NULL)
+  if (!resolve (self, input, len, &node, &k) &&
+      !(len > 1 && input[0] == '^' && resolve (self, input + 1, len - 1, &node, &k)))
     return STP_INDEX_NONE;
 
   if (output != NULL)
-    *output = p->output;
-  return p->node;
+    *output = k;
+  return node;
 }
 
-const GArray *
+const guint32 *
 stp_links_get_consumers (StpLinks   *self,
                          const char *tensor,
-                         gsize       len)
+                         gsize       len,
+                         guint      *n_consumers)
 {
-  Producer *p;
+  guint32 node, first;
+  guint k;
 
   g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (n_consumers != NULL, NULL);
 
-  p = lookup (self, tensor, len);
-  return p != NULL && p->consumers != NULL && p->consumers->len > 0 ? p->consumers : NULL;
+  *n_consumers = 0;
+  if (self->ss == NULL || !find_output (self, tensor, len, &node, &k))
+    return NULL;
+
+  first = get_node (self, node)->first_output + k;
+  *n_consumers = self->starts[first + 1] - self->starts[first];
+  return *n_consumers > 0 ? self->consumers + self->starts[first] : NULL;
 }
 
 guint32

@@ -54,10 +54,11 @@ guint32       stp_links_find_producer     (StpLinks     *self,
                                            guint        *output);
 
 /* The nodes that read a tensor (by its exact name: "op" or "op:1"), in
- * node order; NULL if none. */
-const GArray *stp_links_get_consumers     (StpLinks     *self,
+ * node order, *n_consumers of them; NULL if none. */
+const guint32 *stp_links_get_consumers    (StpLinks     *self,
                                            const char   *tensor,
-                                           gsize         len);
+                                           gsize         len,
+                                           guint        *n_consumers);
 
 /* The tensor object named `name` (the last one, as names repeat), or
  * STP_INDEX_NONE. */

@@ -253,6 +253,15 @@ slot_id (guint64 slot)
   return (guint32) slot - 1;
 }
 
+guint32
+stp_string_table_hash (const char *str,
+                       gsize       len)
+{
+  g_return_val_if_fail (str != NULL || len == 0, 0);
+
+  return hash_bytes (str, len);
+}
+
 gboolean
 stp_string_table_lookup (const StpStringTable *self,
                          const char           *str,

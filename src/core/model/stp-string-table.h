@@ -40,6 +40,10 @@ guint           stp_string_table_count    (const StpStringTable *self);
 void            stp_string_table_reserve  (StpStringTable *self,
                                            guint           n);
 gsize           stp_string_table_get_size (const StpStringTable *self);
+/* The hash the table keys strings by, for a table of one's own keyed
+ * by bytes it does not copy. */
+guint32         stp_string_table_hash     (const char           *str,
+                                           gsize                 len);
 /* One string of stp_string_table_lookup_many(): str and len in, id out
  * (STP_STR_INVALID if the table does not have it). */
 typedef struct
