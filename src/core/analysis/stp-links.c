@@ -204,9 +204,10 @@ index_consumers (StpLinks      *self,
   g_autoptr(GArray) inputs = g_array_new (FALSE, FALSE, sizeof (StpSpan));
   g_autoptr(GArray) uses = g_array_new (FALSE, FALSE, 2 * sizeof (guint32));
   guint32 n_outputs = self->ss->outputs->len;
-  g_autofree guint32 *last = g_new (guint32, MAX (1, n_outputs));
+  g_autofree guint32 *last_reader = g_new (guint32, MAX (1, n_outputs));
+  guint32 *next;
 
-  memset (last, 0xff, n_outputs * sizeof (guint32));
+  memset (last_reader, 0xff, n_outputs * sizeof (guint32));
   self->starts = g_new0 (guint32, n_outputs + 1);
 
   for (guint32 i = 0; i < self->ss->nodes->len; i++)
@@ -241,25 +242,28 @@ index_consumers (StpLinks      *self,
           use[0] = get_node (self, producer)->first_output + output;
           use[1] = i;
           /* An op reading one tensor twice consumes it once. */
-          if (last[use[0]] == i)
+          if (last_reader[use[0]] == i)
             continue;
-          last[use[0]] = i;
+          last_reader[use[0]] = i;
           self->starts[use[0] + 1]++;
           g_array_append_val (uses, use);
         }
     }
 
+  /* The readers are counted: the array now says where each output's
+   * next consumer goes. */
+  next = last_reader;
   for (guint32 o = 0; o < n_outputs; o++)
     {
       self->starts[o + 1] += self->starts[o];
-      last[o] = self->starts[o];   /* from here, where the next one goes */
+      next[o] = self->starts[o];
     }
   self->consumers = g_new (guint32, MAX (1, uses->len));
   for (guint u = 0; u < uses->len; u++)
     {
       const guint32 *use = &g_array_index (uses, guint32, 2 * u);
 
-      self->consumers[last[use[0]]++] = use[1];
+      self->consumers[next[use[0]]++] = use[1];
     }
   return TRUE;
 }
