@@ -25,7 +25,7 @@
 void
 stp_timeline_view_toggle_marker (StpTimelineView *self)
 {
-  StpTrace *trace = self->index != NULL ? stp_render_index_get_trace (self->index) : NULL;
+  StpTrace *trace = stp_timeline_view_get_shown_trace (self);
   g_autofree char *label = NULL;
   gint64 start, end;
   int existing;

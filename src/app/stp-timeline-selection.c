@@ -32,12 +32,6 @@
 #define MIN_ZOOM_SPAN_NS   1000
 
 
-static StpTrace *
-get_trace (StpTimelineView *self)
-{
-  return self->index != NULL ? stp_render_index_get_trace (self->index) : NULL;
-}
-
 static void
 update_actions (StpTimelineView *self)
 {
@@ -45,10 +39,13 @@ update_actions (StpTimelineView *self)
   gboolean item = self->selected.kind != STP_ITEM_NONE;
   gboolean any = item || self->area != NULL || self->sel_end > self->sel_start;
 
-  gtk_widget_action_set_enabled (widget, "timeline.select-previous", item);
-  gtk_widget_action_set_enabled (widget, "timeline.select-next", item);
-  gtk_widget_action_set_enabled (widget, "timeline.select-parent", self->selected.kind == STP_ITEM_SLICE);
-  gtk_widget_action_set_enabled (widget, "timeline.select-child", self->selected.kind == STP_ITEM_SLICE);
+  gboolean start = self->selected.kind == STP_ITEM_NONE && self->index != NULL;
+
+  /* Nothing selected: an arrow selects the first slice in view. */
+  gtk_widget_action_set_enabled (widget, "timeline.select-previous", item || start);
+  gtk_widget_action_set_enabled (widget, "timeline.select-next", item || start);
+  gtk_widget_action_set_enabled (widget, "timeline.select-parent", self->selected.kind == STP_ITEM_SLICE || start);
+  gtk_widget_action_set_enabled (widget, "timeline.select-child", self->selected.kind == STP_ITEM_SLICE || start);
   gtk_widget_action_set_enabled (widget, "timeline.clear-selection", any);
   gtk_widget_action_set_enabled (widget, "timeline.fit-selection", any);
 }
@@ -94,7 +91,7 @@ static void
 update_flows (StpTimelineView *self)
 {
   g_array_set_size (self->sel_flows, 0);
-  if (get_trace (self) == NULL)
+  if (stp_timeline_view_get_shown_trace (self) == NULL)
     return;
 
   if (self->selected.kind == STP_ITEM_FLOW)
@@ -191,7 +188,7 @@ stp_timeline_view_select_item (StpTimelineView  *self,
 
   g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
 
-  trace = get_trace (self);
+  trace = stp_timeline_view_get_shown_trace (self);
   if (item == NULL || item->kind == STP_ITEM_NONE || trace == NULL ||
       !stp_item_ref_is_valid (trace, item))
     {
@@ -218,7 +215,7 @@ stp_timeline_view_toggle_item (StpTimelineView  *self,
 
   g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
 
-  if (get_trace (self) == NULL || item->kind != STP_ITEM_SLICE || !stp_item_ref_is_valid (get_trace (self), item))
+  if (stp_timeline_view_get_shown_trace (self) == NULL || item->kind != STP_ITEM_SLICE || !stp_item_ref_is_valid (stp_timeline_view_get_shown_trace (self), item))
     return;
 
   if (self->selected_set != NULL)
@@ -348,7 +345,7 @@ on_marked_changed (StpTimelineView *self)
     g_array_ref (marked);
   g_clear_pointer (&self->marked, g_array_unref);
   self->marked = marked;
-  self->marked_max_dur = get_trace (self) ? max_duration (get_trace (self), marked) : 0;
+  self->marked_max_dur = stp_timeline_view_get_shown_trace (self) ? max_duration (stp_timeline_view_get_shown_trace (self), marked) : 0;
   update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -472,7 +469,7 @@ item_rows (StpTimelineView  *self,
            double           *y,
            double           *height)
 {
-  StpTrace *trace = get_trace (self);
+  StpTrace *trace = stp_timeline_view_get_shown_trace (self);
   const StpSlice *s = stp_item_get_slice (trace, item);
   guint32 track = stp_item_get_track (item);
   const StpRow *row = NULL;
@@ -544,7 +541,7 @@ stp_timeline_view_reveal_item (StpTimelineView  *self,
   g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
   g_return_if_fail (item != NULL);
 
-  trace = get_trace (self);
+  trace = stp_timeline_view_get_shown_trace (self);
   if (trace == NULL || !stp_item_get_range (trace, item, &start, &end))
     return;
 
@@ -606,7 +603,7 @@ stp_timeline_view_get_item_point (StpTimelineView  *self,
   g_return_val_if_fail (STP_IS_TIMELINE_VIEW (self), FALSE);
   g_return_val_if_fail (item != NULL, FALSE);
 
-  trace = get_trace (self);
+  trace = stp_timeline_view_get_shown_trace (self);
   if (trace == NULL || !stp_item_get_range (trace, item, &start, &end) ||
       !item_rows (self, item, &row_y, &height))
     return FALSE;
@@ -647,7 +644,7 @@ stp_timeline_view_click (StpTimelineView *self,
                          double           x,
                          double           y)
 {
-  StpTrace *trace = get_trace (self);
+  StpTrace *trace = stp_timeline_view_get_shown_trace (self);
   StpRenderView view;
   StpItemRef item = STP_ITEM_REF_NONE;
   StpHit hit;
@@ -867,54 +864,6 @@ stp_timeline_view_area_drag_end (StpTimelineView *self,
 /* Keys                                                                */
 
 static void
-step (StpTimelineView  *self,
-      StpItemDirection  direction)
-{
-  StpTrace *trace = get_trace (self);
-  StpItemRef next;
-
-  if (trace == NULL || self->selected.kind == STP_ITEM_NONE)
-    return;
-
-  if (stp_item_step (trace, &self->selected, direction, &next))
-    stp_timeline_view_select_item (self, &next, STP_REVEAL_SCROLL);
-  else
-    gtk_widget_error_bell (GTK_WIDGET (self));
-}
-
-static void
-action_select_previous (GtkWidget  *widget,
-                        const char *name,
-                        GVariant   *param)
-{
-  step (STP_TIMELINE_VIEW (widget), STP_ITEM_PREVIOUS);
-}
-
-static void
-action_select_next (GtkWidget  *widget,
-                    const char *name,
-                    GVariant   *param)
-{
-  step (STP_TIMELINE_VIEW (widget), STP_ITEM_NEXT);
-}
-
-static void
-action_select_parent (GtkWidget  *widget,
-                      const char *name,
-                      GVariant   *param)
-{
-  step (STP_TIMELINE_VIEW (widget), STP_ITEM_PARENT);
-}
-
-static void
-action_select_child (GtkWidget  *widget,
-                     const char *name,
-                     GVariant   *param)
-{
-  step (STP_TIMELINE_VIEW (widget), STP_ITEM_CHILD);
-}
-
-static void
 action_clear_selection (GtkWidget  *widget,
                         const char *name,
                         GVariant   *param)
@@ -949,16 +898,8 @@ stp_timeline_view_finalize_selection (StpTimelineView *self)
 void
 stp_timeline_view_class_init_selection (GtkWidgetClass *widget_class)
 {
-  gtk_widget_class_install_action (widget_class, "timeline.select-previous", NULL, action_select_previous);
-  gtk_widget_class_install_action (widget_class, "timeline.select-next", NULL, action_select_next);
-  gtk_widget_class_install_action (widget_class, "timeline.select-parent", NULL, action_select_parent);
-  gtk_widget_class_install_action (widget_class, "timeline.select-child", NULL, action_select_child);
   gtk_widget_class_install_action (widget_class, "timeline.clear-selection", NULL, action_clear_selection);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "timeline.select-previous", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "timeline.select-next", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "timeline.select-parent", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "timeline.select-child", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "timeline.clear-selection", NULL);
   /* As in browsers and Perfetto. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_slash, 0, "win.find", NULL);

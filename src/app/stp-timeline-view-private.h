@@ -95,6 +95,13 @@ void     stp_timeline_view_update_adjustments (StpTimelineView *self);
 void     stp_timeline_view_pan             (StpTimelineView *self,
                                             double           pixels);
 
+/* The trace shown, or NULL before there is one. */
+static inline StpTrace *
+stp_timeline_view_get_shown_trace (StpTimelineView *self)
+{
+  return self->index != NULL ? stp_render_index_get_trace (self->index) : NULL;
+}
+
 /* stp-timeline-input.c */
 void     stp_timeline_view_init_input      (StpTimelineView *self);
 gboolean stp_timeline_view_query_tooltip   (GtkWidget       *widget,
@@ -108,6 +115,9 @@ void     stp_timeline_view_init_selection     (StpTimelineView *self);
 void     stp_timeline_view_finalize_selection (StpTimelineView *self);
 void     stp_timeline_view_class_init_selection (GtkWidgetClass *widget_class);
 void     stp_timeline_view_watch_session      (StpTimelineView *self);
+
+/* stp-timeline-stepping.c */
+void     stp_timeline_view_class_init_stepping (GtkWidgetClass *widget_class);
 
 /* stp-timeline-navigation.c */
 void     stp_timeline_view_class_init_navigation (GtkWidgetClass *widget_class);

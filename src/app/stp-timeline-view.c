@@ -822,6 +822,7 @@ stp_timeline_view_class_init (StpTimelineViewClass *klass)
 
   stp_timeline_view_class_init_navigation (widget_class);
   stp_timeline_view_class_init_selection (widget_class);
+  stp_timeline_view_class_init_stepping (widget_class);
   stp_timeline_view_class_init_processes (widget_class);
   stp_timeline_view_class_init_markers (widget_class);
 

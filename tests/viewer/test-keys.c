@@ -296,6 +296,76 @@ test_after_link (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The first depth-0 slice in the visible range on the topmost thread
+ * row that has one, found by a walk over every row and slice. */
+static gboolean
+first_slice_in_view (StpTimelineView *view,
+                     StpItemRef      *out)
+{
+  StpRenderLayout *layout = stp_timeline_view_get_layout (view);
+  StpTrace *trace = stp_render_layout_get_trace (layout);
+  gint64 start, end;
+
+  stp_timeline_view_get_visible_range (view, &start, &end);
+  for (guint r = 0; r < stp_render_layout_get_n_rows (layout); r++)
+    {
+      const StpRow *row = stp_render_layout_get_row (layout, r);
+      const StpTrack *track;
+
+      if (row->kind != STP_ROW_TRACK)
+        continue;
+      track = stp_trace_get_track (trace, row->track);
+      if (track->kind != STP_TRACK_THREAD || track->slices == NULL)
+        continue;
+      for (guint32 i = 0; i < track->slices->len; i++)
+        {
+          const StpSlice *s = stp_track_get_slice (track, i);
+
+          if (s->depth == 0 && stp_slice_end (s) > start && s->ts <= end)
+            {
+              *out = stp_item_ref_slice (row->track, i);
+              return TRUE;
+            }
+        }
+    }
+  return FALSE;
+}
+
+/* With nothing selected, an arrow selects the first slice in view, and
+ * the focus stays on the timeline (it used to move to the widget below). */
+static void
+test_arrow_from_nothing (void)
+{
+  StpWindow *window;
+  StpTimelineView *view;
+  StpItemRef want;
+  guint keys[] = { XK_Down, XK_Right, XK_Up, XK_Left };
+
+  if (!have_xtest ())
+    {
+      g_test_skip ("no XTest");
+      return;
+    }
+  window = open_run_meta ();
+  view = stp_window_get_timeline_view (window);
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  settle ();
+
+  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+    {
+      stp_timeline_view_clear_selection (view);
+      settle ();
+      g_assert_cmpint (stp_timeline_view_get_selected_item (view)->kind, ==, STP_ITEM_NONE);
+      g_assert_true (first_slice_in_view (view, &want));
+      press (GTK_WINDOW (window), keys[k]);
+      g_assert_true (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &want));
+      g_assert_true (timeline_has_focus (window));
+    }
+
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* After the main menu opens and closes (Escape), W/A/S/D still move the
  * timeline; in the search entry they are typed instead. */
 static void
@@ -861,6 +931,7 @@ main (int   argc,
 
   g_test_add_func ("/keys/f8", test_f8);
   g_test_add_func ("/keys/after-link", test_after_link);
+  g_test_add_func ("/keys/arrow-from-nothing", test_arrow_from_nothing);
   g_test_add_func ("/keys/after-menu-and-in-entry", test_after_menu_and_in_entry);
   g_test_add_func ("/pointer/click-empty-clears", test_click_empty_clears);
   g_test_add_func ("/pointer/resize-labels", test_resize_labels);
