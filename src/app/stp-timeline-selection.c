@@ -38,14 +38,16 @@ update_actions (StpTimelineView *self)
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean item = self->selected.kind != STP_ITEM_NONE;
   gboolean any = item || self->area != NULL || self->sel_end > self->sel_start;
+  gboolean arrows = self->index != NULL;
 
-  gboolean start = self->selected.kind == STP_ITEM_NONE && self->index != NULL;
-
-  /* Nothing selected: an arrow selects the first slice in view. */
-  gtk_widget_action_set_enabled (widget, "timeline.select-previous", item || start);
-  gtk_widget_action_set_enabled (widget, "timeline.select-next", item || start);
-  gtk_widget_action_set_enabled (widget, "timeline.select-parent", self->selected.kind == STP_ITEM_SLICE || start);
-  gtk_widget_action_set_enabled (widget, "timeline.select-child", self->selected.kind == STP_ITEM_SLICE || start);
+  /* With a trace shown the arrows are the timeline's: they step from
+   * the selection, or (with none) select the first slice in view, and
+   * where there is nowhere to go a bell rings.  Disabled, they would go
+   * on to GTK, which moves the focus out of the timeline. */
+  gtk_widget_action_set_enabled (widget, "timeline.select-previous", arrows);
+  gtk_widget_action_set_enabled (widget, "timeline.select-next", arrows);
+  gtk_widget_action_set_enabled (widget, "timeline.select-parent", arrows);
+  gtk_widget_action_set_enabled (widget, "timeline.select-child", arrows);
   gtk_widget_action_set_enabled (widget, "timeline.clear-selection", any);
   gtk_widget_action_set_enabled (widget, "timeline.fit-selection", any);
 }

@@ -332,7 +332,8 @@ first_slice_in_view (StpTimelineView *view,
 }
 
 /* With nothing selected, an arrow selects the first slice in view, and
- * the focus stays on the timeline (it used to move to the widget below). */
+ * the focus stays on the timeline (it used to move to the widget below);
+ * on an item with nowhere to go, too. */
 static void
 test_arrow_from_nothing (void)
 {
@@ -350,6 +351,9 @@ test_arrow_from_nothing (void)
   view = stp_window_get_timeline_view (window);
   gtk_widget_grab_focus (GTK_WIDGET (view));
   settle ();
+  /* The summary under the timeline: where GTK moved the focus to. */
+  press (GTK_WINDOW (window), XK_F8);
+  g_assert_true (summary_shown (window));
 
   for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
     {
@@ -361,6 +365,17 @@ test_arrow_from_nothing (void)
       g_assert_true (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &want));
       g_assert_true (timeline_has_focus (window));
     }
+
+  /* A flow has no enclosing or inner slice: Up and Down ring the bell,
+   * and the flow stays selected with the focus. */
+  g_assert_cmpuint (stp_window_get_trace (window)->flows->len, >, 0);
+  want = (StpItemRef) { STP_ITEM_FLOW, STP_INDEX_NONE, 0, 0 };
+  stp_timeline_view_select_item (view, &want, STP_REVEAL_NONE);
+  settle ();
+  press (GTK_WINDOW (window), XK_Up);
+  press (GTK_WINDOW (window), XK_Down);
+  g_assert_true (stp_item_ref_equal (stp_timeline_view_get_selected_item (view), &want));
+  g_assert_true (timeline_has_focus (window));
 
 
   gtk_window_destroy (GTK_WINDOW (window));
