@@ -213,11 +213,13 @@ stp_timeline_view_toggle_item (StpTimelineView  *self,
                                const StpItemRef *item)
 {
   g_autoptr(GArray) set = g_array_new (FALSE, FALSE, sizeof (StpItemRef));
+  StpTrace *trace;
   gboolean removed = FALSE;
 
   g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
 
-  if (stp_timeline_view_get_shown_trace (self) == NULL || item->kind != STP_ITEM_SLICE || !stp_item_ref_is_valid (stp_timeline_view_get_shown_trace (self), item))
+  trace = stp_timeline_view_get_shown_trace (self);
+  if (trace == NULL || item->kind != STP_ITEM_SLICE || !stp_item_ref_is_valid (trace, item))
     return;
 
   if (self->selected_set != NULL)
@@ -340,6 +342,7 @@ static void
 on_marked_changed (StpTimelineView *self)
 {
   GArray *marked = stp_session_get_marked (self->session);
+  StpTrace *trace = stp_timeline_view_get_shown_trace (self);
 
   if (marked == self->marked)
     return;
@@ -347,7 +350,7 @@ on_marked_changed (StpTimelineView *self)
     g_array_ref (marked);
   g_clear_pointer (&self->marked, g_array_unref);
   self->marked = marked;
-  self->marked_max_dur = stp_timeline_view_get_shown_trace (self) ? max_duration (stp_timeline_view_get_shown_trace (self), marked) : 0;
+  self->marked_max_dur = trace != NULL ? max_duration (trace, marked) : 0;
   update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
