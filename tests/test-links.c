@@ -178,6 +178,57 @@ static const char links_pbtxt[] =
   "    timeline_label: \"e = NoOp(c:2, b, a)\" }\n"
   "} }\n";
 
+/* Checks every name produced in the StepStats at path, and every input
+ * as a label writes it; returns how many. */
+static guint
+check_links (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpTrace) trace = stp_load_file (file, &options, NULL, NULL, NULL, &error);
+  g_autoptr(StpLinks) links = NULL;
+  g_autoptr(GHashTable) produced = NULL;
+  g_autoptr(GArray) inputs = g_array_new (FALSE, FALSE, sizeof (StpSpan));
+  StpStepStats *ss;
+  GHashTableIter iter;
+  gpointer key;
+  guint checked = 0;
+
+  g_assert_no_error (error);
+  links = stp_links_new (trace, NULL, &error);
+  g_assert_no_error (error);
+  ss = stp_links_get_step_stats (links);
+  g_assert_nonnull (ss);
+  produced = ref_links (ss);
+
+  g_hash_table_iter_init (&iter, produced);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      assert_links_as_ref (links, produced, key);
+      checked++;
+    }
+  for (guint32 i = 0; i < ss->nodes->len; i++)
+    {
+      StpSpan label = stp_step_stats_node_label (&g_array_index (ss->nodes, StpStepStatsNode, i));
+      StpSpan name, op, list;
+
+      if (!stp_step_stats_parse_op_label (label.str, label.len, &name, &op, &list))
+        continue;
+      stp_step_stats_split_inputs (list, inputs);
+      for (guint k = 0; k < inputs->len; k++)
+        {
+          g_autofree char *input = span_dup (g_array_index (inputs, StpSpan, k));
+
+          assert_links_as_ref (links, produced, input);
+          checked++;
+        }
+    }
+  assert_links_as_ref (links, produced, "no such node");
+  assert_links_as_ref (links, produced, "");
+  return checked;
+}
+
 static void
 test_links (void)
 {
@@ -200,53 +251,65 @@ test_links (void)
       g_autofree char *path = files[f][0] != NULL
         ? g_test_build_filename (G_TEST_DIST, "data", files[f][0], files[f][1], NULL)
         : g_strdup (crafted);
-      g_autoptr(GFile) file = g_file_new_for_path (path);
-      StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
-      g_autoptr(GError) error = NULL;
-      g_autoptr(StpTrace) trace = stp_load_file (file, &options, NULL, NULL, NULL, &error);
-      g_autoptr(StpLinks) links = NULL;
-      g_autoptr(GHashTable) produced = NULL;
-      g_autoptr(GArray) inputs = g_array_new (FALSE, FALSE, sizeof (StpSpan));
-      StpStepStats *ss;
-      GHashTableIter iter;
-      gpointer key;
 
-      g_assert_no_error (error);
-      links = stp_links_new (trace, NULL, &error);
-      g_assert_no_error (error);
-      ss = stp_links_get_step_stats (links);
-      g_assert_nonnull (ss);
-      produced = ref_links (ss);
-
-      /* Every name produced, and every input as a label writes it. */
-      g_hash_table_iter_init (&iter, produced);
-      while (g_hash_table_iter_next (&iter, &key, NULL))
-        {
-          assert_links_as_ref (links, produced, key);
-          checked++;
-        }
-      for (guint32 i = 0; i < ss->nodes->len; i++)
-        {
-          StpSpan label = stp_step_stats_node_label (&g_array_index (ss->nodes, StpStepStatsNode, i));
-          StpSpan name, op, list;
-
-          if (!stp_step_stats_parse_op_label (label.str, label.len, &name, &op, &list))
-            continue;
-          stp_step_stats_split_inputs (list, inputs);
-          for (guint k = 0; k < inputs->len; k++)
-            {
-              g_autofree char *input = span_dup (g_array_index (inputs, StpSpan, k));
-
-              assert_links_as_ref (links, produced, input);
-              checked++;
-            }
-        }
-      assert_links_as_ref (links, produced, "no such node");
-      assert_links_as_ref (links, produced, "");
+      checked += check_links (path);
     }
   g_assert_cmpuint (checked, >, 500);
 
   g_unlink (crafted);
+  g_rmdir (dir);
+}
+
+/* A step big enough that the links resolve its inputs on two threads,
+ * half the nodes each: names repeat (the last eighth reuse the first
+ * ones), and ops read outputs from anywhere in the step, some twice,
+ * as written, through "^", "/_" and ":k". */
+static char *
+big_step_pbtxt (guint n_nodes)
+{
+  GString *text = g_string_new ("step_stats { dev_stats { device: \"/job:localhost/replica:0/task:0/device:CPU:0\"\n");
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1729);
+  const char *forms[] = { "n%u", "n%u:1", "^n%u", "n%u/_7", "n%u:2" };
+
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      guint name = i % (n_nodes - n_nodes / 8);
+      guint n_outputs = g_rand_int_range (rand, 0, 4);
+      guint n_inputs = g_rand_int_range (rand, 0, 5);
+
+      g_string_append_printf (text, "  node_stats { node_name: \"n%u\" all_start_micros: %u all_end_rel_micros: 1\n",
+                              name, i);
+      for (guint k = 0; k < n_outputs; k++)
+        g_string_append (text, "    output { tensor_description { dtype: DT_FLOAT } }\n");
+      g_string_append_printf (text, "    timeline_label: \"n%u = Op(", name);
+      for (guint k = 0; k < n_inputs; k++)
+        {
+          guint from = g_rand_int_range (rand, 0, n_nodes - n_nodes / 8);
+
+          if (k > 0)
+            g_string_append (text, ", ");
+          g_string_append_printf (text, forms[g_rand_int_range (rand, 0, G_N_ELEMENTS (forms))], from);
+          if (g_rand_int_range (rand, 0, 8) == 0)
+            g_string_append_printf (text, ", n%u", from);
+        }
+      g_string_append (text, ")\" }\n");
+    }
+  g_string_append (text, "} }\n");
+  return g_string_free (text, FALSE);
+}
+
+static void
+test_links_big (void)
+{
+  const guint n_nodes = 40000;
+  g_autofree char *dir = g_dir_make_tmp ("stepscope-links-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "big.pbtxt", NULL);
+  g_autofree char *text = big_step_pbtxt (n_nodes);
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_assert_cmpuint (check_links (path), >, 2 * n_nodes);
+
+  g_unlink (path);
   g_rmdir (dir);
 }
 
@@ -257,6 +320,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/links/as-timeline-py", test_links);
+  g_test_add_func ("/links/big-step", test_links_big);
 
   return g_test_run ();
 }

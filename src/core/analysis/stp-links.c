@@ -22,6 +22,8 @@
 #include <string.h>
 
 #define CANCEL_CHECK_INTERVAL 16384
+/* Below this many nodes a second thread costs more than it saves. */
+#define PARALLEL_MIN_NODES    16384
 
 /* A node name's place in the names' table: its hash, and the latest
  * node of that name + 1 (0: an empty slot).  The names stay where the
@@ -194,31 +196,51 @@ resolve (StpLinks   *self,
   return FALSE;
 }
 
-/* Every op's inputs resolved, then each output's consumers gathered in
- * one array, output after output. */
-static gboolean
-index_consumers (StpLinks      *self,
-                 GCancellable  *cancellable,
-                 GError       **error)
+/* Resolving the inputs of nodes [first, end): a share of the nodes,
+ * on a thread of its own. */
+typedef struct
 {
+  StpLinks     *self;
+  guint32       first;
+  guint32       end;
+  GCancellable *cancellable;
+  GArray       *uses;       /* guint32 pairs: (output, consuming node), in node order */
+  gboolean      cancelled;
+} ResolveJob;
+
+/* Whether node i already reads output o: an op reading one tensor
+ * twice consumes it once.  Its uses are the last few appended. */
+static gboolean
+already_reads (GArray  *uses,
+               guint    first_use,
+               guint32  o)
+{
+  for (guint u = first_use; u < uses->len; u++)
+    if (g_array_index (uses, guint32, 2 * u) == o)
+      return TRUE;
+  return FALSE;
+}
+
+static gpointer
+resolve_inputs (gpointer data)
+{
+  ResolveJob *job = data;
+  StpLinks *self = job->self;
   g_autoptr(GArray) inputs = g_array_new (FALSE, FALSE, sizeof (StpSpan));
-  g_autoptr(GArray) uses = g_array_new (FALSE, FALSE, 2 * sizeof (guint32));
-  guint32 n_outputs = self->ss->outputs->len;
-  g_autofree guint32 *last_reader = g_new (guint32, MAX (1, n_outputs));
-  guint32 *next;
 
-  memset (last_reader, 0xff, n_outputs * sizeof (guint32));
-  self->starts = g_new0 (guint32, n_outputs + 1);
-
-  for (guint32 i = 0; i < self->ss->nodes->len; i++)
+  for (guint32 i = job->first; i < job->end; i++)
     {
       const StpStepStatsNode *node = get_node (self, i);
       const StpStepStatsDevice *device = &g_array_index (self->ss->devices, StpStepStatsDevice,
                                                          node->device);
       StpSpan name, op, list, node_name, label;
+      guint first_use = job->uses->len;
 
-      if (i % CANCEL_CHECK_INTERVAL == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
+      if ((i - job->first) % CANCEL_CHECK_INTERVAL == 0 && g_cancellable_is_cancelled (job->cancellable))
+        {
+          job->cancelled = TRUE;
+          break;
+        }
 
       /* GPU kernels and RecvTensor have no inputs in timeline.py. */
       if (device->gpu_tracer)
@@ -241,31 +263,70 @@ index_consumers (StpLinks      *self,
             continue;
           use[0] = get_node (self, producer)->first_output + output;
           use[1] = i;
-          /* An op reading one tensor twice consumes it once. */
-          if (last_reader[use[0]] == i)
-            continue;
-          last_reader[use[0]] = i;
-          self->starts[use[0] + 1]++;
-          g_array_append_val (uses, use);
+          if (!already_reads (job->uses, first_use, use[0]))
+            g_array_append_val (job->uses, use);
         }
     }
 
-  /* The readers are counted: the array now says where each output's
-   * next consumer goes. */
-  next = last_reader;
+  return NULL;
+}
+
+/* Every op's inputs resolved, then each output's consumers gathered in
+ * one array, output after output.  Resolving is most of the links'
+ * time, a few cache misses per input, and reads only the names' table:
+ * on a big step, the second half of the nodes goes to another core. */
+static gboolean
+index_consumers (StpLinks      *self,
+                 GCancellable  *cancellable,
+                 GError       **error)
+{
+  guint32 n_nodes = self->ss->nodes->len;
+  guint32 n_outputs = self->ss->outputs->len;
+  guint32 half = n_nodes >= PARALLEL_MIN_NODES ? n_nodes / 2 : n_nodes;
+  ResolveJob jobs[2] = {
+    { self, 0, half, cancellable, g_array_new (FALSE, FALSE, 2 * sizeof (guint32)), FALSE },
+    { self, half, n_nodes, cancellable, g_array_new (FALSE, FALSE, 2 * sizeof (guint32)), FALSE },
+  };
+  GThread *thread = NULL;
+  g_autofree guint32 *next = NULL;
+  gboolean ok;
+
+  if (half < n_nodes)
+    thread = g_thread_try_new ("stp-links", resolve_inputs, &jobs[1], NULL);
+  resolve_inputs (&jobs[0]);
+  if (thread != NULL)
+    g_thread_join (thread);
+  else
+    resolve_inputs (&jobs[1]);
+
+  ok = !jobs[0].cancelled && !jobs[1].cancelled;
+  if (!ok)
+    g_cancellable_set_error_if_cancelled (cancellable, error);
+
+  /* Each output's consumers counted, then placed: the first half's
+   * uses before the second's keeps them in node order. */
+  self->starts = g_new0 (guint32, n_outputs + 1);
+  next = g_new (guint32, MAX (1, n_outputs));
+  for (guint j = 0; ok && j < G_N_ELEMENTS (jobs); j++)
+    for (guint u = 0; u < jobs[j].uses->len; u++)
+      self->starts[g_array_index (jobs[j].uses, guint32, 2 * u) + 1]++;
   for (guint32 o = 0; o < n_outputs; o++)
     {
       self->starts[o + 1] += self->starts[o];
       next[o] = self->starts[o];
     }
-  self->consumers = g_new (guint32, MAX (1, uses->len));
-  for (guint u = 0; u < uses->len; u++)
+  self->consumers = g_new (guint32, MAX (1, self->starts[n_outputs]));
+  for (guint j = 0; j < G_N_ELEMENTS (jobs); j++)
     {
-      const guint32 *use = &g_array_index (uses, guint32, 2 * u);
+      for (guint u = 0; ok && u < jobs[j].uses->len; u++)
+        {
+          const guint32 *use = &g_array_index (jobs[j].uses, guint32, 2 * u);
 
-      self->consumers[next[use[0]]++] = use[1];
+          self->consumers[next[use[0]]++] = use[1];
+        }
+      g_array_unref (jobs[j].uses);
     }
-  return TRUE;
+  return ok;
 }
 
 static void
