@@ -3,7 +3,8 @@
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Shared by stp-step-stats-analysis.c (pids, lanes, ops and dataflow, the driver),
+ * Shared by stp-step-stats-analysis.c (pids, lanes, ops, the driver),
+ * stp-step-stats-dataflow.c (ops in order, the dataflow),
  * stp-step-stats-tensors.c (tensors) and stp-step-stats-memory.c (memory
  * counters, maximums).
  */
@@ -137,6 +138,20 @@ tensor_index (StpAnalysis *a,
 {
   return name < a->tensors->len ? g_array_index (a->tensors, guint32, name) : 0;
 }
+
+/* stp-step-stats-analysis.c */
+void        stp_step_stats_describe_node        (const StpStepStats     *ss,
+                                                 const StpStepStatsNode *node,
+                                                 StpSpan                *name,
+                                                 StpSpan                *op,
+                                                 GArray                 *inputs);
+guint32     stp_step_stats_lane_track           (StpAnalysis  *a,
+                                                 guint32       process,
+                                                 guint32       lane);
+
+/* stp-step-stats-dataflow.c */
+gboolean    stp_step_stats_show_dataflow        (StpAnalysis  *a,
+                                                 GError      **error);
 
 /* stp-step-stats-tensors.c */
 void        stp_step_stats_append_snapshot_args (gpointer           source,
