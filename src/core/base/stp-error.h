@@ -20,6 +20,7 @@ typedef enum
   STP_ERROR_EMPTY,           /* no events at all */
   STP_ERROR_LIMIT,           /* exceeds a safety limit (size, depth, expansion) */
   STP_ERROR_INVALID_ARGUMENT,
+  STP_ERROR_CHANGED,         /* a file changed on disk after it was opened */
 } StpError;
 
 GQuark stp_error_quark (void);

@@ -19,16 +19,28 @@
  * thread falls MAX_PENDING blocks behind; a reader waits for it to be
  * done (it is, once the trace is finished).
  *
+ * Args of a plain file need not be kept at all: the file holds them.
+ * Their fragments name a place in it instead (a file block: a range of
+ * at most 64 KiB of the file), and a block is read again from the file
+ * when someone asks for a fragment in it.  The store keeps the file
+ * open, so it may be renamed or deleted meanwhile; a file changed in
+ * place since it was loaded (by its size and time) is not read again,
+ * and stp_raw_store_check() says so.
+ *
  * Reading is thread-safe once nothing is added any more: each thread
- * keeps its own last decompressed block, which is what makes
+ * keeps its own last decompressed or read block, which is what makes
  * stp_raw_store_peek() pointers valid until that thread's next call.
  */
 
 #define G_LOG_DOMAIN "stp-raw-store"
 
 #include "stp-raw-store.h"
+#include "stp-error.h"
 
+#include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zstd.h>
 
 #define BLOCK_SIZE  (64 * 1024)
@@ -37,18 +49,38 @@
  * to compress than the model to build (catapult's lthi_cats), 32 held
  * up to 2 MiB more at the peak; 8 loads as fast. */
 #define MAX_PENDING 8
+/* Files kept open for their args, in the whole process: past this,
+ * args are kept as bytes, so that a folder of traces leaves room under
+ * the usual limit of 1,024 descriptors. */
+#define MAX_OPEN_FILES 256
+#define NO_BLOCK G_MAXUINT
 
 typedef struct
 {
-  guint8  *data;         /* compressed bytes, or the bytes themselves */
+  guint8  *data;         /* compressed bytes, or the bytes themselves; NULL in a file block */
   guint32  stored_len;
   guint32  len;          /* bytes the block holds */
   gboolean compressed;
+  guint32  file;         /* a file block: its file + 1 (0: the bytes are here) */
+  guint64  file_offset;  /* where a file block's bytes start in its file */
 } Block;
+
+/* A file args are read from again, and what it was like when it was
+ * loaded. */
+typedef struct
+{
+  int      fd;
+  char    *name;
+  goffset  size;
+  gint64   mtime_ns;
+} File;
 
 struct _StpRawStore
 {
-  GArray      *blocks;     /* Block; the last one is open (uncompressed, BLOCK_SIZE) */
+  GArray      *blocks;     /* Block */
+  guint        open;       /* the block bytes are added to (BLOCK_SIZE), or NO_BLOCK */
+  guint        open_file;  /* the file block fragments are added to, or NO_BLOCK */
+  GArray      *files;      /* File */
   guint64      uid;        /* tells stores apart in the per-thread caches */
   gsize        bytes;      /* raw bytes added */
   gsize        stored;     /* bytes held */
@@ -85,6 +117,7 @@ cache_free (gpointer data)
 static GPrivate cache_key = G_PRIVATE_INIT (cache_free);
 static guint64 next_uid = 1;
 G_LOCK_DEFINE_STATIC (uid);
+static gint open_files;   /* atomic: files kept open by every store */
 
 static void
 block_clear (gpointer data)
@@ -94,6 +127,16 @@ block_clear (gpointer data)
   g_free (block->data);
 }
 
+static void
+file_clear (gpointer data)
+{
+  File *file = data;
+
+  close (file->fd);
+  g_free (file->name);
+  g_atomic_int_add (&open_files, -1);
+}
+
 StpRawStore *
 stp_raw_store_new (void)
 {
@@ -101,6 +144,10 @@ stp_raw_store_new (void)
 
   self->blocks = g_array_new (FALSE, FALSE, sizeof (Block));
   g_array_set_clear_func (self->blocks, block_clear);
+  self->open = NO_BLOCK;
+  self->open_file = NO_BLOCK;
+  self->files = g_array_new (FALSE, FALSE, sizeof (File));
+  g_array_set_clear_func (self->files, file_clear);
   g_mutex_init (&self->lock);
   g_cond_init (&self->done);
 
@@ -120,6 +167,7 @@ stp_raw_store_free (StpRawStore *self)
   if (self->compressor != NULL)
     g_thread_pool_free (self->compressor, FALSE, TRUE);
   g_array_unref (self->blocks);
+  g_array_unref (self->files);
   ZSTD_freeCCtx (self->cctx);
   g_mutex_clear (&self->lock);
   g_cond_clear (&self->done);
@@ -210,8 +258,8 @@ seal_block (StpRawStore *self,
 {
   const Block *block = &g_array_index (self->blocks, Block, index);
 
-  /* Empty, or compressed already (an adopted store's last block). */
-  if (block->len == 0 || block->compressed)
+  /* Empty, compressed already (an adopted store's last block), or in a file. */
+  if (block->len == 0 || block->compressed || block->file != 0)
     return;
 
   if (self->compressor == NULL)
@@ -233,6 +281,18 @@ make_raw (guint  block,
   return ((guint64) block << 32) | ((guint64) offset << 16) | len_bits;
 }
 
+/* Returns the block's index. */
+static guint
+append_block (StpRawStore *self,
+              const Block *block)
+{
+  g_mutex_lock (&self->lock);
+  self->stored += block->stored_len;
+  g_array_append_vals (self->blocks, block, 1);
+  g_mutex_unlock (&self->lock);
+  return self->blocks->len - 1;
+}
+
 StpRaw
 stp_raw_store_add (StpRawStore *self,
                    const char  *bytes,
@@ -240,6 +300,7 @@ stp_raw_store_add (StpRawStore *self,
 {
   gboolean own_block = len >= STP_RAW_WHOLE_BLOCK;
   Block *block = NULL;
+  guint index = self != NULL ? self->open : NO_BLOCK;
   StpRaw raw;
 
   g_return_val_if_fail (self != NULL, STP_RAW_NONE);
@@ -248,47 +309,116 @@ stp_raw_store_add (StpRawStore *self,
   if (len == 0)
     return STP_RAW_NONE;
 
-  if (self->blocks->len > 0)
-    block = &g_array_index (self->blocks, Block, self->blocks->len - 1);
+  if (index != NO_BLOCK)
+    block = &g_array_index (self->blocks, Block, index);
 
-  if (block == NULL || own_block || block->stored_len - block->len < len)
+  if (own_block || block == NULL || block->stored_len - block->len < len)
     {
+      /* A block of its own is full at once: its length is the
+       * fragment's.  The open block stays open for the next. */
       Block fresh = { 0 };
 
-      if (block != NULL)
-        seal_block (self, self->blocks->len - 1);
-
-      /* A block of its own is full at once: its length is the
-       * fragment's. */
+      if (!own_block && block != NULL)
+        seal_block (self, index);
       fresh.stored_len = own_block ? len : BLOCK_SIZE;
       fresh.data = g_malloc (fresh.stored_len);
-      g_mutex_lock (&self->lock);
-      self->stored += fresh.stored_len;
-      g_array_append_val (self->blocks, fresh);
-      block = &g_array_index (self->blocks, Block, self->blocks->len - 1);
-      g_mutex_unlock (&self->lock);
+      index = append_block (self, &fresh);
+      if (!own_block)
+        self->open = index;
+      block = &g_array_index (self->blocks, Block, index);
     }
 
   memcpy (block->data + block->len, bytes, len);
-  raw = make_raw (self->blocks->len - 1, block->len, len);
+  raw = make_raw (index, block->len, len);
   block->len += len;
   self->bytes += len;
+  if (own_block)
+    seal_block (self, index);
 
   return raw;
+}
+
+guint
+stp_raw_store_add_file (StpRawStore *self,
+                        int          fd,
+                        const char  *name)
+{
+  File file = { fd, NULL, 0, 0 };
+  struct stat st;
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (fd >= 0, 0);
+
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      close (fd);
+      return 0;
+    }
+  if (g_atomic_int_add (&open_files, 1) >= MAX_OPEN_FILES)
+    {
+      g_atomic_int_add (&open_files, -1);
+      close (fd);
+      return 0;
+    }
+
+  file.name = g_strdup (name);
+  file.size = st.st_size;
+  file.mtime_ns = (gint64) st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st.st_mtim.tv_nsec;
+  g_array_append_val (self->files, file);
+  return self->files->len;
+}
+
+StpRaw
+stp_raw_store_add_from_file (StpRawStore *self,
+                             guint        file,
+                             guint64      offset,
+                             gsize        len)
+{
+  Block *block = NULL;
+  guint index = self != NULL ? self->open_file : NO_BLOCK;
+
+  g_return_val_if_fail (self != NULL, STP_RAW_NONE);
+  g_return_val_if_fail (file >= 1 && file <= self->files->len, STP_RAW_NONE);
+  g_return_val_if_fail (len <= G_MAXUINT32, STP_RAW_NONE);
+
+  if (len == 0)
+    return STP_RAW_NONE;
+
+  if (index != NO_BLOCK)
+    block = &g_array_index (self->blocks, Block, index);
+
+  /* Fragments come in file order: one goes in the open block if it
+   * ends within a block's size of where that block starts. */
+  if (len >= STP_RAW_WHOLE_BLOCK || block == NULL || block->file != file ||
+      offset < block->file_offset || offset + len - block->file_offset > BLOCK_SIZE)
+    {
+      Block fresh = { 0 };
+
+      fresh.file = file;
+      fresh.file_offset = offset;
+      index = append_block (self, &fresh);
+      if (len < STP_RAW_WHOLE_BLOCK)
+        self->open_file = index;
+      block = &g_array_index (self->blocks, Block, index);
+    }
+
+  block->len = MAX (block->len, offset + len - block->file_offset);
+  self->bytes += len;
+  return make_raw (index, offset - block->file_offset, len);
 }
 
 /* The open block, if any, keeps only what it holds: it is full from
  * now on (a later add starts a new one). */
 static void
-close_last_block (StpRawStore *self)
+close_open_blocks (StpRawStore *self)
 {
   Block *block;
 
-  if (self->blocks->len == 0)
+  self->open_file = NO_BLOCK;
+  if (self->open == NO_BLOCK)
     return;
-  block = &g_array_index (self->blocks, Block, self->blocks->len - 1);
-  if (block->compressed || block->stored_len == block->len)
-    return;
+  block = &g_array_index (self->blocks, Block, self->open);
+  self->open = NO_BLOCK;
   self->stored -= block->stored_len - block->len;
   block->data = g_realloc (block->data, MAX (block->len, 1));
   block->stored_len = block->len;
@@ -305,8 +435,17 @@ stp_raw_store_adopt (StpRawStore *self,
 
   wait_compressed (self, 0);
   wait_compressed (other, 0);
-  close_last_block (self);
-  close_last_block (other);
+  close_open_blocks (self);
+  close_open_blocks (other);
+
+  /* Other's files follow self's: its file blocks say so. */
+  for (guint i = 0; i < other->blocks->len; i++)
+    {
+      Block *block = &g_array_index (other->blocks, Block, i);
+
+      if (block->file != 0)
+        block->file += self->files->len;
+    }
 
   base = (guint64) self->blocks->len << 32;
   g_mutex_lock (&self->lock);
@@ -314,15 +453,75 @@ stp_raw_store_adopt (StpRawStore *self,
   self->bytes += other->bytes;
   self->stored += other->stored;
   g_mutex_unlock (&self->lock);
+  g_array_append_vals (self->files, other->files->data, other->files->len);
 
-  /* The blocks' bytes are self's now. */
+  /* The blocks' bytes and the files are self's now. */
   g_array_set_clear_func (other->blocks, NULL);
   g_array_set_size (other->blocks, 0);
   g_array_set_clear_func (other->blocks, block_clear);
+  g_array_set_clear_func (other->files, NULL);
+  g_array_set_size (other->files, 0);
+  g_array_set_clear_func (other->files, file_clear);
   other->bytes = 0;
   other->stored = 0;
 
   return base;
+}
+
+static gboolean
+file_unchanged (const File *file)
+{
+  struct stat st;
+
+  return fstat (file->fd, &st) == 0 && st.st_size == file->size &&
+         (gint64) st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st.st_mtim.tv_nsec == file->mtime_ns;
+}
+
+/* A file block's bytes, read again into dest; FALSE if its file
+ * changed since it was loaded, or cannot be read. */
+static gboolean
+read_file_block (const StpRawStore *self,
+                 const Block       *block,
+                 guint8            *dest)
+{
+  const File *file = &g_array_index (self->files, File, block->file - 1);
+  gsize done = 0;
+
+  if (!file_unchanged (file))
+    return FALSE;
+
+  while (done < block->len)
+    {
+      gssize n = pread (file->fd, dest + done, block->len - done, block->file_offset + done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        return FALSE;
+      done += n;
+    }
+  return TRUE;
+}
+
+gboolean
+stp_raw_store_check (const StpRawStore  *self,
+                     GError            **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  for (guint i = 0; i < self->files->len; i++)
+    {
+      const File *file = &g_array_index (self->files, File, i);
+
+      if (!file_unchanged (file))
+        {
+          g_set_error (error, STP_ERROR, STP_ERROR_CHANGED,
+                       "%s changed on disk after it was opened, so its args can no longer "
+                       "be read: open it again", file->name);
+          return FALSE;
+        }
+    }
+  return TRUE;
 }
 
 static const guint8 *
@@ -335,7 +534,7 @@ block_bytes (const StpRawStore *self,
 
   wait_compressed (self, 0);
   block = &g_array_index (self->blocks, Block, index);
-  if (!block->compressed)
+  if (!block->compressed && block->file == 0)
     return block->data;
 
   cache = g_private_get (&cache_key);
@@ -354,6 +553,18 @@ block_bytes (const StpRawStore *self,
       cache->cap = MAX (block->len, BLOCK_SIZE);
       g_free (cache->data);
       cache->data = g_malloc (cache->cap);
+    }
+
+  if (block->file != 0)
+    {
+      if (!read_file_block (self, block, cache->data))
+        {
+          cache->uid = 0;
+          return NULL;
+        }
+      cache->uid = self->uid;
+      cache->block = index;
+      return cache->data;
     }
 
   n = ZSTD_decompressDCtx (cache->dctx, cache->data, cache->cap,

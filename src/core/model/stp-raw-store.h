@@ -38,6 +38,26 @@ void         stp_raw_store_append_to (const StpRawStore *self,
                                       StpRaw             raw,
                                       GString           *out);
 gsize        stp_raw_store_get_size  (const StpRawStore *self);
+
+/* Args read again from a file when asked for, rather than kept: fd (a
+ * regular file, taken) is named `name` in errors.  Returns the file for
+ * stp_raw_store_add_from_file(), or 0 if it is not a regular file or
+ * the process keeps enough files open already (the caller then adds
+ * the bytes themselves). */
+guint        stp_raw_store_add_file      (StpRawStore *self,
+                                          int          fd,
+                                          const char  *name);
+/* The fragment of `len` bytes at `offset` in file (from add_file()).
+ * Fragments are best added in file order. */
+StpRaw       stp_raw_store_add_from_file (StpRawStore *self,
+                                          guint        file,
+                                          guint64      offset,
+                                          gsize        len);
+/* Whether every file the store reads is as it was when added: a file
+ * changed in place since then is not read again (its fragments peek as
+ * NULL), and the error says which. */
+gboolean     stp_raw_store_check         (const StpRawStore  *self,
+                                          GError            **error);
 /* Moves every block of `other` to the end of self, without copying or
  * recompressing, and leaves other empty.  A fragment r of other is
  * r + the returned base in self. */
