@@ -511,8 +511,16 @@ fill_args (StpDetails     *self,
   g_autoptr(GString) json = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
 
-  if (!stp_trace_append_args (trace, track, slice, json) || json->len == 0)
+  if (!stp_trace_append_args (trace, track, slice, json))
     return;
+
+  if (json->len == 0)
+    {
+      /* Args read again from a file that changed since. */
+      if (!stp_trace_check_files (trace, &error))
+        self->args_error = g_strdup (error->message);
+      return;
+    }
 
   self->args = stp_arg_parse (json->str, json->len, &error);
   if (self->args == NULL)
@@ -754,8 +762,12 @@ fill_object (StpDetails     *self,
         {
           g_autoptr(GError) error = NULL;
 
-          self->args = stp_arg_parse (json->str, json->len, &error);
-          if (self->args == NULL)
+          if (json->len == 0)
+            {
+              if (!stp_trace_check_files (trace, &error))
+                self->args_error = g_strdup (error->message);
+            }
+          else if ((self->args = stp_arg_parse (json->str, json->len, &error)) == NULL)
             self->args_error = g_strdup (error->message);
         }
     }

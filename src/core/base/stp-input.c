@@ -478,6 +478,18 @@ stp_input_get_file_position (StpInput *self)
   }
 }
 
+int
+stp_input_dup_plain_fd (StpInput *self)
+{
+  g_return_val_if_fail (self != NULL, -1);
+
+  if (self->mode != MODE_PLAIN || self->data_offset != 0 ||
+      !G_IS_FILE_DESCRIPTOR_BASED (self->stream))
+    return -1;
+  return fcntl (g_file_descriptor_based_get_fd (G_FILE_DESCRIPTOR_BASED (self->stream)),
+                F_DUPFD_CLOEXEC, 3);
+}
+
 gboolean
 stp_input_is_truncated (StpInput *self)
 {

@@ -52,6 +52,10 @@ StpCompression stp_input_get_compression  (StpInput       *self);
 const char    *stp_input_get_entry_name   (StpInput       *self);
 guint64        stp_input_get_file_size    (StpInput       *self);
 guint64        stp_input_get_file_position (StpInput      *self);
+/* A new descriptor of the file being read, to read parts of it again
+ * later at stp_input_get_file_position()'s offsets; -1 unless the input
+ * is a local file read as it is (not compressed, not in a zip). */
+int            stp_input_dup_plain_fd     (StpInput      *self);
 guint64        stp_input_get_position     (StpInput       *self);
 gboolean       stp_input_is_truncated     (StpInput       *self);
 void           stp_input_set_cancellable  (StpInput       *self,

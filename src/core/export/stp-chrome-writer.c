@@ -787,6 +787,10 @@ stp_chrome_writer_write (StpTrace         *trace,
   g_return_val_if_fail (trace != NULL, FALSE);
   g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
 
+  /* Args read again from a file that changed would be others. */
+  if (!stp_trace_check_files (trace, error))
+    return FALSE;
+
   job.trace = trace;
   if (!stp_export_order_build (&job.order, trace, cancellable, error))
     {
@@ -805,7 +809,8 @@ stp_chrome_writer_write (StpTrace         *trace,
   n_events = stp_export_order_len (&job.order);
   n_chunks = (n_events + FORMAT_CHUNK - 1) / FORMAT_CHUNK;
   ok = stp_chrome_writer_sink_run (out, &funcs, &job, n_chunks, n_events,
-                                   progress, user_data, cancellable, error);
+                                   progress, user_data, cancellable, error) &&
+       stp_trace_check_files (trace, error);
   g_debug ("exported %u events in %.3f s", n_events, g_timer_elapsed (timer, NULL));
 
   stp_export_order_clear (&job.order);

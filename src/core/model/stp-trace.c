@@ -673,6 +673,37 @@ stp_trace_add_extra_full (StpTrace       *self,
   return self->extras->len - 1;
 }
 
+guint
+stp_trace_add_args_file (StpTrace *self,
+                         int       fd)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (fd < 0)
+    return 0;
+  return stp_raw_store_add_file (self->raw, fd, self->filename);
+}
+
+gboolean
+stp_trace_check_files (const StpTrace  *self,
+                       GError         **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return stp_raw_store_check (self->raw, error);
+}
+
+StpRaw
+stp_trace_add_raw_from_file (StpTrace *self,
+                             guint     file,
+                             guint64   offset,
+                             gsize     len)
+{
+  g_return_val_if_fail (self != NULL, STP_RAW_NONE);
+
+  return stp_raw_store_add_from_file (self->raw, file, offset, len);
+}
+
 StpRaw
 stp_trace_add_raw (StpTrace   *self,
                    const char *bytes,

@@ -502,6 +502,19 @@ guint32      stp_trace_add_extra       (StpTrace       *self,
                                         gchar           phase,
                                         const char     *members,
                                         gsize           len);
+/* Args read again from a file when shown (see stp-raw-store.h): fd
+ * (taken; -1 for none) is the file being loaded.  0 if its args are to
+ * be added as bytes after all. */
+guint        stp_trace_add_args_file   (StpTrace       *self,
+                                        int             fd);
+/* Whether the files args are read from are as they were loaded; else
+ * the error names the one that changed. */
+gboolean     stp_trace_check_files     (const StpTrace *self,
+                                        GError        **error);
+StpRaw       stp_trace_add_raw_from_file (StpTrace     *self,
+                                        guint           file,
+                                        guint64         offset,
+                                        gsize           len);
 StpRaw       stp_trace_add_raw         (StpTrace       *self,
                                         const char     *bytes,
                                         gsize           len);

@@ -128,6 +128,9 @@ typedef struct
 {
   StpTrace        *trace;
   GCancellable    *cancellable; /* not owned: looked at inside huge events */
+  guint            args_file;   /* args are read again from this file (stp_trace_add_args_file()), */
+  const char      *window_data; /* where the batch in use was read, */
+  guint64          window_offset; /* which is here in it */
   StpStringTable  *keys;        /* async/flow pairing keys, freed before pairing */
   guint            n_keys;      /* how many there were */
   GString         *scratch;     /* extras being assembled */

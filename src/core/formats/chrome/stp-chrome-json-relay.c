@@ -25,9 +25,10 @@
 
 typedef struct
 {
-  char  *data;
-  gsize  size;       /* room for data, padding not counted */
-  guint  n_out;      /* batches handed over that point into it */
+  char    *data;
+  gsize    size;       /* room for data, padding not counted */
+  guint64  offset;     /* of data[0] in the file, if it is read as it is */
+  guint    n_out;      /* batches handed over that point into it */
 } Window;
 
 struct _StpChromeRelay
@@ -74,6 +75,8 @@ hand_over (StpChromeRelay *self,
 
   batch->file_position = self->file_position;
   batch->window = self->window;
+  batch->window_data = self->windows[self->window].data;
+  batch->window_offset = self->windows[self->window].offset;
   batch->last = last;
   if (!self->threaded)
     {
@@ -201,6 +204,7 @@ stp_chrome_relay_read (StpChromeRelay  *self,
   memset (window->data + len, 0, STP_INPUT_PADDING);
 
   self->file_position = stp_input_get_file_position (input);
+  window->offset = self->file_position - len;
   *avail = len;
   return window->data;
 }

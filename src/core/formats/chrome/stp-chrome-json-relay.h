@@ -47,6 +47,8 @@ typedef struct
   guint          n_members;
   guint64        file_position;     /* of the input once these were read */
   guint          window;            /* the one its members point into */
+  const char    *window_data;       /* its bytes, */
+  guint64        window_offset;     /* which start here in a plain file */
   gboolean       last;
 } StpChromeBatch;
 

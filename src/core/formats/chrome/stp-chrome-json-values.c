@@ -462,6 +462,10 @@ stp_chrome_add_args (StpChromeLoader      *self,
 
   if (args == NULL)
     return STP_RAW_NONE;
+  if (self->args_file != 0)
+    return stp_trace_add_raw_from_file (self->trace, self->args_file,
+                                        self->window_offset + (args->value - self->window_data),
+                                        args->end - args->value);
   return stp_trace_add_raw (self->trace, args->value, args->end - args->value);
 }
 

@@ -277,6 +277,8 @@ use_batch (StpChromeBatch *batch,
   if (g_cancellable_is_cancelled (loader->cancellable))
     return;
 
+  loader->window_data = batch->window_data;
+  loader->window_offset = batch->window_offset;
   for (guint i = 0; i < batch->n_units; i++)
     {
       StpChromeUnit *unit = &batch->units[i];
@@ -644,6 +646,8 @@ stp_chrome_json_load_full (StpInput         *input,
   builder.progress = progress;
   builder.user_data = user_data;
   builder.file_size = stp_input_get_file_size (input);
+  /* Args are most of a trace, and a plain file holds them already. */
+  builder.loader.args_file = stp_trace_add_args_file (trace, stp_input_dup_plain_fd (input));
   parser.input = input;
   parser.cancellable = cancellable;
   stp_input_set_cancellable (input, cancellable);
