@@ -306,6 +306,28 @@ test_file_changed (void)
   g_unlink (path);
 }
 
+/* Past 256 files open in the process, a store takes no more (the
+ * caller keeps the bytes); freeing one gives its files back. */
+static void
+test_file_limit (void)
+{
+  g_autofree guint8 *contents = NULL;
+  g_autofree char *path = make_file (100, &contents);
+  StpRawStore *store = stp_raw_store_new ();
+  g_autoptr(StpRawStore) other = stp_raw_store_new ();
+  guint taken = 0;
+
+  for (guint i = 0; i < 300; i++)
+    if (stp_raw_store_add_file (store, open_read (path), "trace.json") != 0)
+      taken++;
+  g_assert_cmpuint (taken, ==, 256);
+  g_assert_cmpuint (stp_raw_store_add_file (other, open_read (path), "trace.json"), ==, 0);
+
+  stp_raw_store_free (store);
+  g_assert_cmpuint (stp_raw_store_add_file (other, open_read (path), "trace.json"), ==, 1);
+  g_unlink (path);
+}
+
 /* A pipe is no file to read again: the caller keeps the bytes. */
 static void
 test_file_not_regular (void)
@@ -330,5 +352,6 @@ main (int   argc,
   g_test_add_func ("/raw-store/file", test_file);
   g_test_add_func ("/raw-store/file-changed", test_file_changed);
   g_test_add_func ("/raw-store/file-not-regular", test_file_not_regular);
+  g_test_add_func ("/raw-store/file-limit", test_file_limit);
   return g_test_run ();
 }

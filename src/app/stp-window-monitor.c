@@ -8,6 +8,8 @@
  * shown stays as it was loaded, and a toast says the file changed, with
  * a Reload button (win.reload) that opens it again like any other load:
  * a reload that fails or is cancelled leaves the shown trace in place.
+ * (A plain Chrome JSON trace's args are read from the file when shown:
+ * rewritten in place, the details say they are gone.)
  */
 
 #define G_LOG_DOMAIN "stp-window"
