@@ -66,6 +66,7 @@ typedef struct
   GArray                *rects[STP_N_SLOTS];  /* StpRect */
   GArray                *tris[STP_PALETTE_SIZE]; /* StpRect: x = centre, y = top, w = size */
   GArray                *labels;              /* StpLabel */
+  gint64                *column_ts;           /* each column's start time and the end's, once a counter needs them */
 
   /* A merged mark being extended column by column. */
   gboolean               mark_open;

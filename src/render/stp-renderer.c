@@ -680,4 +680,5 @@ stp_render_timeline (StpRenderer         *self,
   draw_ruler (&frame, step, n_minor);
   stp_render_marker_labels (&frame);
   cairo_restore (cr);
+  g_free (frame.column_ts);
 }
