@@ -482,6 +482,93 @@ test_counter_stacked (void)
   cairo_surface_destroy (surface);
 }
 
+/* Heights of the runs of `color` up from the row's bottom at device
+ * column x: the first run's, and whether the next pixel up is `above`. */
+static int
+run_height (cairo_surface_t *surface,
+            int              x,
+            int              bottom,
+            int              top,
+            StpColor         color,
+            StpColor         above,
+            gboolean        *above_next)
+{
+  int y = bottom, n = 0;
+
+  while (y > top && !color_near (surface_pixel (surface, x, y), color))
+    y--;
+  while (y > top && color_near (surface_pixel (surface, x, y), color))
+    {
+      n++;
+      y--;
+    }
+  *above_next = color_near (surface_pixel (surface, x, y), above);
+  return n;
+}
+
+/* A busy counter (past a hundred boxes the renderer writes a series
+ * into an image of its own), 100 and 300 in turn for four columns each,
+ * with a steady series stacked on it, at device scales 1 and 2: in every
+ * column the first series is as tall as its value, and the second sits
+ * right on it.  (A column shows the highest value in it, so the first
+ * column of each 100 still shows the 300 before it.) */
+static void
+test_counter_busy (void)
+{
+  g_autoptr(StpTrace) trace = stp_trace_new (STP_FORMAT_CHROME_JSON, "busy.json");
+  guint32 process = stp_trace_add_process (trace, 1, 0);
+  guint32 track = stp_trace_add_track (trace, process, STP_TRACK_COUNTER, stp_trace_intern0 (trace, "queue"));
+  StpCounterSeries *busy = stp_trace_add_counter_series (trace, track, stp_trace_intern0 (trace, "GPU_0_bfc"));
+  StpCounterSeries *steady = stp_trace_add_counter_series (trace, track, stp_trace_intern0 (trace, "cpu"));
+  g_autoptr(StpRenderIndex) index = NULL;
+  g_autoptr(StpRenderLayout) layout = NULL;
+  g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);
+  StpColor busy_color, steady_color;
+  const StpRow *row;
+
+  for (gint64 ts = 0; ts < 1000; ts += 4)
+    stp_trace_add_counter_sample (trace, busy, ts, ts % 8 ? 300 : 100, stp_trace_next_seq (trace));
+  stp_trace_add_counter_sample (trace, steady, 0, 100, stp_trace_next_seq (trace));
+  stp_trace_add_counter_sample (trace, steady, 1000, 100, stp_trace_next_seq (trace));
+  g_assert_true (stp_trace_finish (trace, NULL, NULL));
+  index = stp_render_index_new (trace, NULL, NULL);
+  layout = stp_render_layout_new (index);
+  row = stp_render_layout_get_row (layout, stp_render_layout_find_track_row (layout, track));
+  busy_color = stp_render_slice_color (layout, busy->name, FALSE);
+  steady_color = stp_render_slice_color (layout, steady->name, FALSE);
+
+  for (int scale = 1; scale <= 2; scale++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200 * scale, 300 * scale);
+      StpRenderView view;
+      int heights[2] = { 0, 0 };
+      double row_top;
+
+      cairo_surface_set_device_scale (surface, scale, scale);
+      draw_from_zero (renderer, surface, layout, &view);
+      row_top = row->y + view.ruler_height;
+
+      for (gint64 ts = 100; ts < 900; ts++)
+        for (int dx = 0; dx < scale && ts % 8 != 0; dx++)
+          {
+            int x = (int) stp_render_view_time_to_x (&view, ts) * scale + dx;
+            int high = ts % 8 >= 4;
+            gboolean on_it;
+            int h = run_height (surface, x, (int) ((row_top + row->height) * scale) - 1,
+                                (int) (row_top * scale), busy_color, steady_color, &on_it);
+
+            g_assert_true (on_it);
+            if (heights[high] == 0)
+              heights[high] = h;
+            g_assert_cmpint (h, ==, heights[high]);
+          }
+      g_test_message ("scale %d: %d and %d pixels", scale, heights[0], heights[1]);
+      g_assert_cmpint (heights[0], >=, 5 * scale);
+      g_assert_cmpint (ABS (heights[1] - 3 * heights[0]), <=, 2 * scale);
+      cairo_surface_destroy (surface);
+    }
+}
+
 static void
 test_objects (Fixture       *f,
               gconstpointer  data)
@@ -936,6 +1023,7 @@ main (int   argc,
   g_test_add ("/render/highlights", Fixture, NULL, fixture_set_up, test_highlights, fixture_tear_down);
   g_test_add ("/render/counter", Fixture, NULL, fixture_set_up, test_counter, fixture_tear_down);
   g_test_add_func ("/render/counter-stacked", test_counter_stacked);
+  g_test_add_func ("/render/counter-busy", test_counter_busy);
   g_test_add ("/render/objects", Fixture, NULL, fixture_set_up, test_objects, fixture_tear_down);
   g_test_add ("/render/folded-activity", Fixture, NULL, fixture_set_up, test_folded_activity, fixture_tear_down);
   g_test_add_func ("/render/folded-activity-dense", test_folded_activity_dense);
