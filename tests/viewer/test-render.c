@@ -417,14 +417,27 @@ test_counter (Fixture       *f,
 /* Two stacked series: each column's boxes meet with no gap, the second
  * starting where the first ends, and a value far below a pixel still
  * shows as one. */
+/* A trace of one counter with two series, "GPU_0_bfc" below "cpu". */
+static StpTrace *
+two_series_counter (guint32           *track,
+                    StpCounterSeries **below,
+                    StpCounterSeries **above)
+{
+  StpTrace *trace = stp_trace_new (STP_FORMAT_CHROME_JSON, "memory.json");
+  guint32 process = stp_trace_add_process (trace, 1, 0);
+
+  *track = stp_trace_add_track (trace, process, STP_TRACK_COUNTER, stp_trace_intern0 (trace, "memory"));
+  *below = stp_trace_add_counter_series (trace, *track, stp_trace_intern0 (trace, "GPU_0_bfc"));
+  *above = stp_trace_add_counter_series (trace, *track, stp_trace_intern0 (trace, "cpu"));
+  return trace;
+}
+
 static void
 test_counter_stacked (void)
 {
-  g_autoptr(StpTrace) trace = stp_trace_new (STP_FORMAT_CHROME_JSON, "memory.json");
-  guint32 process = stp_trace_add_process (trace, 1, 0);
-  guint32 track = stp_trace_add_track (trace, process, STP_TRACK_COUNTER, stp_trace_intern0 (trace, "memory"));
-  StpCounterSeries *low = stp_trace_add_counter_series (trace, track, stp_trace_intern0 (trace, "GPU_0_bfc"));
-  StpCounterSeries *high = stp_trace_add_counter_series (trace, track, stp_trace_intern0 (trace, "cpu"));
+  guint32 track;
+  StpCounterSeries *low, *high;
+  g_autoptr(StpTrace) trace = two_series_counter (&track, &low, &high);
   g_autoptr(StpRenderIndex) index = NULL;
   g_autoptr(StpRenderLayout) layout = NULL;
   g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);
@@ -515,11 +528,9 @@ run_height (cairo_surface_t *surface,
 static void
 test_counter_busy (void)
 {
-  g_autoptr(StpTrace) trace = stp_trace_new (STP_FORMAT_CHROME_JSON, "busy.json");
-  guint32 process = stp_trace_add_process (trace, 1, 0);
-  guint32 track = stp_trace_add_track (trace, process, STP_TRACK_COUNTER, stp_trace_intern0 (trace, "queue"));
-  StpCounterSeries *busy = stp_trace_add_counter_series (trace, track, stp_trace_intern0 (trace, "GPU_0_bfc"));
-  StpCounterSeries *steady = stp_trace_add_counter_series (trace, track, stp_trace_intern0 (trace, "cpu"));
+  guint32 track;
+  StpCounterSeries *busy, *steady;
+  g_autoptr(StpTrace) trace = two_series_counter (&track, &busy, &steady);
   g_autoptr(StpRenderIndex) index = NULL;
   g_autoptr(StpRenderLayout) layout = NULL;
   g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);

@@ -258,7 +258,7 @@ seal_block (StpRawStore *self,
 {
   const Block *block = &g_array_index (self->blocks, Block, index);
 
-  /* Empty, compressed already (an adopted store's last block), or in a file. */
+  /* Empty, or in a file: nothing to compress. */
   if (block->len == 0 || block->compressed || block->file != 0)
     return;
 
@@ -300,7 +300,7 @@ stp_raw_store_add (StpRawStore *self,
 {
   gboolean own_block = len >= STP_RAW_WHOLE_BLOCK;
   Block *block = NULL;
-  guint index = self != NULL ? self->open : NO_BLOCK;
+  guint index;
   StpRaw raw;
 
   g_return_val_if_fail (self != NULL, STP_RAW_NONE);
@@ -309,6 +309,7 @@ stp_raw_store_add (StpRawStore *self,
   if (len == 0)
     return STP_RAW_NONE;
 
+  index = self->open;
   if (index != NO_BLOCK)
     block = &g_array_index (self->blocks, Block, index);
 
@@ -338,6 +339,12 @@ stp_raw_store_add (StpRawStore *self,
   return raw;
 }
 
+static gint64
+mtime_ns (const struct stat *st)
+{
+  return (gint64) st->st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st->st_mtim.tv_nsec;
+}
+
 guint
 stp_raw_store_add_file (StpRawStore *self,
                         int          fd,
@@ -363,7 +370,7 @@ stp_raw_store_add_file (StpRawStore *self,
 
   file.name = g_strdup (name);
   file.size = st.st_size;
-  file.mtime_ns = (gint64) st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st.st_mtim.tv_nsec;
+  file.mtime_ns = mtime_ns (&st);
   g_array_append_val (self->files, file);
   return self->files->len;
 }
@@ -375,7 +382,7 @@ stp_raw_store_add_from_file (StpRawStore *self,
                              gsize        len)
 {
   Block *block = NULL;
-  guint index = self != NULL ? self->open_file : NO_BLOCK;
+  guint index;
 
   g_return_val_if_fail (self != NULL, STP_RAW_NONE);
   g_return_val_if_fail (file >= 1 && file <= self->files->len, STP_RAW_NONE);
@@ -384,6 +391,7 @@ stp_raw_store_add_from_file (StpRawStore *self,
   if (len == 0)
     return STP_RAW_NONE;
 
+  index = self->open_file;
   if (index != NO_BLOCK)
     block = &g_array_index (self->blocks, Block, index);
 
@@ -473,8 +481,7 @@ file_unchanged (const File *file)
 {
   struct stat st;
 
-  return fstat (file->fd, &st) == 0 && st.st_size == file->size &&
-         (gint64) st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st.st_mtim.tv_nsec == file->mtime_ns;
+  return fstat (file->fd, &st) == 0 && st.st_size == file->size && mtime_ns (&st) == file->mtime_ns;
 }
 
 /* A file block's bytes, read again into dest; FALSE if its file
