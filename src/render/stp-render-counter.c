@@ -34,21 +34,6 @@ first_sample_at_or_after (GArray *samples,
   return lo;
 }
 
-/* The time at each column's start, and at the last one's end: the same
- * for every series of every counter in a frame. */
-static const gint64 *
-column_times (StpFrame *frame,
-              guint     n_cols)
-{
-  if (frame->column_ts == NULL)
-    {
-      frame->column_ts = g_new (gint64, n_cols + 1);
-      for (guint c = 0; c <= n_cols; c++)
-        frame->column_ts[c] = stp_render_view_x_to_time (frame->view, frame->x_left + c);
-    }
-  return frame->column_ts;
-}
-
 /* values[c]: the series' highest value in column c, NAN where it has none. */
 static void
 column_values (StpFrame               *frame,
@@ -57,7 +42,7 @@ column_values (StpFrame               *frame,
                guint                   n_cols)
 {
   GArray *samples = series->samples;
-  const gint64 *times = column_times (frame, n_cols);
+  const gint64 *times = stp_frame_column_times (frame);
   guint i = first_sample_at_or_after (samples, frame->t_start);
   double current = i > 0 ? g_array_index (samples, StpCounterSample, i - 1).value : NAN;
 
@@ -161,6 +146,7 @@ typedef struct
   int              width;     /* in device pixels */
   int              height;
 } ColumnImage;
+
 static void
 column_image_create (ColumnImage *ci,
                      cairo_t     *cr,

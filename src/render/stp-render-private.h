@@ -121,6 +121,11 @@ stp_frame_set_color (StpFrame       *frame,
   cairo_set_source_rgba (frame->cr, color->r, color->g, color->b, color->a);
 }
 
+/* The time at each column's start of the timeline area, and at the
+ * last one's end: worked out once a frame, for whatever goes column by
+ * column (counters, folded processes). */
+const gint64 *stp_frame_column_times (StpFrame *frame);
+
 void stp_frame_add_rect   (StpFrame     *frame,
                            guint         slot,
                            double        x0,

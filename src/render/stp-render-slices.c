@@ -595,11 +595,12 @@ mark_busy (StpFrame       *frame,
   if (level >= 0)
     {
       guint shift = pyramid->shift + level;
+      const gint64 *times = stp_frame_column_times (frame);
 
       for (int c = 0; c < n; c++)
         {
-          gint64 t0 = stp_render_view_x_to_time (view, frame->x_left + c);
-          gint64 t1 = stp_render_view_x_to_time (view, frame->x_left + c + 1);
+          gint64 t0 = times[c];
+          gint64 t1 = times[c + 1];
           guint64 b0, b1;
 
           if (busy[c] || t1 <= pyramid->origin)

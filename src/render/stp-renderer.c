@@ -608,6 +608,20 @@ draw_overlays (StpFrame *frame)
     }
 }
 
+const gint64 *
+stp_frame_column_times (StpFrame *frame)
+{
+  if (frame->column_ts == NULL)
+    {
+      guint n_cols = (guint) MAX (0, frame->x_right - frame->x_left);
+
+      frame->column_ts = g_new (gint64, n_cols + 1);
+      for (guint c = 0; c <= n_cols; c++)
+        frame->column_ts[c] = stp_render_view_x_to_time (frame->view, frame->x_left + c);
+    }
+  return frame->column_ts;
+}
+
 void
 stp_render_timeline (StpRenderer         *self,
                      cairo_t             *cr,
