@@ -68,6 +68,7 @@ step (StpTimelineView  *self,
 {
   StpTrace *trace = stp_timeline_view_get_shown_trace (self);
   StpItemRef next;
+  gboolean found;
 
   if (trace == NULL)
     return;
@@ -75,15 +76,11 @@ step (StpTimelineView  *self,
   /* With nothing selected, an arrow starts from what is in view rather
    * than move the focus out of the timeline. */
   if (self->selected.kind == STP_ITEM_NONE)
-    {
-      if (find_first_in_view (self, &next))
-        stp_timeline_view_select_item (self, &next, STP_REVEAL_SCROLL);
-      else
-        gtk_widget_error_bell (GTK_WIDGET (self));
-      return;
-    }
+    found = find_first_in_view (self, &next);
+  else
+    found = stp_item_step (trace, &self->selected, direction, &next);
 
-  if (stp_item_step (trace, &self->selected, direction, &next))
+  if (found)
     stp_timeline_view_select_item (self, &next, STP_REVEAL_SCROLL);
   else
     gtk_widget_error_bell (GTK_WIDGET (self));

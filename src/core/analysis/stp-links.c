@@ -289,7 +289,6 @@ index_consumers (StpLinks      *self,
   };
   GThread *thread = NULL;
   g_autofree guint32 *next = NULL;
-  gboolean ok;
 
   if (half < n_nodes)
     thread = g_thread_try_new ("stp-links", resolve_inputs, &jobs[1], NULL);
@@ -299,15 +298,19 @@ index_consumers (StpLinks      *self,
   else
     resolve_inputs (&jobs[1]);
 
-  ok = !jobs[0].cancelled && !jobs[1].cancelled;
-  if (!ok)
-    g_cancellable_set_error_if_cancelled (cancellable, error);
+  if (jobs[0].cancelled || jobs[1].cancelled)
+    {
+      g_array_unref (jobs[0].uses);
+      g_array_unref (jobs[1].uses);
+      g_cancellable_set_error_if_cancelled (cancellable, error);
+      return FALSE;
+    }
 
   /* Each output's consumers counted, then placed: the first half's
    * uses before the second's keeps them in node order. */
   self->starts = g_new0 (guint32, n_outputs + 1);
   next = g_new (guint32, MAX (1, n_outputs));
-  for (guint j = 0; ok && j < G_N_ELEMENTS (jobs); j++)
+  for (guint j = 0; j < G_N_ELEMENTS (jobs); j++)
     for (guint u = 0; u < jobs[j].uses->len; u++)
       self->starts[g_array_index (jobs[j].uses, guint32, 2 * u) + 1]++;
   for (guint32 o = 0; o < n_outputs; o++)
@@ -318,7 +321,7 @@ index_consumers (StpLinks      *self,
   self->consumers = g_new (guint32, MAX (1, self->starts[n_outputs]));
   for (guint j = 0; j < G_N_ELEMENTS (jobs); j++)
     {
-      for (guint u = 0; ok && u < jobs[j].uses->len; u++)
+      for (guint u = 0; u < jobs[j].uses->len; u++)
         {
           const guint32 *use = &g_array_index (jobs[j].uses, guint32, 2 * u);
 
@@ -326,7 +329,7 @@ index_consumers (StpLinks      *self,
         }
       g_array_unref (jobs[j].uses);
     }
-  return ok;
+  return TRUE;
 }
 
 static void

@@ -301,7 +301,7 @@ append_node_args (gpointer        source,
     }
 
   stp_step_stats_describe_node (ss, &g_array_index (ss->nodes, StpStepStatsNode, stp_slice_get_node (slice)),
-                 &name, &op, inputs);
+                                &name, &op, inputs);
 
   stp_json_append_literal (out, "{\"name\":");
   stp_json_append_string (out, name.str, name.len);
