@@ -19,6 +19,7 @@
 #include "stp-merge.h"
 #include "stp-step-table.h"
 
+#include <glib/gstdio.h>
 #include <sys/resource.h>
 
 static void
@@ -106,19 +107,17 @@ main (int    argc,
 
   for (int i = 1; i < argc; i++)
     {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (argv[i]);
       g_autoptr(GError) error = NULL;
-      g_autoptr(GFileInfo) info = NULL;
       g_autoptr(StpTrace) trace = NULL;
       struct rusage usage;
+      GStatBuf st;
       gint64 start, end;
       guint64 size;
 
-      info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, 0, NULL, NULL);
-      size = info ? g_file_info_get_size (info) : 0;
-
+      /* By path, as stepscope-cli loads it. */
+      size = g_stat (argv[i], &st) == 0 ? (guint64) st.st_size : 0;
       start = g_get_monotonic_time ();
-      trace = stp_load_file (file, NULL, NULL, NULL, NULL, &error);
+      trace = stp_load_path (argv[i], NULL, NULL, NULL, NULL, &error);
       end = g_get_monotonic_time ();
 
       if (trace == NULL)

@@ -164,16 +164,6 @@ timeline_options (GOptionContext     *context,
   return stp_cli_lifetimes_options (options);
 }
 
-static StpTrace *
-load (const char               *input,
-      const StpAnalysisOptions *options,
-      GError                  **error)
-{
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (input);
-
-  return stp_load_file (file, options, NULL, NULL, NULL, error);
-}
-
 /* Every -o goes through the same path as an export: a temporary file
  * renamed over FILE when complete, so a failed write (a full disk)
  * keeps the old FILE; devices and pipes are written in place. */
@@ -235,7 +225,7 @@ load_merged (GPtrArray                *inputs,
   for (guint i = 0; i < inputs->len; i++)
     {
       g_autoptr(GError) local_error = NULL;
-      StpTrace *trace = load (g_ptr_array_index (inputs, i), options, &local_error);
+      StpTrace *trace = stp_cli_load (g_ptr_array_index (inputs, i), options, &local_error);
 
       if (trace == NULL)
         {
@@ -303,7 +293,7 @@ run_convert (int    argc,
   input = g_ptr_array_index (inputs, 0);
 
   if (inputs->len == 1)
-    trace = load (input, &options, &error);
+    trace = stp_cli_load (input, &options, &error);
   else
     trace = load_merged (inputs, &options, clock, &n_failed, &error);
   if (trace == NULL)
@@ -366,7 +356,7 @@ run_peaks (int    argc,
   options.show_memory = TRUE;
   options.show_dataflow = TRUE;
 
-  trace = load (input, &options, &error);
+  trace = stp_cli_load (input, &options, &error);
   if (trace == NULL)
     return input_error (error);
 
@@ -438,7 +428,7 @@ run_info (int    argc,
       (status = timeline_options (context, &options)) != 0)
     return status;
 
-  trace = load (input, &options, &error);
+  trace = stp_cli_load (input, &options, &error);
   if (trace == NULL)
     return input_error (error);
   if (!stp_cli_lifetimes_check (trace, input))
@@ -504,7 +494,7 @@ run_summary (int    argc,
       return usage_error (context, message);
     }
 
-  trace = load (input, &options, &error);
+  trace = stp_cli_load (input, &options, &error);
   if (trace == NULL)
     return input_error (error);
 

@@ -286,15 +286,6 @@ parse_steps (const char *text,
   return TRUE;
 }
 
-static StpTrace *
-load (const char  *input,
-      GError     **error)
-{
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (input);
-
-  return stp_load_file (file, NULL, NULL, NULL, NULL, error);
-}
-
 int
 stp_cli_compare_run (int    argc,
                      char **argv)
@@ -350,7 +341,8 @@ stp_cli_compare_run (int    argc,
     return usage_error ("--step and --steps do not go together");
   options.per_step = per_step;
 
-  if ((a = load (argv[1], &error)) == NULL || (b = load (argv[2], &error)) == NULL)
+  if ((a = stp_cli_load (argv[1], NULL, &error)) == NULL ||
+      (b = stp_cli_load (argv[2], NULL, &error)) == NULL)
     {
       g_printerr ("stepscope-cli: %s\n", error->message);
       return EXIT_BAD_INPUT;

@@ -25,6 +25,46 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* A local path, as GIO reads a command-line argument: absolute, or
+ * without a URI scheme.  Local inputs are loaded by path, never through
+ * a GFile, which would set up GIO's VFS (stp-input-source.c). */
+static gboolean
+is_local_path (const char *arg)
+{
+  g_autofree char *scheme = NULL;
+
+  if (g_path_is_absolute (arg))
+    return TRUE;
+  scheme = g_uri_parse_scheme (arg);
+  return scheme == NULL;
+}
+
+StpTrace *
+stp_cli_load (const char                *arg,
+              const StpAnalysisOptions  *options,
+              GError                   **error)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (is_local_path (arg))
+    return stp_load_path (arg, options, NULL, NULL, NULL, error);
+
+  file = g_file_new_for_commandline_arg (arg);
+  return stp_load_file (file, options, NULL, NULL, NULL, error);
+}
+
+static gboolean
+is_folder (const char *arg)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (is_local_path (arg))
+    return g_file_test (arg, G_FILE_TEST_IS_DIR);
+
+  file = g_file_new_for_commandline_arg (arg);
+  return g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY;
+}
+
 GPtrArray *
 stp_cli_inputs_expand (char     **args,
                        int        n_args,
@@ -37,16 +77,17 @@ stp_cli_inputs_expand (char     **args,
 
   for (int i = 0; i < n_args; i++)
     {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (args[i]);
+      g_autoptr(GFile) file = NULL;
       guint before = inputs->len;
 
-      if (g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_DIRECTORY)
+      if (!is_folder (args[i]))
         {
           g_ptr_array_add (inputs, g_strdup (args[i]));
           continue;
         }
 
       *had_folder = TRUE;
+      file = g_file_new_for_commandline_arg (args[i]);
       if (!stp_loader_find_traces (file, inputs, error))
         {
           g_prefix_error (error, "%s: ", args[i]);
@@ -94,8 +135,7 @@ run_job (gpointer data,
 {
   Job *job = data;
   const Work *work = user_data;
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (job->name);
-  g_autoptr(StpTrace) trace = stp_load_file (file, work->options, NULL, NULL, NULL, &job->error);
+  g_autoptr(StpTrace) trace = stp_cli_load (job->name, work->options, &job->error);
 
   job->part = g_string_new (NULL);
   if (trace != NULL && !work->func (trace, job->part, &job->item, &job->error))
@@ -226,14 +266,6 @@ takes_value (const char               *arg,
           return TRUE;
       }
   return FALSE;
-}
-
-static gboolean
-is_folder (const char *arg)
-{
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (arg);
-
-  return g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY;
 }
 
 /* One input's output: the command runs in a child process whose

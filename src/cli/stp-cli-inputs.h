@@ -15,6 +15,10 @@ G_BEGIN_DECLS
  * its subfolders (recognised by content, in name order).  A folder
  * without any trace is an error naming it.  *had_folder: whether any
  * argument was a folder (its output is then an array, even of one). */
+StpTrace  *stp_cli_load          (const char                *arg,
+                                  const StpAnalysisOptions  *options,
+                                  GError                   **error);
+
 GPtrArray *stp_cli_inputs_expand (char   **args,
                                   int      n_args,
                                   gboolean *had_folder,

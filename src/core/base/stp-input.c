@@ -7,9 +7,10 @@
  * moving the unconsumed tail to the front before it is refilled, so a
  * loader that asks for "the rest of this event" always gets it in one
  * piece.  Plain files are read straight into the window; compressed
- * ones go through a raw buffer and zlib.  Reading (rather than mapping)
- * is the default: a file truncated on disk while it loads then ends
- * early instead of faulting.
+ * ones go through a raw buffer and zlib.  The bytes come from a local
+ * file's descriptor or a GInputStream (stp-input-source.c).  Reading
+ * (rather than mapping) is the default: a file truncated on disk while
+ * it loads then ends early instead of faulting.
  */
 
 #define G_LOG_DOMAIN "stp-input"
@@ -19,9 +20,9 @@
 #include "stp-buffer.h"
 #include "stp-error.h"
 #include "stp-file-map.h"
+#include "stp-input-source.h"
 
 #include <fcntl.h>
-#include <gio/gfiledescriptorbased.h>
 #include <sys/stat.h>
 
 #include <string.h>
@@ -54,7 +55,7 @@ struct _StpInput
 {
   char           *display_name;
   char           *entry_name;
-  GInputStream   *stream;
+  StpInputSource  source;
   GCancellable   *cancellable;
   StpCompression  compression;
   Mode            mode;
@@ -104,7 +105,7 @@ read_exact (StpInput  *self,
             gsize     *got,
             GError   **error)
 {
-  return g_input_stream_read_all (self->stream, dest, len, got, self->cancellable, error);
+  return stp_input_source_read_all (&self->source, dest, len, got, self->cancellable, error);
 }
 
 static gboolean
@@ -112,15 +113,7 @@ seek_to (StpInput  *self,
          goffset    offset,
          GError   **error)
 {
-  if (!G_IS_SEEKABLE (self->stream) || !g_seekable_can_seek (G_SEEKABLE (self->stream)))
-    {
-      g_set_error (error, STP_ERROR, STP_ERROR_INVALID_ARGUMENT,
-                   "%s: cannot read a zip archive from a stream that cannot seek",
-                   self->display_name);
-      return FALSE;
-    }
-  return g_seekable_seek (G_SEEKABLE (self->stream), offset, G_SEEK_SET,
-                          self->cancellable, error);
+  return stp_input_source_seek (&self->source, offset, self->cancellable, error);
 }
 
 /* Finds the one file in a zip archive from its central directory (so
@@ -140,6 +133,14 @@ open_zip (StpInput  *self,
   guint8 local[30];
   gsize got;
 
+  /* The central directory is at the end, which a pipe cannot give. */
+  if (!stp_input_source_can_seek (&self->source))
+    {
+      g_set_error (error, STP_ERROR, STP_ERROR_INVALID_ARGUMENT,
+                   "%s: a zip archive cannot be read through a pipe: unzip it first",
+                   self->display_name);
+      return FALSE;
+    }
   if (self->file_size < ZIP_EOCD_SIZE)
     goto corrupt;
 
@@ -267,14 +268,11 @@ corrupt:
 }
 
 static StpInput *
-input_new (GInputStream *stream,
-           guint64       size,
-           const char   *display_name)
+input_new (const char *display_name)
 {
   StpInput *self = g_new0 (StpInput, 1);
 
-  self->stream = stream;
-  self->file_size = size;
+  self->source.fd = -1;
   self->display_name = g_strdup (display_name);
   self->raw_left = G_MAXUINT64;
   self->raw = g_malloc (RAW_CHUNK);
@@ -320,6 +318,42 @@ input_setup (StpInput  *self,
   return TRUE;
 }
 
+/* Sets up an input that has its source and size. */
+static StpInput *
+input_ready (StpInput      *self,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  stp_input_set_cancellable (self, cancellable);
+  if (!input_setup (self, error))
+    {
+      stp_input_free (self);
+      return NULL;
+    }
+  return self;
+}
+
+StpInput *
+stp_input_open_path (const char    *path,
+                     GCancellable  *cancellable,
+                     GError       **error)
+{
+  g_autofree char *name = NULL;
+  StpInput *self;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  name = g_filename_display_name (path);
+  self = input_new (name);
+  if (!stp_input_source_open_path (&self->source, path, self->display_name,
+                                   &self->file_size, error))
+    {
+      stp_input_free (self);
+      return NULL;
+    }
+  return input_ready (self, cancellable, error);
+}
+
 StpInput *
 stp_input_open (GFile         *file,
                 GCancellable  *cancellable,
@@ -333,6 +367,9 @@ stp_input_open (GFile         *file,
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
+  if (g_file_peek_path (file) != NULL)
+    return stp_input_open_path (g_file_peek_path (file), cancellable, error);
+
   name = g_file_get_parse_name (file);
   stream = g_file_read (file, cancellable, &local_error);
   if (stream == NULL)
@@ -340,34 +377,14 @@ stp_input_open (GFile         *file,
       g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", name);
       return NULL;
     }
-
-  /* Times as they were: no access time update, where the file is the
-   * user's own (O_NOATIME is refused with EPERM on others' files, which
-   * then get the access time their mount gives any read). */
-#ifdef O_NOATIME
-  if (G_IS_FILE_DESCRIPTOR_BASED (stream))
-    {
-      int fd = g_file_descriptor_based_get_fd (G_FILE_DESCRIPTOR_BASED (stream));
-      int flags = fcntl (fd, F_GETFL);
-
-      if (flags != -1)
-        (void) fcntl (fd, F_SETFL, flags | O_NOATIME);
-    }
-#endif
-
   info = g_file_input_stream_query_info (stream, G_FILE_ATTRIBUTE_STANDARD_SIZE,
                                          cancellable, NULL);
 
-  self = input_new (G_INPUT_STREAM (g_steal_pointer (&stream)),
-                    info ? g_file_info_get_size (info) : 0, name);
-  stp_input_set_cancellable (self, cancellable);
-
-  if (!input_setup (self, error))
-    {
-      stp_input_free (self);
-      return NULL;
-    }
-  return self;
+  self = input_new (name);
+  self->file_size = info ? g_file_info_get_size (info) : 0;
+  stp_input_source_init_stream (&self->source, G_INPUT_STREAM (g_steal_pointer (&stream)),
+                                self->display_name);
+  return input_ready (self, cancellable, error);
 }
 
 StpInput *
@@ -379,15 +396,11 @@ stp_input_new_for_bytes (GBytes      *bytes,
 
   g_return_val_if_fail (bytes != NULL, NULL);
 
-  self = input_new (g_memory_input_stream_new_from_bytes (bytes),
-                    g_bytes_get_size (bytes),
-                    display_name ? display_name : "(memory)");
-  if (!input_setup (self, error))
-    {
-      stp_input_free (self);
-      return NULL;
-    }
-  return self;
+  self = input_new (display_name ? display_name : "(memory)");
+  self->file_size = g_bytes_get_size (bytes);
+  stp_input_source_init_stream (&self->source, g_memory_input_stream_new_from_bytes (bytes),
+                                self->display_name);
+  return input_ready (self, NULL, error);
 }
 
 void
@@ -398,7 +411,7 @@ stp_input_free (StpInput *self)
 
   if (self->zs_ready)
     inflateEnd (&self->zs);
-  g_clear_object (&self->stream);
+  stp_input_source_clear (&self->source);
   g_clear_object (&self->cancellable);
   g_free (self->raw);
   g_free (self->buf);
@@ -415,7 +428,7 @@ stp_input_close (StpInput *self)
   if (self->zs_ready)
     inflateEnd (&self->zs);
   self->zs_ready = FALSE;
-  g_clear_object (&self->stream);
+  stp_input_source_clear (&self->source);
   g_clear_pointer (&self->raw, g_free);
   g_clear_pointer (&self->buf, g_free);
   self->raw_pos = self->raw_len = 0;
@@ -484,10 +497,9 @@ stp_input_dup_plain_fd (StpInput *self)
   g_return_val_if_fail (self != NULL, -1);
 
   if (self->mode != MODE_PLAIN || self->data_offset != 0 ||
-      !G_IS_FILE_DESCRIPTOR_BASED (self->stream))
+      stp_input_source_get_fd (&self->source) < 0)
     return -1;
-  return fcntl (g_file_descriptor_based_get_fd (G_FILE_DESCRIPTOR_BASED (self->stream)),
-                F_DUPFD_CLOEXEC, 3);
+  return fcntl (stp_input_source_get_fd (&self->source), F_DUPFD_CLOEXEC, 3);
 }
 
 gboolean
@@ -544,8 +556,8 @@ raw_refill (StpInput  *self,
   if (want == 0)
     return TRUE;
 
-  n = g_input_stream_read (self->stream, self->raw + self->raw_len, want,
-                           self->cancellable, error);
+  n = stp_input_source_read (&self->source, self->raw + self->raw_len, want,
+                             self->cancellable, error);
   if (n < 0)
     return FALSE;
   if (n == 0)
@@ -715,8 +727,8 @@ produce (StpInput  *self,
         }
       if (self->stream_eof || self->raw_left == 0)
         break;
-      n = g_input_stream_read (self->stream, dest, MIN ((guint64) len, self->raw_left),
-                               self->cancellable, error);
+      n = stp_input_source_read (&self->source, dest, MIN ((guint64) len, self->raw_left),
+                                 self->cancellable, error);
       if (n < 0)
         return -1;
       if (n == 0)
@@ -872,10 +884,9 @@ map_whole_file (StpInput *self,
   int fd;
 
   if (!stp_file_map_is_enabled () || self->compression != STP_COMPRESSION_NONE ||
-      self->consumed != 0 || !G_IS_FILE_DESCRIPTOR_BASED (self->stream))
+      self->consumed != 0 || (fd = stp_input_source_get_fd (&self->source)) < 0)
     return NULL;
 
-  fd = g_file_descriptor_based_get_fd (G_FILE_DESCRIPTOR_BASED (self->stream));
   if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size <= 0 ||
       (guint64) st.st_size > max_size || (guint64) st.st_size > G_MAXSIZE)
     return NULL;

@@ -42,6 +42,9 @@ typedef struct _StpInput StpInput;
 StpInput      *stp_input_open             (GFile          *file,
                                            GCancellable   *cancellable,
                                            GError        **error);
+StpInput      *stp_input_open_path        (const char     *path,
+                                           GCancellable   *cancellable,
+                                           GError        **error);
 StpInput      *stp_input_new_for_bytes    (GBytes         *bytes,
                                            const char     *display_name,
                                            GError        **error);

@@ -21,14 +21,6 @@
 
 #include <string.h>
 
-static char *
-display_name_of (GFile *file)
-{
-  const char *path = g_file_peek_path (file);
-
-  return path != NULL ? g_strdup (path) : g_file_get_parse_name (file);
-}
-
 static StpTrace *
 load_step_stats (GBytes                   *bytes,
                  const char               *name,
@@ -176,6 +168,34 @@ refuse_graph_def (GBytes      *bytes,
   return FALSE;
 }
 
+/* A local file, by path: the CLI's way, which never sets up GIO's VFS
+ * (stp-input-source.c tells why). */
+StpTrace *
+stp_load_path (const char               *path,
+               const StpAnalysisOptions *options,
+               StpProgressFunc           progress,
+               gpointer                  user_data,
+               GCancellable             *cancellable,
+               GError                  **error)
+{
+  g_autofree char *name = NULL;
+  g_autoptr(StpInput) input = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  /* Absolute, as a GFile's path is: the name the trace keeps. */
+  name = g_canonicalize_filename (path, NULL);
+
+  if (progress != NULL)
+    progress ("read", 0, 0, user_data);
+
+  input = stp_input_open_path (name, cancellable, error);
+  if (input == NULL)
+    return NULL;
+
+  return stp_load_input (input, name, options, progress, user_data, cancellable, error);
+}
+
 StpTrace *
 stp_load_file (GFile                    *file,
                const StpAnalysisOptions *options,
@@ -189,7 +209,11 @@ stp_load_file (GFile                    *file,
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
-  name = display_name_of (file);
+  if (g_file_peek_path (file) != NULL)
+    return stp_load_path (g_file_peek_path (file), options, progress, user_data,
+                          cancellable, error);
+
+  name = g_file_get_parse_name (file);
 
   if (progress != NULL)
     progress ("read", 0, 0, user_data);

@@ -19,6 +19,12 @@ StpTrace *stp_load_file       (GFile                    *file,
                                gpointer                  user_data,
                                GCancellable             *cancellable,
                                GError                  **error);
+StpTrace *stp_load_path       (const char               *path,
+                               const StpAnalysisOptions *options,
+                               StpProgressFunc           progress,
+                               gpointer                  user_data,
+                               GCancellable             *cancellable,
+                               GError                  **error);
 
 /* The same on an input already open (a file, or bytes in memory);
  * `name` is what errors and the trace call it. */

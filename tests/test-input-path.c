@@ -1,0 +1,209 @@
+/* test-input-path.c: local files opened by path, without GIO's VFS
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "cli-test-util.h"
+#include "stp-error.h"
+#include "stp-loader.h"
+
+#include <gio/gio.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char *
+data_file (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "chrome", "catapult", "tracing",
+                                "test_data", name, NULL);
+}
+
+/* GIO registers its extension points when its VFS is first set up, so
+ * "gio-vfs" exists only once some GFile was made.  This must run first:
+ * no test before it may make a GFile. */
+static void
+test_no_vfs (void)
+{
+  g_autofree char *path = data_file ("trivial_trace.json");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpTrace) trace = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  g_assert_null (g_io_extension_point_lookup (G_VFS_EXTENSION_POINT_NAME));
+
+  trace = stp_load_path (path, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stp_trace_count_slices (trace), >, 0);
+  g_assert_null (g_io_extension_point_lookup (G_VFS_EXTENSION_POINT_NAME));
+
+  /* The probe sees a VFS set up. */
+  file = g_file_new_for_path (path);
+  g_assert_nonnull (g_io_extension_point_lookup (G_VFS_EXTENSION_POINT_NAME));
+}
+
+static void
+test_missing (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpTrace) trace = stp_load_path ("/nonexistent/trace.json", NULL, NULL, NULL,
+                                             NULL, &error);
+
+  g_assert_null (trace);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_cmpstr (error->message, ==, "/nonexistent/trace.json: No such file or directory");
+}
+
+static void
+test_folder (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("stepscope-XXXXXX", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpTrace) trace = stp_load_path (dir, NULL, NULL, NULL, NULL, &error);
+  g_autofree char *expected = g_strdup_printf ("%s: this is a folder, not a trace", dir);
+
+  g_assert_null (trace);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY);
+  g_assert_cmpstr (error->message, ==, expected);
+  g_rmdir (dir);
+}
+
+typedef struct
+{
+  const char *fifo;
+  GBytes     *bytes;
+} Feed;
+
+static gpointer
+feed_fifo (gpointer data)
+{
+  Feed *feed = data;
+  FILE *out = fopen (feed->fifo, "w");
+  gsize len;
+  gconstpointer bytes = g_bytes_get_data (feed->bytes, &len);
+
+  g_assert_nonnull (out);
+  g_assert_cmpuint (fwrite (bytes, 1, len, out), ==, len);
+  fclose (out);
+  return NULL;
+}
+
+/* Loads `name` from a pipe: `fifo` named `fifo_name` in a new folder. */
+static StpTrace *
+load_through_fifo (const char  *name,
+                   const char  *fifo_name,
+                   char       **fifo_out,
+                   GError     **error)
+{
+  g_autofree char *path = data_file (name);
+  g_autofree char *dir = g_dir_make_tmp ("stepscope-XXXXXX", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GThread) thread = NULL;
+  StpTrace *trace;
+  gsize len;
+  Feed feed;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  feed.fifo = *fifo_out = g_build_filename (dir, fifo_name, NULL);
+  feed.bytes = g_bytes_new_take (g_steal_pointer (&contents), len);
+  g_assert_cmpint (mkfifo (feed.fifo, 0600), ==, 0);
+
+  thread = g_thread_new ("feed", feed_fifo, &feed);
+  trace = stp_load_path (feed.fifo, NULL, NULL, NULL, NULL, error);
+  if (trace == NULL)
+    {
+      /* The writer waits for a reader that has gone. */
+      int fd = open (feed.fifo, O_RDONLY | O_NONBLOCK);
+
+      if (fd >= 0)
+        close (fd);
+    }
+  g_thread_join (g_steal_pointer (&thread));
+  g_bytes_unref (feed.bytes);
+  g_unlink (feed.fifo);
+  g_rmdir (dir);
+  return trace;
+}
+
+/* A pipe is read as it comes: the same trace as from the file. */
+static void
+test_fifo (void)
+{
+  g_autofree char *path = data_file ("trivial_trace.json");
+  g_autofree char *fifo = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpTrace) direct = stp_load_path (path, NULL, NULL, NULL, NULL, &error);
+  g_autoptr(StpTrace) piped = NULL;
+
+  g_assert_no_error (error);
+  piped = load_through_fifo ("trivial_trace.json", "trace.json", &fifo, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stp_trace_count_slices (piped), ==, stp_trace_count_slices (direct));
+  g_assert_cmpstr (piped->filename, ==, fifo);
+}
+
+/* A zip is read from its end, which a pipe cannot give: the error says
+ * so, rather than call the archive damaged. */
+static void
+test_fifo_zip (void)
+{
+  g_autofree char *fifo = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpTrace) trace = load_through_fifo ("simple_trace_zip.zip", "trace.zip", &fifo, &error);
+
+  g_assert_null (trace);
+  g_assert_error (error, STP_ERROR, STP_ERROR_INVALID_ARGUMENT);
+  expected = g_strdup_printf ("%s: a zip archive cannot be read through a pipe: unzip it first", fifo);
+  g_assert_cmpstr (error->message, ==, expected);
+}
+
+/* The CLI names an input by its absolute path, whether it was given
+ * relative, absolute or as a file:// URI.  Only the URI takes a GFile,
+ * so only it sets up GIO's VFS, which GIO's debug messages tell. */
+static void
+test_cli_names (void)
+{
+  g_autofree char *path = data_file ("trivial_trace.json");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+  g_autofree char *uri = g_filename_to_uri (absolute, NULL, NULL);
+  g_autofree char *expected = g_strdup_printf ("\"file\": \"%s\"", absolute);
+  g_autofree char *cwd = g_get_current_dir ();
+  const char *args[] = { "trivial_trace.json", "./trivial_trace.json", absolute, uri };
+
+  g_assert_cmpint (chdir (dir), ==, 0);
+  g_setenv ("G_MESSAGES_DEBUG", "all", TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (args); i++)
+    {
+      g_auto(Run) run = { 0 };
+      gboolean vfs;
+
+      run_cli (&run, "info", args[i], NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_nonnull (strstr (run.out, expected));
+      vfs = strstr (run.out, G_VFS_EXTENSION_POINT_NAME) != NULL;   /* debug goes there */
+      g_assert_cmpint (vfs, ==, args[i] == uri);
+    }
+  g_unsetenv ("G_MESSAGES_DEBUG");
+  g_assert_cmpint (chdir (cwd), ==, 0);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/input-path/no-vfs", test_no_vfs);   /* first: see there */
+  g_test_add_func ("/input-path/missing", test_missing);
+  g_test_add_func ("/input-path/folder", test_folder);
+  g_test_add_func ("/input-path/fifo", test_fifo);
+  g_test_add_func ("/input-path/fifo-zip", test_fifo_zip);
+  g_test_add_func ("/input-path/cli-names", test_cli_names);
+
+  return g_test_run ();
+}
