@@ -34,97 +34,219 @@ first_sample_at_or_after (GArray *samples,
   return lo;
 }
 
-/* values[c]: the series' highest value in column c, NAN where it has none. */
+/* Columns alike side by side are kept as one run, so a row costs what
+ * its changes cost, not what its width does: zoomed in, a counter holds
+ * one value across the frame.  A run lasts until the next one starts;
+ * a row has at most one per column. */
+typedef struct
+{
+  guint  start;
+  double value;      /* the series' highest value there, NAN for none */
+} ValueRun;
+
+/* How the series below end on screen: the sum of their values, and
+ * the y where the stack ends. */
+typedef struct
+{
+  guint  start;
+  double base;
+  double edge;
+} StackRun;
+
+/* A box to fill: columns [start, end) between top and edge. */
+typedef struct
+{
+  guint  start;
+  guint  end;
+  double top;
+  double edge;
+} Box;
+
+/* The first column from `from` whose end is past ts (n_cols if none).
+ * It is most often a column or two ahead, so the search gallops from
+ * `from` before it halves. */
+static guint
+column_holding (const gint64 *times,
+                guint         from,
+                guint         n_cols,
+                gint64        ts)
+{
+  guint lo = from, hi = from, step = 1;
+
+  /* Every column before lo ends at or before ts; hi is n_cols or ends past it. */
+  while (hi < n_cols && times[hi + 1] <= ts)
+    {
+      lo = hi + 1;
+      hi = MIN (from + step, n_cols);
+      step *= 2;
+    }
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (times[mid + 1] <= ts)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* A row's runs, in arrays of a run per column. */
+typedef struct
+{
+  ValueRun *values;
+  StackRun *stack;       /* the series below */
+  StackRun *next_stack;  /* with this one */
+  Box      *boxes;
+  guint     n_values;
+  guint     n_stack;
+  guint     n_next_stack;
+  guint     n_boxes;
+} Runs;
+
+static void
+add_value_run (Runs   *runs,
+               guint   start,
+               double  value)
+{
+  runs->values[runs->n_values++] = (ValueRun) { start, value };
+}
+
+/* The series' highest value in each column, as runs: a column with
+ * samples takes the highest of them and of the value it starts with,
+ * one without holds the last value before it. */
 static void
 column_values (StpFrame               *frame,
                const StpCounterSeries *series,
-               double                 *values,
+               Runs                   *runs,
                guint                   n_cols)
 {
   GArray *samples = series->samples;
   const gint64 *times = stp_frame_column_times (frame);
   guint i = first_sample_at_or_after (samples, frame->t_start);
   double current = i > 0 ? g_array_index (samples, StpCounterSample, i - 1).value : NAN;
+  /* A counter holds its last value until the trace ends: the columns
+   * that start after it have none. */
+  guint n_valued = times[0] > frame->trace->end_ts ? 0 :
+                   MIN (column_holding (times, 0, n_cols, frame->trace->end_ts) + 1, n_cols);
+  guint c = 0;
 
-  for (guint c = 0; c < n_cols; c++)
+  runs->n_values = 0;
+
+  while (c < n_valued)
     {
-      gint64 c_start = times[c];
-      gint64 c_end = times[c + 1];
       double top = current;
 
-      while (i < samples->len && g_array_index (samples, StpCounterSample, i).ts < c_end)
+      if (i < samples->len && g_array_index (samples, StpCounterSample, i).ts < times[c + 1])
         {
-          current = g_array_index (samples, StpCounterSample, i).value;
-          top = isnan (top) ? current : MAX (top, current);
-          i++;
-          frame->stats->visited++;
+          while (i < samples->len && g_array_index (samples, StpCounterSample, i).ts < times[c + 1])
+            {
+              current = g_array_index (samples, StpCounterSample, i).value;
+              top = isnan (top) ? current : MAX (top, current);
+              i++;
+              frame->stats->visited++;
+            }
+          add_value_run (runs, c++, top);
+        }
+      else
+        {
+          add_value_run (runs, c, current);
+          c = i < samples->len ? column_holding (times, c, n_cols, g_array_index (samples, StpCounterSample, i).ts)
+                               : n_cols;
+        }
+    }
+  if (n_valued < n_cols)
+    add_value_run (runs, n_valued, NAN);
+}
+
+static void
+add_stack_run (StackRun *stack,
+               guint    *n_stack,
+               guint     start,
+               double    base,
+               double    edge)
+{
+  StackRun *last = *n_stack > 0 ? &stack[*n_stack - 1] : NULL;
+
+  if (last == NULL || last->base != base || last->edge != edge)
+    stack[(*n_stack)++] = (StackRun) { start, base, edge };
+}
+
+static void
+add_box (Runs   *runs,
+         guint   start,
+         guint   end,
+         double  top,
+         double  edge)
+{
+  Box *last = runs->n_boxes > 0 ? &runs->boxes[runs->n_boxes - 1] : NULL;
+
+  if (last != NULL && last->end == start && last->top == top && last->edge == edge)
+    last->end = end;
+  else
+    runs->boxes[runs->n_boxes++] = (Box) { start, end, top, edge };
+}
+
+/* A series stacked on those below (`stack`, which it then tops): the
+ * boxes between where they end and where it ends, on whole pixels.  A
+ * value that is not zero keeps at least a pixel, so a small one still
+ * shows.  Columns without a value leave the stack as it was. */
+static void
+stack_series (Runs   *runs,
+              guint   n_cols,
+              double  y_of_zero,
+              double  scale)
+{
+  guint a = 0, b = 0, pos = 0;
+  StackRun *swap;
+
+  runs->n_next_stack = 0;
+  runs->n_boxes = 0;
+  while (pos < n_cols)
+    {
+      const ValueRun *v = &runs->values[a];
+      const StackRun *s = &runs->stack[b];
+      guint v_end = a + 1 < runs->n_values ? v[1].start : n_cols;
+      guint s_end = b + 1 < runs->n_stack ? s[1].start : n_cols;
+      guint end = MIN (v_end, s_end);
+
+      if (isnan (v->value))
+        add_stack_run (runs->next_stack, &runs->n_next_stack, pos, s->base, s->edge);
+      else
+        {
+          double y = round (y_of_zero - (s->base + v->value) * scale);
+
+          if (y == s->edge && v->value != 0)
+            y = v->value > 0 ? s->edge - 1 : s->edge + 1;
+          add_box (runs, pos, end, y, s->edge);
+          add_stack_run (runs->next_stack, &runs->n_next_stack, pos, s->base + v->value, y);
         }
 
-      /* A counter holds its last value until the trace ends. */
-      values[c] = c_start > frame->trace->end_ts ? NAN : top;
+      pos = end;
+      a += v_end == end;
+      b += s_end == end;
     }
+
+  swap = runs->stack;
+  runs->stack = runs->next_stack;
+  runs->next_stack = swap;
+  runs->n_stack = runs->n_next_stack;
 }
 
-/* Where each column of a series ends on screen, on whole pixels: its
- * value stacked on `base` (the series below), from `edge` (where they
- * end on screen).  A value that is not zero keeps at least a pixel, so
- * a small one still shows.  NAN where the series has no value. */
-static void
-stack_columns (const double *values,
-               const double *base,
-               const double *edge,
-               double       *tops,
-               guint         n_cols,
-               double        y_of_zero,
-               double        scale)
-{
-  for (guint c = 0; c < n_cols; c++)
-    {
-      double y = round (y_of_zero - (base[c] + values[c]) * scale);
-
-      if (y == edge[c] && values[c] != 0)
-        y = values[c] > 0 ? edge[c] - 1 : edge[c] + 1;
-      tops[c] = isnan (values[c]) ? NAN : y;
-    }
-}
-
-/* Columns alike side by side make one box: how many boxes a series
- * takes. */
-static guint
-count_boxes (const double *edge,
-             const double *tops,
-             guint         n_cols)
-{
-  guint n = 0;
-
-  for (guint c = 0; c < n_cols; c++)
-    if (!isnan (tops[c]) && (c == 0 || tops[c] != tops[c - 1] || edge[c] != edge[c - 1]))
-      n++;
-  return n;
-}
-
-/* The boxes between edge and tops, one per run of columns alike.
- * Boxes on whole pixels fill as fast as slices, where the outline of
+/* Boxes on whole pixels fill as fast as slices, where the outline of
  * the same area (thousands of steps to tessellate) or boxes with
  * antialiased edges took 5-10 ms a row. */
 static void
-add_column_boxes (cairo_t      *cr,
-                  double        x_left,
-                  const double *edge,
-                  const double *tops,
-                  guint         n_cols)
+add_boxes (cairo_t    *cr,
+           double      x_left,
+           const Runs *runs)
 {
-  guint c = 0;
-
-  while (c < n_cols)
+  for (guint i = 0; i < runs->n_boxes; i++)
     {
-      guint start = c++;
+      const Box *box = &runs->boxes[i];
 
-      if (isnan (tops[start]))
-        continue;
-      while (c < n_cols && tops[c] == tops[start] && edge[c] == edge[start])
-        c++;
-      cairo_rectangle (cr, x_left + start, tops[start], c - start, edge[start] - tops[start]);
+      cairo_rectangle (cr, x_left + box->start, box->top, box->end - box->start, box->edge - box->top);
     }
 }
 
@@ -177,36 +299,33 @@ premultiplied (const StpColor *color)
          (guint32) round (CLAMP (color->b, 0, 1) * a * 255);
 }
 
-/* Each column between edge and tops (whole units), in colour.  A
- * column past the image (stacked highs of several series can go past
- * the counter's range) is a box on the frame instead. */
+/* Each box (whole units), in colour.  A box past the image (stacked
+ * highs of several series can go past the counter's range) is drawn on
+ * the frame instead. */
 static void
 column_image_fill (ColumnImage    *ci,
                    StpFrame       *frame,
-                   const double   *edge,
-                   const double   *tops,
-                   guint           n_cols,
+                   const Runs     *runs,
                    const StpColor *color)
 {
   guint32 pixel = premultiplied (color);
-  gboolean boxes = FALSE;
+  gboolean outside = FALSE;
 
-  for (guint c = 0; c < n_cols; c++)
+  for (guint i = 0; i < runs->n_boxes; i++)
     {
-      int x0, x1, y0, y1;
+      const Box *box = &runs->boxes[i];
+      int y0 = (int) round ((MIN (box->top, box->edge) - ci->top) * ci->scale_y);
+      int y1 = (int) round ((MAX (box->top, box->edge) - ci->top) * ci->scale_y);
+      int x0 = (int) (box->start * ci->scale_x);
+      int x1 = MIN ((int) (box->end * ci->scale_x), ci->width);
 
-      if (isnan (tops[c]))
-        continue;
-      y0 = (int) round ((MIN (tops[c], edge[c]) - ci->top) * ci->scale_y);
-      y1 = (int) round ((MAX (tops[c], edge[c]) - ci->top) * ci->scale_y);
       if (y0 < 0 || y1 > ci->height)
         {
-          cairo_rectangle (frame->cr, frame->x_left + c, tops[c], 1, edge[c] - tops[c]);
-          boxes = TRUE;
+          cairo_rectangle (frame->cr, frame->x_left + box->start, box->top,
+                           box->end - box->start, box->edge - box->top);
+          outside = TRUE;
           continue;
         }
-      x0 = (int) (c * ci->scale_x);
-      x1 = MIN ((int) ((c + 1) * ci->scale_x), ci->width);
       for (int y = y0; y < y1; y++)
         {
           guint32 *row = (guint32 *) (gpointer) (ci->pixels + (gsize) y * ci->stride);
@@ -216,7 +335,7 @@ column_image_fill (ColumnImage    *ci,
         }
     }
 
-  if (boxes)
+  if (outside)
     {
       stp_frame_set_color (frame, color);
       cairo_fill (frame->cr);
@@ -363,10 +482,11 @@ stp_render_counter (StpFrame     *frame,
   double y = stp_frame_screen_y (frame, row->y);
   double top, bottom, scale, y_of_zero;
   gboolean bytes = stp_render_index_is_bytes_counter (frame->index, row->track);
-  g_autofree double *values = NULL;
-  g_autofree double *base = NULL;
-  g_autofree double *edge = NULL;
-  g_autofree double *tops = NULL;
+  g_autofree ValueRun *values = NULL;
+  g_autofree StackRun *stack = NULL;
+  g_autofree StackRun *next_stack = NULL;
+  g_autofree Box *boxes = NULL;
+  Runs runs = { NULL };
   ColumnImage image = { NULL };
 
   if (n_cols == 0 || track->series == NULL)
@@ -374,12 +494,11 @@ stp_render_counter (StpFrame     *frame,
 
   counter_scale (frame, row, &top, &bottom, &y_of_zero, &scale);
 
-  values = g_new (double, n_cols);
-  base = g_new0 (double, n_cols);
-  edge = g_new (double, n_cols);
-  tops = g_new (double, n_cols);
-  for (guint c = 0; c < n_cols; c++)
-    edge[c] = round (y_of_zero);
+  runs.values = values = g_new (ValueRun, n_cols);
+  runs.stack = stack = g_new (StackRun, n_cols);
+  runs.next_stack = next_stack = g_new (StackRun, n_cols);
+  runs.boxes = boxes = g_new (Box, n_cols);
+  add_stack_run (runs.stack, &runs.n_stack, 0, 0, round (y_of_zero));
 
   /* Each series stacks on those before it, in pixels as in value. */
   for (guint si = 0; si < track->series->len; si++)
@@ -388,11 +507,11 @@ stp_render_counter (StpFrame     *frame,
       StpStr name = track->series->len > 1 ? series->name : track->name;
       guint8 slot = stp_render_index_get_color (frame->index, name);
 
-      column_values (frame, series, values, n_cols);
-      stack_columns (values, base, edge, tops, n_cols, y_of_zero, scale);
-      if (count_boxes (edge, tops, n_cols) <= MAX_BOXES)
+      column_values (frame, series, &runs, n_cols);
+      stack_series (&runs, n_cols, y_of_zero, scale);
+      if (runs.n_boxes <= MAX_BOXES)
         {
-          add_column_boxes (cr, frame->x_left, edge, tops, n_cols);
+          add_boxes (cr, frame->x_left, &runs);
           stp_frame_set_color (frame, &frame->style->slices[slot]);
           cairo_fill (cr);
         }
@@ -402,15 +521,8 @@ stp_render_counter (StpFrame     *frame,
           if (image.image == NULL)
             column_image_create (&image, cr, n_cols, MIN (top, round (y_of_zero)) - 1,
                                  MAX (bottom, round (y_of_zero)) + 1);
-          column_image_fill (&image, frame, edge, tops, n_cols, &frame->style->slices[slot]);
+          column_image_fill (&image, frame, &runs, &frame->style->slices[slot]);
         }
-
-      for (guint c = 0; c < n_cols; c++)
-        if (!isnan (values[c]))
-          {
-            base[c] += values[c];
-            edge[c] = tops[c];
-          }
     }
 
   column_image_draw (&image, cr, frame->x_left);

@@ -580,6 +580,71 @@ test_counter_busy (void)
     }
 }
 
+/* Columns alike are drawn as runs: each column's heights, where series
+ * start late, hold their values for long, change at once (the top of
+ * the stack staying where it was), fall to zero and end with the trace.
+ * Columns where a value changes show the higher one, so they are left
+ * out. */
+static void
+test_counter_runs (void)
+{
+  /* From, to (ns, both in), and the two heights in units of 100. */
+  static const struct { gint64 from, to; int below, above; } spans[] = {
+    { 1, 49, 0, 3 }, { 51, 298, 1, 3 }, { 301, 498, 2, 2 }, { 501, 598, 2, 1 },
+    { 601, 698, 0, 1 }, { 701, 800, 1, 1 }, { 801, 900, 0, 0 },
+  };
+  guint32 track;
+  StpCounterSeries *below, *above;
+  g_autoptr(StpTrace) trace = two_series_counter (&track, &below, &above);
+  g_autoptr(StpRenderIndex) index = NULL;
+  g_autoptr(StpRenderLayout) layout = NULL;
+  g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 300);
+  StpColor below_color, above_color;
+  const StpRow *row;
+  StpRenderView view;
+  int unit, row_top, row_bottom;
+  gboolean next;
+
+  stp_trace_add_counter_sample (trace, below, 50, 100, stp_trace_next_seq (trace));
+  stp_trace_add_counter_sample (trace, below, 300, 200, stp_trace_next_seq (trace));
+  stp_trace_add_counter_sample (trace, below, 600, 0, stp_trace_next_seq (trace));
+  stp_trace_add_counter_sample (trace, below, 700, 100, stp_trace_next_seq (trace));
+  stp_trace_add_counter_sample (trace, above, 0, 300, stp_trace_next_seq (trace));
+  stp_trace_add_counter_sample (trace, above, 299, 200, stp_trace_next_seq (trace));
+  stp_trace_add_counter_sample (trace, above, 500, 100, stp_trace_next_seq (trace));
+  stp_trace_add_counter_sample (trace, above, 800, 100, stp_trace_next_seq (trace));
+  g_assert_true (stp_trace_finish (trace, NULL, NULL));
+  index = stp_render_index_new (trace, NULL, NULL);
+  layout = stp_render_layout_new (index);
+  row = stp_render_layout_get_row (layout, stp_render_layout_find_track_row (layout, track));
+  below_color = stp_render_slice_color (layout, below->name, FALSE);
+  above_color = stp_render_slice_color (layout, above->name, FALSE);
+
+  draw_from_zero (renderer, surface, layout, &view);
+  row_top = (int) (row->y + view.ruler_height);
+  row_bottom = row_top + (int) row->height - 1;
+  unit = run_height (surface, (int) stp_render_view_time_to_x (&view, 100), row_bottom, row_top,
+                     below_color, above_color, &next);
+  g_assert_cmpint (unit, >=, 5);
+
+  for (guint i = 0; i < G_N_ELEMENTS (spans); i++)
+    for (gint64 ts = spans[i].from; ts <= spans[i].to; ts++)
+      {
+        int x = (int) stp_render_view_time_to_x (&view, ts);
+        int h_below = run_height (surface, x, row_bottom, row_top, below_color, above_color, &next);
+        int h_above = run_height (surface, x, row_bottom, row_top, above_color, below_color, &next);
+
+        /* Each edge is rounded to a pixel on its own: k units are k
+         * measured units, give or take k + 1 pixels; none is none. */
+        if (ABS (h_below - spans[i].below * unit) > (spans[i].below ? spans[i].below + 1 : 0) ||
+            ABS (h_above - spans[i].above * unit) > (spans[i].above ? spans[i].above + 1 : 0))
+          g_error ("at %" G_GINT64_FORMAT " ns: heights %d and %d, expected %d and %d units of %d",
+                   ts, h_below, h_above, spans[i].below, spans[i].above, unit);
+      }
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_objects (Fixture       *f,
               gconstpointer  data)
@@ -1035,6 +1100,7 @@ main (int   argc,
   g_test_add ("/render/counter", Fixture, NULL, fixture_set_up, test_counter, fixture_tear_down);
   g_test_add_func ("/render/counter-stacked", test_counter_stacked);
   g_test_add_func ("/render/counter-busy", test_counter_busy);
+  g_test_add_func ("/render/counter-runs", test_counter_runs);
   g_test_add ("/render/objects", Fixture, NULL, fixture_set_up, test_objects, fixture_tear_down);
   g_test_add ("/render/folded-activity", Fixture, NULL, fixture_set_up, test_folded_activity, fixture_tear_down);
   g_test_add_func ("/render/folded-activity-dense", test_folded_activity_dense);
