@@ -27,5 +27,10 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 void run_cli   (Run        *run,
                 const char *first,
                 ...);
+/* The same in the environment envp (NULL: this process's). */
+void run_cli_with_env (Run        *run,
+                       char      **envp,
+                       const char *first,
+                       ...);
 
 G_END_DECLS

@@ -173,22 +173,21 @@ test_cli_names (void)
   g_autofree char *uri = g_filename_to_uri (absolute, NULL, NULL);
   g_autofree char *expected = g_strdup_printf ("\"file\": \"%s\"", absolute);
   g_autofree char *cwd = g_get_current_dir ();
+  g_auto(GStrv) envp = g_environ_setenv (g_get_environ (), "G_MESSAGES_DEBUG", "all", TRUE);
   const char *args[] = { "trivial_trace.json", "./trivial_trace.json", absolute, uri };
 
   g_assert_cmpint (chdir (dir), ==, 0);
-  g_setenv ("G_MESSAGES_DEBUG", "all", TRUE);
   for (guint i = 0; i < G_N_ELEMENTS (args); i++)
     {
       g_auto(Run) run = { 0 };
       gboolean vfs;
 
-      run_cli (&run, "info", args[i], NULL);
+      run_cli_with_env (&run, envp, "info", args[i], NULL);
       g_assert_cmpint (run.status, ==, 0);
       g_assert_nonnull (strstr (run.out, expected));
       vfs = strstr (run.out, G_VFS_EXTENSION_POINT_NAME) != NULL;   /* debug goes there */
       g_assert_cmpint (vfs, ==, args[i] == uri);
     }
-  g_unsetenv ("G_MESSAGES_DEBUG");
   g_assert_cmpint (chdir (cwd), ==, 0);
 }
 
