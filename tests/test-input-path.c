@@ -128,20 +128,24 @@ load_through_fifo (const char  *name,
   return trace;
 }
 
-/* A pipe is read as it comes: the same trace as from the file. */
+/* A pipe is read as it comes, plain or gzip: the same trace as from
+ * the file. */
 static void
-test_fifo (void)
+test_fifo (gconstpointer data)
 {
-  g_autofree char *path = data_file ("trivial_trace.json");
+  const char *name = data;
+  g_autofree char *path = data_file (name);
   g_autofree char *fifo = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(StpTrace) direct = stp_load_path (path, NULL, NULL, NULL, NULL, &error);
   g_autoptr(StpTrace) piped = NULL;
 
   g_assert_no_error (error);
-  piped = load_through_fifo ("trivial_trace.json", "trace.json", &fifo, &error);
+  g_assert_cmpuint (stp_trace_count_slices (direct), >, 0);
+  piped = load_through_fifo (name, "trace", &fifo, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (stp_trace_count_slices (piped), ==, stp_trace_count_slices (direct));
+  g_assert_cmpuint (piped->n_seq, ==, direct->n_seq);
   g_assert_cmpstr (piped->filename, ==, fifo);
 }
 
@@ -200,7 +204,8 @@ main (int    argc,
   g_test_add_func ("/input-path/no-vfs", test_no_vfs);   /* first: see there */
   g_test_add_func ("/input-path/missing", test_missing);
   g_test_add_func ("/input-path/folder", test_folder);
-  g_test_add_func ("/input-path/fifo", test_fifo);
+  g_test_add_data_func ("/input-path/fifo", "trivial_trace.json", test_fifo);
+  g_test_add_data_func ("/input-path/fifo-gzip", "simple_trace_gz.gz", test_fifo);
   g_test_add_func ("/input-path/fifo-zip", test_fifo_zip);
   g_test_add_func ("/input-path/cli-names", test_cli_names);
 
