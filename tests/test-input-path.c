@@ -9,6 +9,7 @@
 #include "stp-loader.h"
 
 #include <gio/gio.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -51,10 +52,11 @@ test_missing (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(StpTrace) trace = stp_load_path ("/nonexistent/trace.json", NULL, NULL, NULL,
                                              NULL, &error);
+  g_autofree char *expected = g_strdup_printf ("/nonexistent/trace.json: %s", g_strerror (ENOENT));
 
   g_assert_null (trace);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
-  g_assert_cmpstr (error->message, ==, "/nonexistent/trace.json: No such file or directory");
+  g_assert_cmpstr (error->message, ==, expected);
 }
 
 static void
