@@ -5,9 +5,12 @@
  */
 
 #include <json-glib/json-glib.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "stp-loader.h"
+#include "stp-raw-store.h"
 #include "stp-search.h"
 
 static StpTrace *
@@ -262,6 +265,40 @@ test_tensors (void)
   check_query (trace, "conv2d", STP_SEARCH_NAMES | STP_SEARCH_ARGS);
 }
 
+/* The trace of a gzip file, loaded from a plain copy: its args are then
+ * read again from the copy, a block of it at a time. */
+static StpTrace *
+load_plain_copy (const char *dir,
+                 const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", dir, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GInputStream) raw = G_INPUT_STREAM (g_file_read (file, NULL, NULL));
+  g_autoptr(GConverter) gunzip = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
+  g_autoptr(GInputStream) plain = g_converter_input_stream_new (raw, gunzip);
+  g_autoptr(GOutputStream) copy = g_memory_output_stream_new_resizable ();
+  g_autofree char *copy_path = NULL;
+  g_autoptr(GError) error = NULL;
+  StpTrace *trace;
+  int fd;
+
+  g_output_stream_splice (copy, plain, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, &error);
+  g_assert_no_error (error);
+  fd = g_file_open_tmp ("stp-search-XXXXXX.json", &copy_path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (copy_path,
+                                      g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (copy)),
+                                      g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (copy)),
+                                      NULL));
+  trace = stp_load_path (copy_path, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_unlink (copy_path);   /* the trace keeps it open */
+  return trace;
+}
+
+/* Args kept compressed (a gzip file) and read again from the file (its
+ * plain copy), over many blocks of the store. */
 static void
 test_chrome (void)
 {
@@ -270,10 +307,12 @@ test_chrome (void)
     "catapult/tracing/test_data/webview.json.gz",
   };
 
-  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+  for (guint f = 0; f < 2 * G_N_ELEMENTS (files); f++)
     {
-      g_autoptr(StpTrace) trace = load ("chrome", files[f]);
+      const char *name = files[f / 2];
+      g_autoptr(StpTrace) trace = f % 2 ? load_plain_copy ("chrome", name) : load ("chrome", name);
 
+      g_assert_cmpuint (stp_raw_store_get_n_blocks (trace->raw), >, 1);
       for (guint n = 0; n < 40; n += 13)
         {
           g_autofree char *query = name_query (trace, n);
@@ -284,6 +323,39 @@ test_chrome (void)
         }
       check_query (trace, "Ünïcödé", STP_SEARCH_NAMES | STP_SEARCH_ARGS);
     }
+}
+
+/* Four threads' events interleaved in a plain file, their args over
+ * many blocks of it: every event's args are found, the first's and the
+ * last's in the file too, and only those. */
+static void
+test_interleaved (void)
+{
+  g_autoptr(GString) text = g_string_new ("[");
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpTrace) trace = NULL;
+  const guint n = 8000;
+  int fd = g_file_open_tmp ("stp-search-XXXXXX.json", &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "%s{\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"ts\":%u,\"dur\":1,"
+                            "\"name\":\"op\",\"args\":{\"label\":\"%s-%u\",\"pad\":\"%0*u\"}}",
+                            i ? ",\n" : "", i % 4, i / 4 * 2 + (3 - i % 4), i == 0 ? "needle-first" :
+                            i == n - 1 ? "needle-last" : "item", i, 20 + i % 7, i);
+  g_string_append (text, "]\n");
+  g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
+  trace = stp_load_path (path, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_unlink (path);
+
+  g_assert_cmpuint (stp_raw_store_get_n_blocks (trace->raw), >, 8);
+  g_assert_cmpuint (check_query (trace, "needle-first", STP_SEARCH_NAMES | STP_SEARCH_ARGS), ==, 1);
+  g_assert_cmpuint (check_query (trace, "needle-last", STP_SEARCH_NAMES | STP_SEARCH_ARGS), ==, 1);
+  g_assert_cmpuint (check_query (trace, "item-", STP_SEARCH_NAMES | STP_SEARCH_ARGS), ==, n - 2);
+  g_assert_cmpuint (check_query (trace, "OP", STP_SEARCH_NAMES | STP_SEARCH_ARGS), ==, n);
 }
 
 static void
@@ -343,6 +415,7 @@ main (int   argc,
   g_test_add_func ("/search/step-stats", test_step_stats);
   g_test_add_func ("/search/tensors", test_tensors);
   g_test_add_func ("/search/chrome", test_chrome);
+  g_test_add_func ("/search/interleaved", test_interleaved);
   g_test_add_func ("/search/text", test_text);
   g_test_add_func ("/search/find-from-and-cancel", test_find_from_and_cancel);
 

@@ -642,6 +642,13 @@ stp_raw_store_append_to (const StpRawStore *self,
     g_string_append_len (out, bytes, len);
 }
 
+guint
+stp_raw_store_get_n_blocks (const StpRawStore *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->blocks->len;
+}
+
 gsize
 stp_raw_store_get_size (const StpRawStore *self)
 {

@@ -39,6 +39,17 @@ void         stp_raw_store_append_to (const StpRawStore *self,
                                       GString           *out);
 gsize        stp_raw_store_get_size  (const StpRawStore *self);
 
+/* The block a fragment is in, of the store's n_blocks.  A block is read
+ * again from its file, or decompressed, as a whole, and each thread
+ * keeps only its last one: a reader of many fragments takes them block
+ * by block. */
+static inline guint
+stp_raw_get_block (StpRaw raw)
+{
+  return raw >> 32;
+}
+guint        stp_raw_store_get_n_blocks (const StpRawStore *self);
+
 /* Args read again from a file when asked for, rather than kept: fd (a
  * regular file, taken) is named `name` in errors.  Returns the file for
  * stp_raw_store_add_from_file(), or 0 if it is not a regular file or
