@@ -39,6 +39,7 @@ struct _StpFindBar
   gint64        anchor;
   gboolean      has_anchor;
   gboolean      args_done;
+  int           pending_step;  /* Return before the matches: +1 next, -1 previous */
   char         *status_text;
   char         *query;       /* what the matches are for */
 };
@@ -115,6 +116,16 @@ set_matches (StpFindBar *self,
   self->current = G_MAXUINT;
   update_status (self);
   publish_matches (self);
+
+  /* A step asked for before the matches came: the first that come (of
+   * names, while args are searched), or none once all are in. */
+  if (self->pending_step != 0 && matches != NULL && (matches->len > 0 || self->args_done))
+    {
+      gboolean backwards = self->pending_step < 0;
+
+      self->pending_step = 0;
+      stp_find_bar_step (self, backwards);
+    }
 }
 
 static void
@@ -247,6 +258,7 @@ start (StpFindBar *self)
 
   cancel (self);
   self->args_done = FALSE;
+  self->pending_step = 0;
 
   if (self->trace == NULL || query[0] == '\0' || !gtk_search_bar_get_search_mode (GTK_SEARCH_BAR (self->search_bar)))
     {
@@ -403,6 +415,12 @@ stp_find_bar_step (StpFindBar *self,
   g_return_if_fail (STP_IS_FIND_BAR (self));
 
   n = self->matches != NULL ? self->matches->len : 0;
+  if (n == 0 && stp_worker_is_busy (&self->worker))
+    {
+      /* Still searching: the step is taken when the matches come. */
+      self->pending_step = backwards ? -1 : 1;
+      return;
+    }
   if (n == 0)
     {
       gtk_widget_error_bell (GTK_WIDGET (self));
@@ -446,11 +464,22 @@ on_search_changed (GtkSearchEntry *entry,
   start (self);
 }
 
+/* Return as soon as the query is typed: its search starts now, where
+ * it would have waited for the entry's typing delay. */
+static void
+step_from_entry (StpFindBar *self,
+                 gboolean    backwards)
+{
+  if (g_strcmp0 (self->query, gtk_editable_get_text (GTK_EDITABLE (self->entry))) != 0)
+    start (self);
+  stp_find_bar_step (self, backwards);
+}
+
 static void
 on_activate (GtkSearchEntry *entry,
              StpFindBar     *self)
 {
-  stp_find_bar_step (self, FALSE);
+  step_from_entry (self, FALSE);
 }
 
 static void
@@ -485,7 +514,7 @@ on_key_pressed (GtkEventControllerKey *controller,
   if ((keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter || keyval == GDK_KEY_ISO_Enter) &&
       (state & GDK_SHIFT_MASK))
     {
-      stp_find_bar_step (self, TRUE);
+      step_from_entry (self, TRUE);
       return TRUE;
     }
   return FALSE;

@@ -20,6 +20,7 @@
 
 #include "stp-details-panel-private.h"
 #include "stp-loader.h"
+#include "stp-search.h"
 #include "stp-step-stats.h"
 #include "stp-settings.h"
 #include "stp-window.h"
@@ -452,6 +453,53 @@ peaks_listed (gpointer data)
   return stp_peaks_dialog_get_peaks (data) != NULL;
 }
 
+/* Return as soon as the query is typed, before the entry's typing delay
+ * has started a search, and so before any match: not lost.  The first
+ * match is selected when it comes, as it would be once they are in;
+ * Return with nothing to find still rings the bell. */
+static void
+test_return_before_matches (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  StpWindow *window = new_window ();
+  StpFindBar *bar = stp_window_get_find_bar (window);
+  StpSession *session = stp_window_get_session (window);
+  g_autoptr(StpSearch) search = NULL;
+  g_autoptr(GArray) names = NULL;
+  const StpItemRef *selected;
+  GtkWidget *text;
+
+  open_and_wait (window, file);
+  search = stp_search_new (stp_session_get_trace (session), "conv2d");
+  names = stp_search_run (search, STP_SEARCH_NAMES, NULL, NULL, NULL);
+  g_assert_cmpuint (names->len, >, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.find", NULL));
+  settle ();
+  text = GTK_WIDGET (gtk_root_get_focus (GTK_ROOT (window)));
+  g_assert_true (GTK_IS_TEXT (text));
+
+  gtk_editable_set_text (GTK_EDITABLE (text), "conv2d");
+  g_signal_emit_by_name (text, "activate");   /* Return */
+  g_assert_true (stp_find_bar_is_busy (bar));
+  g_assert_cmpint (stp_session_get_selected_item (session)->kind, ==, STP_ITEM_NONE);
+
+  wait_for (search_done, window);
+  selected = stp_session_get_selected_item (session);
+  g_assert_cmpint (selected->kind, ==, g_array_index (names, StpItemRef, 0).kind);
+  g_assert_cmpuint (selected->track, ==, g_array_index (names, StpItemRef, 0).track);
+  g_assert_cmpuint (selected->index, ==, g_array_index (names, StpItemRef, 0).index);
+
+  /* Nothing to find: nothing pending, nothing selected anew. */
+  gtk_editable_set_text (GTK_EDITABLE (text), "nothing-like-this");
+  g_signal_emit_by_name (text, "activate");   /* Return */
+  wait_for (search_done, window);
+  settle ();
+  g_assert_cmpuint (stp_find_bar_get_matches (bar)->len, ==, 0);
+  g_assert_cmpuint (stp_session_get_selected_item (session)->index, ==, g_array_index (names, StpItemRef, 0).index);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_peaks (void)
 {
@@ -832,6 +880,7 @@ main (int   argc,
   g_test_add_func ("/inspect/keyboard-nesting", test_keyboard_nesting);
   g_test_add_func ("/inspect/area", test_area);
   g_test_add_func ("/inspect/search", test_search);
+  g_test_add_func ("/inspect/return-before-matches", test_return_before_matches);
   g_test_add_func ("/inspect/peaks", test_peaks);
   g_test_add_func ("/inspect/export-json", test_export_json);
   g_test_add_func ("/inspect/export-image", test_export_image);
