@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "stp-loader.h"
+#include "stp-merge.h"
 #include "stp-raw-store.h"
 #include "stp-search.h"
 
@@ -88,6 +89,7 @@ node_contains (JsonNode   *node,
 
 static gboolean
 brute_match (StpTrace       *trace,
+             const StpTrack *track,
              const StpSlice *s,
              const char     *query,
              StpSearchScope  scope)
@@ -97,7 +99,7 @@ brute_match (StpTrace       *trace,
 
   if ((scope & STP_SEARCH_NAMES) && contains (stp_trace_str (trace, s->name), query))
     return TRUE;
-  if (!(scope & STP_SEARCH_ARGS) || (args = stp_trace_dup_args (trace, NULL, s)) == NULL)
+  if (!(scope & STP_SEARCH_ARGS) || (args = stp_trace_dup_args (trace, track, s)) == NULL)
     return FALSE;
 
   parser = json_parser_new ();
@@ -158,14 +160,14 @@ check_query (StpTrace       *trace,
           {
             const StpSlice *s = &g_array_index (arrays[a], StpSlice, i);
             gint64 key = item_key (a ? STP_ITEM_INSTANT : STP_ITEM_SLICE, t, i);
-            gboolean hit = brute_match (trace, s, query, scope);
+            gboolean hit = brute_match (trace, track, s, query, scope);
 
             g_assert_cmpint (hit, ==, g_hash_table_contains (found, &key));
             expected += hit;
           }
     }
   for (guint32 i = 0; i < trace->global_instants->len; i++)
-    expected += brute_match (trace, &g_array_index (trace->global_instants, StpSlice, i), query, scope);
+    expected += brute_match (trace, NULL, &g_array_index (trace->global_instants, StpSlice, i), query, scope);
 
   /* Objects by name only. */
   for (guint32 i = 0; i < trace->objects->len; i++)
@@ -325,6 +327,30 @@ test_chrome (void)
     }
 }
 
+/* Several traces as one, as the viewer opens them: a gzip trace, the
+ * plain copy of another (its args read from the file) and a StepStats,
+ * whose stores are one store's blocks in turn. */
+static void
+test_merged (void)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
+  g_autoptr(StpTrace) merged = NULL;
+
+  g_ptr_array_add (parts, load ("chrome", "catapult/tracing/test_data/webview.json.gz"));
+  g_ptr_array_add (parts, load_plain_copy ("chrome", "hta/tests/data/trace_filter/sampled_rank-1.json.gz"));
+  g_ptr_array_add (parts, load ("step-stats", "run_meta.pb"));
+  merged = stp_traces_merge (parts, STP_MERGE_CLOCK_COMMON, NULL);
+
+  for (guint n = 0; n < 40; n += 13)
+    {
+      g_autofree char *query = name_query (merged, n);
+
+      g_assert_nonnull (query);
+      check_query (merged, query, STP_SEARCH_NAMES | STP_SEARCH_ARGS);
+    }
+  g_assert_cmpuint (check_query (merged, "conv2d", STP_SEARCH_NAMES | STP_SEARCH_ARGS), >, 0);
+}
+
 /* Four threads' events interleaved in a plain file, their args over
  * many blocks of it: every event's args are found, the first's and the
  * last's in the file too, and only those. */
@@ -416,6 +442,7 @@ main (int   argc,
   g_test_add_func ("/search/tensors", test_tensors);
   g_test_add_func ("/search/chrome", test_chrome);
   g_test_add_func ("/search/interleaved", test_interleaved);
+  g_test_add_func ("/search/merged", test_merged);
   g_test_add_func ("/search/text", test_text);
   g_test_add_func ("/search/find-from-and-cancel", test_find_from_and_cancel);
 
