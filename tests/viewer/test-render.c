@@ -432,18 +432,51 @@ two_series_counter (guint32           *track,
   return trace;
 }
 
+/* The counter of two_series_counter(), its samples added, laid out:
+ * its row and the colours of its two series. */
+typedef struct
+{
+  StpRenderIndex  *index;
+  StpRenderLayout *layout;
+  const StpRow    *row;
+  StpColor         below;
+  StpColor         above;
+} CounterView;
+
+static void
+counter_view_init (CounterView            *view,
+                   StpTrace               *trace,
+                   guint32                 track,
+                   const StpCounterSeries *below,
+                   const StpCounterSeries *above)
+{
+  g_assert_true (stp_trace_finish (trace, NULL, NULL));
+  view->index = stp_render_index_new (trace, NULL, NULL);
+  view->layout = stp_render_layout_new (view->index);
+  view->row = stp_render_layout_get_row (view->layout, stp_render_layout_find_track_row (view->layout, track));
+  view->below = stp_render_slice_color (view->layout, below->name, FALSE);
+  view->above = stp_render_slice_color (view->layout, above->name, FALSE);
+  g_assert_false (color_near (view->below, view->above));
+}
+
+static void
+counter_view_clear (CounterView *view)
+{
+  g_clear_pointer (&view->layout, stp_render_layout_free);
+  g_clear_pointer (&view->index, stp_render_index_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CounterView, counter_view_clear)
+
 static void
 test_counter_stacked (void)
 {
   guint32 track;
   StpCounterSeries *low, *high;
   g_autoptr(StpTrace) trace = two_series_counter (&track, &low, &high);
-  g_autoptr(StpRenderIndex) index = NULL;
-  g_autoptr(StpRenderLayout) layout = NULL;
+  g_auto(CounterView) counter = { NULL };
   g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 300);
-  StpColor low_color, high_color;
-  const StpRow *row;
   StpRenderView view;
   double x_tiny, x_full, row_top, y;
   int n_low, n_high;
@@ -458,37 +491,31 @@ test_counter_stacked (void)
   stp_trace_add_counter_sample (trace, low, 800, 500000, stp_trace_next_seq (trace));
   stp_trace_add_counter_sample (trace, high, 100, 500000, stp_trace_next_seq (trace));
   stp_trace_add_counter_sample (trace, high, 1000, 500000, stp_trace_next_seq (trace));
-  g_assert_true (stp_trace_finish (trace, NULL, NULL));
-  index = stp_render_index_new (trace, NULL, NULL);
-  layout = stp_render_layout_new (index);
-  row = stp_render_layout_get_row (layout, stp_render_layout_find_track_row (layout, track));
-  low_color = stp_render_slice_color (layout, low->name, FALSE);
-  high_color = stp_render_slice_color (layout, high->name, FALSE);
-  g_assert_false (color_near (low_color, high_color));
+  counter_view_init (&counter, trace, track, low, high);
 
-  draw_from_zero (renderer, surface, layout, &view);
+  draw_from_zero (renderer, surface, counter.layout, &view);
 
   x_tiny = stp_render_view_time_to_x (&view, 200) + 0.5;
   x_full = stp_render_view_time_to_x (&view, 900) + 0.5;
-  row_top = row->y + view.ruler_height;
+  row_top = counter.row->y + view.ruler_height;
 
   /* Up from the row's bottom, the tiny value's pixel comes first, then
    * straight above it the other series. */
-  for (y = row_top + row->height - 1; y > row_top; y--)
-    if (color_near (surface_pixel (surface, x_tiny, y), low_color) ||
-        color_near (surface_pixel (surface, x_tiny, y), high_color))
+  for (y = row_top + counter.row->height - 1; y > row_top; y--)
+    if (color_near (surface_pixel (surface, x_tiny, y), counter.below) ||
+        color_near (surface_pixel (surface, x_tiny, y), counter.above))
       break;
-  g_assert_true (color_near (surface_pixel (surface, x_tiny, y), low_color));
-  g_assert_true (color_near (surface_pixel (surface, x_tiny, y - 1), high_color));
+  g_assert_true (color_near (surface_pixel (surface, x_tiny, y), counter.below));
+  g_assert_true (color_near (surface_pixel (surface, x_tiny, y - 1), counter.above));
 
   /* Where both are 500000 they split the graph in two, with no pixel of
    * the background or of a blend of the two where they meet. */
-  for (y = row_top + row->height - 1; y > row_top; y--)
-    if (color_near (surface_pixel (surface, x_full, y), low_color))
+  for (y = row_top + counter.row->height - 1; y > row_top; y--)
+    if (color_near (surface_pixel (surface, x_full, y), counter.below))
       break;
-  for (n_low = 0; color_near (surface_pixel (surface, x_full, y), low_color); y--)
+  for (n_low = 0; color_near (surface_pixel (surface, x_full, y), counter.below); y--)
     n_low++;
-  for (n_high = 0; color_near (surface_pixel (surface, x_full, y), high_color); y--)
+  for (n_high = 0; color_near (surface_pixel (surface, x_full, y), counter.above); y--)
     n_high++;
   g_assert_cmpint (n_low, >, 10);
   g_assert_cmpint (ABS (n_low - n_high), <=, 1);
@@ -531,22 +558,14 @@ test_counter_busy (void)
   guint32 track;
   StpCounterSeries *busy, *steady;
   g_autoptr(StpTrace) trace = two_series_counter (&track, &busy, &steady);
-  g_autoptr(StpRenderIndex) index = NULL;
-  g_autoptr(StpRenderLayout) layout = NULL;
+  g_auto(CounterView) counter = { NULL };
   g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);
-  StpColor busy_color, steady_color;
-  const StpRow *row;
 
   for (gint64 ts = 0; ts < 1000; ts += 4)
     stp_trace_add_counter_sample (trace, busy, ts, ts % 8 ? 300 : 100, stp_trace_next_seq (trace));
   stp_trace_add_counter_sample (trace, steady, 0, 100, stp_trace_next_seq (trace));
   stp_trace_add_counter_sample (trace, steady, 1000, 100, stp_trace_next_seq (trace));
-  g_assert_true (stp_trace_finish (trace, NULL, NULL));
-  index = stp_render_index_new (trace, NULL, NULL);
-  layout = stp_render_layout_new (index);
-  row = stp_render_layout_get_row (layout, stp_render_layout_find_track_row (layout, track));
-  busy_color = stp_render_slice_color (layout, busy->name, FALSE);
-  steady_color = stp_render_slice_color (layout, steady->name, FALSE);
+  counter_view_init (&counter, trace, track, busy, steady);
 
   for (int scale = 1; scale <= 2; scale++)
     {
@@ -556,8 +575,8 @@ test_counter_busy (void)
       double row_top;
 
       cairo_surface_set_device_scale (surface, scale, scale);
-      draw_from_zero (renderer, surface, layout, &view);
-      row_top = row->y + view.ruler_height;
+      draw_from_zero (renderer, surface, counter.layout, &view);
+      row_top = counter.row->y + view.ruler_height;
 
       for (gint64 ts = 100; ts < 900; ts++)
         for (int dx = 0; dx < scale && ts % 8 != 0; dx++)
@@ -565,8 +584,8 @@ test_counter_busy (void)
             int x = (int) stp_render_view_time_to_x (&view, ts) * scale + dx;
             int high = ts % 8 >= 4;
             gboolean on_it;
-            int h = run_height (surface, x, (int) ((row_top + row->height) * scale) - 1,
-                                (int) (row_top * scale), busy_color, steady_color, &on_it);
+            int h = run_height (surface, x, (int) ((row_top + counter.row->height) * scale) - 1,
+                                (int) (row_top * scale), counter.below, counter.above, &on_it);
 
             g_assert_true (on_it);
             if (heights[high] == 0)
@@ -596,12 +615,9 @@ test_counter_runs (void)
   guint32 track;
   StpCounterSeries *below, *above;
   g_autoptr(StpTrace) trace = two_series_counter (&track, &below, &above);
-  g_autoptr(StpRenderIndex) index = NULL;
-  g_autoptr(StpRenderLayout) layout = NULL;
+  g_auto(CounterView) counter = { NULL };
   g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 300);
-  StpColor below_color, above_color;
-  const StpRow *row;
   StpRenderView view;
   int unit, row_top, row_bottom;
   gboolean next;
@@ -614,26 +630,21 @@ test_counter_runs (void)
   stp_trace_add_counter_sample (trace, above, 299, 200, stp_trace_next_seq (trace));
   stp_trace_add_counter_sample (trace, above, 500, 100, stp_trace_next_seq (trace));
   stp_trace_add_counter_sample (trace, above, 800, 100, stp_trace_next_seq (trace));
-  g_assert_true (stp_trace_finish (trace, NULL, NULL));
-  index = stp_render_index_new (trace, NULL, NULL);
-  layout = stp_render_layout_new (index);
-  row = stp_render_layout_get_row (layout, stp_render_layout_find_track_row (layout, track));
-  below_color = stp_render_slice_color (layout, below->name, FALSE);
-  above_color = stp_render_slice_color (layout, above->name, FALSE);
+  counter_view_init (&counter, trace, track, below, above);
 
-  draw_from_zero (renderer, surface, layout, &view);
-  row_top = (int) (row->y + view.ruler_height);
-  row_bottom = row_top + (int) row->height - 1;
+  draw_from_zero (renderer, surface, counter.layout, &view);
+  row_top = (int) (counter.row->y + view.ruler_height);
+  row_bottom = row_top + (int) counter.row->height - 1;
   unit = run_height (surface, (int) stp_render_view_time_to_x (&view, 100), row_bottom, row_top,
-                     below_color, above_color, &next);
+                     counter.below, counter.above, &next);
   g_assert_cmpint (unit, >=, 5);
 
   for (guint i = 0; i < G_N_ELEMENTS (spans); i++)
     for (gint64 ts = spans[i].from; ts <= spans[i].to; ts++)
       {
         int x = (int) stp_render_view_time_to_x (&view, ts);
-        int h_below = run_height (surface, x, row_bottom, row_top, below_color, above_color, &next);
-        int h_above = run_height (surface, x, row_bottom, row_top, above_color, below_color, &next);
+        int h_below = run_height (surface, x, row_bottom, row_top, counter.below, counter.above, &next);
+        int h_above = run_height (surface, x, row_bottom, row_top, counter.above, counter.below, &next);
 
         /* Each edge is rounded to a pixel on its own: k units are k
          * measured units, give or take k + 1 pixels; none is none. */
