@@ -99,12 +99,13 @@ export_and_summarize (StpTrace *trace)
   g_autoptr(StpSummary) summary = NULL;
   g_autoptr(GError) error = NULL;
   gint64 start = g_get_monotonic_time ();
+  StpOutput output;
 
   file = g_file_new_tmp ("bench-adversarial-XXXXXX.json", &io, &error);
   if (file == NULL)
     g_error ("export: %s", error->message);
-  if (!stp_chrome_writer_write (trace, g_io_stream_get_output_stream (G_IO_STREAM (io)),
-                                NULL, NULL, NULL, &error))
+  stp_output_init_stream (&output, g_io_stream_get_output_stream (G_IO_STREAM (io)));
+  if (!stp_chrome_writer_write (trace, &output, NULL, NULL, NULL, &error))
     g_error ("export: %s", error->message);
   g_io_stream_close (G_IO_STREAM (io), NULL, NULL);
   g_file_delete (file, NULL, NULL);

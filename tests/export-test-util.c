@@ -13,8 +13,10 @@ stp_test_export (StpTrace *trace)
 {
   g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
   g_autoptr(GError) error = NULL;
+  StpOutput output;
 
-  g_assert_true (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
+  stp_output_init_stream (&output, out);
+  g_assert_true (stp_chrome_writer_write (trace, &output, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (g_output_stream_close (out, NULL, &error));
   return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));

@@ -85,8 +85,10 @@ export (Job *job)
 {
   g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
   g_autoptr(GError) error = NULL;
+  StpOutput output;
 
-  job->finished = stp_chrome_writer_write (job->trace, out, NULL, NULL, job->cancellable, &error);
+  stp_output_init_stream (&output, out);
+  job->finished = stp_chrome_writer_write (job->trace, &output, NULL, NULL, job->cancellable, &error);
   if (!job->finished)
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }

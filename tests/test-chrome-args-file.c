@@ -204,6 +204,7 @@ test_changed (void)
   g_autofree char *dir = g_dir_make_tmp ("stepscope-args-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "changed.json", NULL);
   g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  StpOutput output;
   g_autoptr(GError) error = NULL;
   g_autoptr(StpTrace) trace = NULL;
   g_autoptr(StpLinks) links = NULL;
@@ -235,7 +236,8 @@ test_changed (void)
   g_assert_nonnull (strstr (details->args_error, "changed.json changed on disk"));
   stp_details_free (details);
 
-  g_assert_false (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
+  stp_output_init_stream (&output, out);
+  g_assert_false (stp_chrome_writer_write (trace, &output, NULL, NULL, NULL, &error));
   g_assert_error (error, STP_ERROR, STP_ERROR_CHANGED);
   g_assert_nonnull (strstr (error->message, "changed.json"));
 

@@ -11,7 +11,6 @@
 #include "config.h"
 
 #include <gio/gio.h>
-#include <gio/gunixoutputstream.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,29 +166,6 @@ timeline_options (GOptionContext     *context,
 /* Every -o goes through the same path as an export: a temporary file
  * renamed over FILE when complete, so a failed write (a full disk)
  * keeps the old FILE; devices and pipes are written in place. */
-static gboolean
-write_string (const GString  *text,
-              GError        **error)
-{
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(StpSafeOutput) out = NULL;
-
-  if (opt_output == NULL || g_str_equal (opt_output, "-"))
-    {
-      g_autoptr(GOutputStream) stdout_stream = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
-
-      return g_output_stream_write_all (stdout_stream, text->str, text->len, NULL, NULL, error) &&
-             g_output_stream_close (stdout_stream, NULL, error);
-    }
-
-  file = g_file_new_for_commandline_arg (opt_output);
-  out = stp_safe_output_open (file, NULL, error);
-  return out != NULL &&
-         g_output_stream_write_all (stp_safe_output_stream (out), text->str, text->len,
-                                    NULL, NULL, error) &&
-         stp_safe_output_commit (out, NULL, error);
-}
-
 /* A failed write names the file: exit status 1, the old file intact. */
 static int
 output_error (const GError *error)
@@ -303,9 +279,12 @@ run_convert (int    argc,
 
   if (opt_output != NULL && !g_str_equal (opt_output, "-"))
     {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (opt_output);
+      g_autoptr(StpSafeOutput) safe = stp_cli_open_output (opt_output, &error);
 
-      if (!stp_chrome_writer_write_file (trace, file, NULL, NULL, NULL, &error))
+      /* Through a temporary file: a failed export leaves the old one. */
+      if (safe == NULL ||
+          !stp_chrome_writer_write (trace, stp_safe_output_get_output (safe), NULL, NULL, NULL, &error) ||
+          !stp_safe_output_commit (safe, NULL, &error))
         {
           print_error ("%s: %s", opt_output, error->message);
           return EXIT_BAD_INPUT;
@@ -313,11 +292,10 @@ run_convert (int    argc,
     }
   else
     {
-      g_autoptr(GOutputStream) out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
-      g_autoptr(GOutputStream) buffered = g_buffered_output_stream_new_sized (out, 1 << 20);
+      StpOutput out;
 
-      if (!stp_chrome_writer_write (trace, buffered, NULL, NULL, NULL, &error) ||
-          !g_output_stream_close (buffered, NULL, &error))
+      stp_output_init_fd (&out, STDOUT_FILENO);
+      if (!stp_chrome_writer_write (trace, &out, NULL, NULL, NULL, &error))
         {
           print_error ("writing the output: %s", error->message);
           return EXIT_BAD_INPUT;
@@ -397,7 +375,7 @@ run_peaks (int    argc,
     }
   g_string_append (out, trace->allocator_maximums->len ? "\n}\n" : "}\n");
 
-  if (!write_string (out, &error))
+  if (!stp_cli_write_output (opt_output, out, &error))
     return output_error (error);
 
   return EXIT_SUCCESS;
@@ -435,7 +413,7 @@ run_info (int    argc,
     return EXIT_BAD_INPUT;
 
   out = stp_cli_info_describe (trace);
-  if (!write_string (out, &error))
+  if (!stp_cli_write_output (opt_output, out, &error))
     return output_error (error);
 
   return EXIT_SUCCESS;
@@ -506,7 +484,7 @@ run_summary (int    argc,
     return input_error (error);
 
   out = opt_json ? stp_cli_summary_to_json (trace, summary) : stp_cli_summary_to_text (trace, summary);
-  if (!write_string (out, &error))
+  if (!stp_cli_write_output (opt_output, out, &error))
     return output_error (error);
 
   return EXIT_SUCCESS;

@@ -18,7 +18,6 @@
 #include "stp-loader.h"
 #include "stp-safe-output.h"
 
-#include <gio/gunixoutputstream.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <errno.h>
@@ -223,28 +222,37 @@ stp_cli_each_input (GPtrArray                *inputs,
   return out;
 }
 
+StpSafeOutput *
+stp_cli_open_output (const char  *arg,
+                     GError     **error)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (is_local_path (arg))
+    return stp_safe_output_open_path (arg, NULL, error);
+
+  file = g_file_new_for_commandline_arg (arg);
+  return stp_safe_output_open (file, NULL, error);
+}
+
 gboolean
 stp_cli_write_output (const char    *output,
                       const GString *text,
                       GError       **error)
 {
   g_autoptr(StpSafeOutput) safe = NULL;
-  g_autoptr(GFile) file = NULL;
+  StpOutput out;
 
   if (output == NULL || g_str_equal (output, "-"))
     {
-      g_autoptr(GOutputStream) out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
-
-      return g_output_stream_write_all (out, text->str, text->len, NULL, NULL, error);
+      stp_output_init_fd (&out, STDOUT_FILENO);
+      return stp_output_write_all (&out, text->str, text->len, NULL, error);
     }
 
-  file = g_file_new_for_commandline_arg (output);
-  safe = stp_safe_output_open (file, NULL, error);
-  if (safe == NULL)
-    return FALSE;
-  if (!g_output_stream_write_all (stp_safe_output_stream (safe), text->str, text->len, NULL, NULL, error))
-    return FALSE;
-  return stp_safe_output_commit (safe, NULL, error);
+  safe = stp_cli_open_output (output, error);
+  return safe != NULL &&
+         stp_output_write_all (stp_safe_output_get_output (safe), text->str, text->len, NULL, error) &&
+         stp_safe_output_commit (safe, NULL, error);
 }
 
 /* ------------------------------------------------------------------ */

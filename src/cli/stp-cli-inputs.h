@@ -6,6 +6,7 @@
 
 #pragma once
 
+#include "stp-safe-output.h"
 #include "stp-step-stats-analysis.h"
 #include "stp-trace.h"
 
@@ -47,6 +48,10 @@ GString   *stp_cli_each_input    (GPtrArray                *inputs,
                                   GPtrArray                *items,
                                   guint                    *n_failed);
 
+/* An -o argument opened as stp_cli_load() takes an input: a local
+ * path without GIO, a URI through it. */
+StpSafeOutput *stp_cli_open_output (const char  *arg,
+                                    GError     **error);
 /* To standard output, or to `output` through a temporary file renamed
  * when complete ("-" is standard output). */
 gboolean   stp_cli_write_output  (const char    *output,

@@ -19,7 +19,7 @@
 
 typedef struct
 {
-  GOutputStream *out;
+  StpOutput     *out;
   GCancellable  *cancellable;
   GError        *error;
 } Sink;
@@ -33,7 +33,7 @@ write_to_stream (void                *closure,
 
   if (sink->error != NULL)
     return CAIRO_STATUS_WRITE_ERROR;
-  if (!g_output_stream_write_all (sink->out, data, length, NULL, sink->cancellable, &sink->error))
+  if (!stp_output_write_all (sink->out, data, length, sink->cancellable, &sink->error))
     return CAIRO_STATUS_WRITE_ERROR;
   return CAIRO_STATUS_SUCCESS;
 }
@@ -122,7 +122,7 @@ stp_render_export_image (StpRenderer          *renderer,
   if (out == NULL)
     return FALSE;
 
-  sink.out = stp_safe_output_stream (out);
+  sink.out = stp_safe_output_get_output (out);
   sink.cancellable = cancellable;
 
   if (format == STP_IMAGE_SVG)

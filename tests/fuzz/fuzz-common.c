@@ -443,8 +443,10 @@ export_json (StpTrace *trace)
   g_autoptr(StpTrace) again = NULL;
   const char *json;
   gsize len;
+  StpOutput output;
 
-  if (!stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error))
+  stp_output_init_stream (&output, out);
+  if (!stp_chrome_writer_write (trace, &output, NULL, NULL, NULL, &error))
     {
       g_printerr ("fuzz: export failed: %s\n", error->message);
       abort ();

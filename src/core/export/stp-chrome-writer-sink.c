@@ -87,7 +87,7 @@ worker_thread (gpointer user_data)
 /* Writes a block of events; the first event of the document loses the
  * comma every event is written with. */
 static gboolean
-write_events (GOutputStream  *out,
+write_events (StpOutput      *out,
               GString        *text,
               gboolean       *first,
               GCancellable   *cancellable,
@@ -105,12 +105,11 @@ write_events (GOutputStream  *out,
       *first = FALSE;
     }
 
-  return g_output_stream_write_all (out, text->str + skip, text->len - skip, NULL,
-                                    cancellable, error);
+  return stp_output_write_all (out, text->str + skip, text->len - skip, cancellable, error);
 }
 
 gboolean
-stp_chrome_writer_sink_run (GOutputStream                  *out,
+stp_chrome_writer_sink_run (StpOutput                      *out,
                             const StpChromeWriterSinkFuncs *funcs,
                             gpointer                        data,
                             guint                           n_chunks,
@@ -131,11 +130,11 @@ stp_chrome_writer_sink_run (GOutputStream                  *out,
   guint running;
   gboolean ok;
 
-  g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
   g_return_val_if_fail (funcs != NULL, FALSE);
 
   /* The start: the array's opening and the metadata events. */
-  ok = g_output_stream_write_all (out, text->str, text->len, NULL, cancellable, error);
+  ok = stp_output_write_all (out, text->str, text->len, cancellable, error);
   g_string_truncate (text, 0);
   funcs->head (data, text);
   ok = ok && write_events (out, text, &first, cancellable, error);
@@ -228,7 +227,7 @@ stp_chrome_writer_sink_run (GOutputStream                  *out,
     {
       g_string_truncate (text, 0);
       funcs->tail (data, text);
-      ok = g_output_stream_write_all (out, text->str, text->len, NULL, cancellable, error);
+      ok = stp_output_write_all (out, text->str, text->len, cancellable, error);
     }
 
   return ok;

@@ -8,6 +8,7 @@
 
 #include <gio/gio.h>
 
+#include "stp-output.h"
 #include "stp-progress.h"
 
 G_BEGIN_DECLS
@@ -29,7 +30,7 @@ typedef struct
 /* Every event the functions write starts with ",\n"; the comma before
  * the very first one is dropped.  Progress is reported from the writing
  * thread.  Stops early on a write error or cancellation. */
-gboolean stp_chrome_writer_sink_run (GOutputStream                  *out,
+gboolean stp_chrome_writer_sink_run (StpOutput                      *out,
                                      const StpChromeWriterSinkFuncs *funcs,
                                      gpointer                        data,
                                      guint                           n_chunks,

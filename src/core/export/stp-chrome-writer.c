@@ -772,7 +772,7 @@ format_tail (gpointer  data,
  * written after a comma; the sink drops the first one. */
 gboolean
 stp_chrome_writer_write (StpTrace         *trace,
-                         GOutputStream    *out,
+                         StpOutput        *out,
                          StpProgressFunc   progress,
                          gpointer          user_data,
                          GCancellable     *cancellable,
@@ -785,7 +785,7 @@ stp_chrome_writer_write (StpTrace         *trace,
   gboolean ok;
 
   g_return_val_if_fail (trace != NULL, FALSE);
-  g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
 
   /* Args read again from a file that changed would be others. */
   if (!stp_trace_check_files (trace, error))
@@ -836,7 +836,7 @@ stp_chrome_writer_write_file (StpTrace         *trace,
   if (out == NULL)
     return FALSE;
 
-  if (!stp_chrome_writer_write (trace, stp_safe_output_stream (out), progress, user_data,
+  if (!stp_chrome_writer_write (trace, stp_safe_output_get_output (out), progress, user_data,
                                 cancellable, error))
     return FALSE;
 

@@ -6,13 +6,14 @@
 
 #pragma once
 
+#include "stp-output.h"
 #include "stp-progress.h"
 #include "stp-trace.h"
 
 G_BEGIN_DECLS
 
 gboolean stp_chrome_writer_write      (StpTrace         *trace,
-                                       GOutputStream    *out,
+                                       StpOutput        *out,
                                        StpProgressFunc   progress,
                                        gpointer          user_data,
                                        GCancellable     *cancellable,

@@ -9,7 +9,9 @@
  * file under the name the user chose, nor truncates the one there.
  * (g_file_replace() would create a new target in place, and names its
  * own temporaries, which we could not clean up.)  Devices and pipes
- * (/dev/null, /dev/stdout) are written as they are.
+ * (/dev/null, /dev/stdout) are written as they are.  All of it through
+ * plain descriptors (see stp-output.c); only a file without a local
+ * path (a remote one) is replaced through GIO, as its backend can.
  *
  * Temporaries left by a process that was killed are removed by the next
  * export to the same folder: only names of our pattern, regular files
@@ -22,6 +24,7 @@
 #include "stp-safe-output.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
@@ -30,9 +33,11 @@
 
 struct _StpSafeOutput
 {
-  GFile             *target;
-  GFile             *temp;      /* NULL for a device or a pipe */
-  GFileOutputStream *stream;
+  char              *target;    /* links followed; NULL for a remote file */
+  char              *temp;      /* NULL for a device, a pipe or a remote file */
+  int                fd;        /* -1 for a remote file */
+  GFileOutputStream *remote;    /* a file without a local path, through GIO */
+  StpOutput          output;
   guint              slot;      /* in live_temps, or G_MAXUINT */
   gboolean           done;
 };
@@ -47,13 +52,10 @@ static char *volatile live_temps[MAX_LIVE_TEMPS];
 static GMutex live_temps_lock;
 
 static guint
-register_temp (GFile *temp)
+register_temp (const char *temp)
 {
-  g_autofree char *path = g_file_get_path (temp);
+  g_autofree char *path = g_strdup (temp);
   guint slot = G_MAXUINT;
-
-  if (path == NULL)
-    return G_MAXUINT;
 
   g_mutex_lock (&live_temps_lock);
   for (guint i = 0; i < MAX_LIVE_TEMPS; i++)
@@ -126,14 +128,13 @@ stp_safe_output_is_temp_name (const char *name)
 
 /* Removes our temporaries a killed process left in `dir`. */
 static void
-remove_stale_temps (GFile *dir)
+remove_stale_temps (const char *dir)
 {
-  g_autofree char *path = g_file_get_path (dir);
-  g_autoptr(GDir) d = NULL;
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
   const char *name;
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
 
-  if (path == NULL || (d = g_dir_open (path, 0, NULL)) == NULL)
+  if (d == NULL)
     return;
 
   while ((name = g_dir_read_name (d)) != NULL)
@@ -143,7 +144,7 @@ remove_stale_temps (GFile *dir)
 
       if (!stp_safe_output_is_temp_name (name))
         continue;
-      child = g_build_filename (path, name, NULL);
+      child = g_build_filename (dir, name, NULL);
       if (g_lstat (child, &st) != 0 || !S_ISREG (st.st_mode) || st.st_uid != getuid () ||
           now - st.st_mtime < STALE_AGE_SECONDS)
         continue;
@@ -152,65 +153,122 @@ remove_stale_temps (GFile *dir)
     }
 }
 
+static gboolean
+set_errno_error (GError **error,
+                 int      saved_errno)
+{
+  g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                       g_strerror (saved_errno));
+  return FALSE;
+}
+
 /* The temporary's name is registered before the file exists: a signal
  * between its creation and its registration would leave it behind. */
-static GFileOutputStream *
-create_sibling (GFile         *target,
-                GFile        **temp_out,
-                guint         *slot_out,
-                GCancellable  *cancellable,
-                GError       **error)
+static gboolean
+create_sibling (StpSafeOutput  *self,
+                GError        **error)
 {
-  g_autoptr(GFile) parent = g_file_get_parent (target);
-  g_autofree char *base = g_file_get_basename (target);
+  g_autofree char *dir = g_path_get_dirname (self->target);
+  g_autofree char *base = g_path_get_basename (self->target);
 
-  if (parent == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
-                   "%s is not a file in a folder", base);
-      return NULL;
-    }
-
-  remove_stale_temps (parent);
+  remove_stale_temps (dir);
 
   for (guint attempt = 0; ; attempt++)
     {
       g_autofree char *name = g_strdup_printf (".%s.%06x.part", base,
                                                g_random_int_range (0, 0x1000000));
-      g_autoptr(GFile) temp = g_file_get_child (parent, name);
-      g_autoptr(GError) local_error = NULL;
-      GFileOutputStream *stream;
+      g_autofree char *temp = g_build_filename (dir, name, NULL);
       guint slot = register_temp (temp);
+      int fd, saved_errno;
 
-      stream = g_file_create (temp, G_FILE_CREATE_NONE, cancellable, &local_error);
-      if (stream != NULL)
+      do
+        fd = open (temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+      while (fd < 0 && errno == EINTR);
+      if (fd >= 0)
         {
-          *temp_out = g_steal_pointer (&temp);
-          *slot_out = slot;
-          return stream;
+          self->temp = g_steal_pointer (&temp);
+          self->fd = fd;
+          self->slot = slot;
+          return TRUE;
         }
+
+      saved_errno = errno;
       unregister_temp (slot);
-      if (attempt >= 100 || !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS))
-        {
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return NULL;
-        }
+      if (attempt >= 100 || saved_errno != EEXIST)
+        return set_errno_error (error, saved_errno);
     }
 }
 
 /* A symbolic link is followed: the file it points to is replaced, the
  * link stays. */
-static GFile *
-resolve_target (GFile *target)
+static char *
+resolve_target (const char *path)
 {
-  g_autofree char *path = g_file_get_path (target);
-  g_autofree char *resolved = NULL;
   GStatBuf st;
+  char *resolved;
 
-  if (path == NULL || g_lstat (path, &st) != 0 || !S_ISLNK (st.st_mode))
-    return g_object_ref (target);
+  if (g_lstat (path, &st) != 0 || !S_ISLNK (st.st_mode))
+    return g_strdup (path);
   resolved = realpath (path, NULL);
-  return resolved ? g_file_new_for_path (resolved) : g_object_ref (target);
+  return resolved != NULL ? resolved : g_strdup (path);
+}
+
+/* What the target is now decides how it is written. */
+static gboolean
+open_target (StpSafeOutput  *self,
+             GError        **error)
+{
+  GStatBuf st;
+  gboolean exists = g_stat (self->target, &st) == 0;
+
+  if (!exists || S_ISREG (st.st_mode))
+    {
+      if (!create_sibling (self, error))
+        return FALSE;
+
+      /* A replaced file keeps its permissions. */
+      if (exists)
+        (void) fchmod (self->fd, st.st_mode & 07777);
+      return TRUE;
+    }
+
+  if (S_ISDIR (st.st_mode))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "it is a folder");
+      return FALSE;
+    }
+
+  /* A device or a pipe (/dev/null, /dev/stdout, a FIFO): nothing to
+   * replace, so written in place. */
+  do
+    self->fd = open (self->target, O_WRONLY | O_APPEND | O_CLOEXEC);
+  while (self->fd < 0 && errno == EINTR);
+  if (self->fd < 0)
+    return set_errno_error (error, errno);
+  return TRUE;
+}
+
+StpSafeOutput *
+stp_safe_output_open_path (const char    *path,
+                           GCancellable  *cancellable,
+                           GError       **error)
+{
+  g_autoptr(StpSafeOutput) self = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+
+  self = g_new0 (StpSafeOutput, 1);
+  self->target = resolve_target (path);
+  self->fd = -1;
+  self->slot = G_MAXUINT;
+  if (!open_target (self, error))
+    return NULL;
+
+  stp_output_init_fd (&self->output, self->fd);
+  return g_steal_pointer (&self);
 }
 
 StpSafeOutput *
@@ -218,60 +276,50 @@ stp_safe_output_open (GFile         *target,
                       GCancellable  *cancellable,
                       GError       **error)
 {
+  g_autofree char *path = NULL;
   g_autoptr(StpSafeOutput) self = NULL;
 
   g_return_val_if_fail (G_IS_FILE (target), NULL);
 
+  path = g_file_get_path (target);
+  if (path != NULL)
+    return stp_safe_output_open_path (path, cancellable, error);
+
+  /* A remote file: its backend replaces it as safely as it can. */
   self = g_new0 (StpSafeOutput, 1);
-  self->target = resolve_target (target);
+  self->fd = -1;
   self->slot = G_MAXUINT;
-
-  switch (g_file_query_file_type (self->target, G_FILE_QUERY_INFO_NONE, cancellable))
-    {
-    case G_FILE_TYPE_UNKNOWN:
-    case G_FILE_TYPE_REGULAR:
-      self->stream = create_sibling (self->target, &self->temp, &self->slot, cancellable, error);
-      break;
-
-    /* A device or a pipe (/dev/null, /dev/stdout, a FIFO): nothing to
-     * replace, so written in place. */
-    case G_FILE_TYPE_SPECIAL:
-      self->stream = g_file_append_to (self->target, G_FILE_CREATE_NONE, cancellable, error);
-      break;
-
-    case G_FILE_TYPE_DIRECTORY:
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "it is a folder");
-      return NULL;
-
-    default:
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                           "not a file that can be written");
-      return NULL;
-    }
-
-  if (self->stream == NULL)
+  self->remote = g_file_replace (target, NULL, FALSE, G_FILE_CREATE_NONE, cancellable, error);
+  if (self->remote == NULL)
     return NULL;
 
-  if (self->temp != NULL)
-    {
-      GStatBuf st;
-      g_autofree char *target_path = g_file_get_path (self->target);
-      g_autofree char *temp_path = g_file_get_path (self->temp);
-
-      /* A replaced file keeps its permissions. */
-      if (target_path != NULL && temp_path != NULL && g_stat (target_path, &st) == 0)
-        g_chmod (temp_path, st.st_mode & 07777);
-    }
-
+  stp_output_init_stream (&self->output, G_OUTPUT_STREAM (self->remote));
   return g_steal_pointer (&self);
 }
 
-GOutputStream *
-stp_safe_output_stream (StpSafeOutput *self)
+StpOutput *
+stp_safe_output_get_output (StpSafeOutput *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
 
-  return G_OUTPUT_STREAM (self->stream);
+  return &self->output;
+}
+
+/* Closes what was written to; false when the last writes failed. */
+static gboolean
+close_output (StpSafeOutput  *self,
+              GCancellable   *cancellable,
+              GError        **error)
+{
+  int fd = self->fd;
+
+  if (self->remote != NULL)
+    return g_output_stream_close (G_OUTPUT_STREAM (self->remote), cancellable, error);
+
+  self->fd = -1;
+  if (close (fd) != 0 && errno != EINTR)
+    return set_errno_error (error, errno);
+  return TRUE;
 }
 
 gboolean
@@ -282,7 +330,7 @@ stp_safe_output_commit (StpSafeOutput  *self,
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (!self->done, FALSE);
 
-  if (!g_output_stream_close (G_OUTPUT_STREAM (self->stream), cancellable, error))
+  if (!close_output (self, cancellable, error))
     {
       stp_safe_output_abort (self);
       return FALSE;
@@ -294,12 +342,13 @@ stp_safe_output_commit (StpSafeOutput  *self,
 
   /* Overwriting: the target appeared since we looked, and the user
    * asked for this name. */
-  if (!g_file_move (self->temp, self->target, G_FILE_COPY_OVERWRITE | G_FILE_COPY_NO_FALLBACK_FOR_MOVE,
-                    NULL, NULL, NULL, error))
+  if (g_rename (self->temp, self->target) != 0)
     {
-      g_file_delete (self->temp, NULL, NULL);
+      int saved_errno = errno;
+
+      g_unlink (self->temp);
       unregister_temp (self->slot);
-      return FALSE;
+      return set_errno_error (error, saved_errno);
     }
 
   unregister_temp (self->slot);
@@ -309,20 +358,27 @@ stp_safe_output_commit (StpSafeOutput  *self,
 void
 stp_safe_output_abort (StpSafeOutput *self)
 {
-  g_autoptr(GCancellable) abort = NULL;
-
   g_return_if_fail (self != NULL);
 
-  if (self->done || self->stream == NULL)
+  if (self->done)
     return;
   self->done = TRUE;
 
-  abort = g_cancellable_new ();
-  g_cancellable_cancel (abort);
-  g_output_stream_close (G_OUTPUT_STREAM (self->stream), abort, NULL);
+  if (self->remote != NULL)
+    {
+      g_autoptr(GCancellable) abort = g_cancellable_new ();
 
+      /* A cancelled close drops what was written, where the backend can. */
+      g_cancellable_cancel (abort);
+      g_output_stream_close (G_OUTPUT_STREAM (self->remote), abort, NULL);
+      return;
+    }
+
+  if (self->fd >= 0)
+    close (self->fd);
+  self->fd = -1;
   if (self->temp != NULL)
-    g_file_delete (self->temp, NULL, NULL);
+    g_unlink (self->temp);
   unregister_temp (self->slot);
 }
 
@@ -333,8 +389,8 @@ stp_safe_output_free (StpSafeOutput *self)
     return;
 
   stp_safe_output_abort (self);
-  g_clear_object (&self->stream);
-  g_clear_object (&self->temp);
-  g_clear_object (&self->target);
+  g_clear_object (&self->remote);
+  g_free (self->temp);
+  g_free (self->target);
   g_free (self);
 }

@@ -8,6 +8,8 @@
 
 #include <gio/gio.h>
 
+#include "stp-output.h"
+
 G_BEGIN_DECLS
 
 typedef struct _StpSafeOutput StpSafeOutput;
@@ -16,15 +18,20 @@ typedef struct _StpSafeOutput StpSafeOutput;
  * nothing shows under the target's name until stp_safe_output_commit()
  * renames it there, and stp_safe_output_abort() (or freeing without
  * committing) removes it, keeping whatever the target was. */
-StpSafeOutput *stp_safe_output_open   (GFile          *target,
-                                       GCancellable   *cancellable,
-                                       GError        **error);
-GOutputStream *stp_safe_output_stream (StpSafeOutput  *self);
-gboolean       stp_safe_output_commit (StpSafeOutput  *self,
-                                       GCancellable   *cancellable,
-                                       GError        **error);
-void           stp_safe_output_abort  (StpSafeOutput  *self);
-void           stp_safe_output_free   (StpSafeOutput  *self);
+StpSafeOutput *stp_safe_output_open_path  (const char     *path,
+                                           GCancellable   *cancellable,
+                                           GError        **error);
+/* A file with a local path is written as by _open_path(), without
+ * GIO; a remote one is replaced through GIO. */
+StpSafeOutput *stp_safe_output_open       (GFile          *target,
+                                           GCancellable   *cancellable,
+                                           GError        **error);
+StpOutput     *stp_safe_output_get_output (StpSafeOutput  *self);
+gboolean       stp_safe_output_commit     (StpSafeOutput  *self,
+                                           GCancellable   *cancellable,
+                                           GError        **error);
+void           stp_safe_output_abort      (StpSafeOutput  *self);
+void           stp_safe_output_free       (StpSafeOutput  *self);
 
 /* For command-line tools: on SIGINT, SIGTERM and SIGHUP, removes the
  * temporary files being written, then dies of the signal. */
