@@ -4,14 +4,20 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#include <errno.h>
+#include <signal.h>
+#include <sys/time.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "export-test-util.h"
 #include "stp-chrome-writer.h"
 #include "stp-json-writer.h"
 #include "stp-loader.h"
+#include "stp-safe-output.h"
 #include "stp-text.h"
 #include "strict-json.h"
 
@@ -35,9 +41,11 @@ test_cancelled (void)
   g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GError) error = NULL;
+  StpOutput output;
 
+  stp_output_init_stream (&output, out);
   g_cancellable_cancel (cancellable);
-  g_assert_false (stp_chrome_writer_write (trace, out, NULL, NULL, cancellable, &error));
+  g_assert_false (stp_chrome_writer_write (trace, &output, NULL, NULL, cancellable, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
@@ -49,9 +57,111 @@ test_write_error (void)
   guint8 buf[1000];
   g_autoptr(GOutputStream) out = g_memory_output_stream_new (buf, sizeof buf, NULL, NULL);
   g_autoptr(GError) error = NULL;
+  StpOutput output;
 
-  g_assert_false (stp_chrome_writer_write (trace, out, NULL, NULL, NULL, &error));
+  stp_output_init_stream (&output, out);
+  g_assert_false (stp_chrome_writer_write (trace, &output, NULL, NULL, NULL, &error));
   g_assert_nonnull (error);
+}
+
+typedef struct
+{
+  int         fd;
+  GByteArray *got;
+} PipeReader;
+
+static gpointer
+read_slowly (gpointer data)
+{
+  PipeReader *reader = data;
+  guint8 buf[4096];
+  gssize n;
+
+  while ((n = read (reader->fd, buf, sizeof buf)) != 0)
+    {
+      if (n < 0 && errno == EINTR)
+        continue;
+      g_assert_cmpint (n, >, 0);
+      g_byte_array_append (reader->got, buf, n);
+      g_usleep (20);
+    }
+  return NULL;
+}
+
+static void
+on_alarm (int signum)
+{
+}
+
+/* A write the kernel cut short (a signal arrived, here a timer's every
+ * millisecond, while a slow reader kept a pipe full) goes on where it
+ * stopped: the reader gets every byte once, in order. */
+static void
+test_partial_writes (void)
+{
+  const gsize size = 8 * 1024 * 1024;
+  g_autofree guint8 *bytes = g_malloc (size);
+  PipeReader reader = { -1, g_byte_array_new () };
+  struct sigaction action = { 0 }, old_action;
+  struct itimerval every_ms = { { 0, 1000 }, { 0, 1000 } }, stop = { 0 };
+  sigset_t alarm_set, old_set;
+  g_autoptr(GError) error = NULL;
+  StpOutput output;
+  GThread *thread;
+  int fds[2];
+
+  for (gsize i = 0; i < size; i++)
+    bytes[i] = (guint8) (i * 2654435761u >> 13);
+  g_assert_cmpint (pipe (fds), ==, 0);
+  reader.fd = fds[0];
+
+  /* The timer's signal comes to this thread alone. */
+  sigemptyset (&alarm_set);
+  sigaddset (&alarm_set, SIGALRM);
+  pthread_sigmask (SIG_BLOCK, &alarm_set, &old_set);
+  thread = g_thread_new ("reader", read_slowly, &reader);
+  pthread_sigmask (SIG_SETMASK, &old_set, NULL);
+
+  action.sa_handler = on_alarm;
+  action.sa_flags = SA_RESTART;
+  sigaction (SIGALRM, &action, &old_action);
+  setitimer (ITIMER_REAL, &every_ms, NULL);
+
+  stp_output_init_fd (&output, fds[1]);
+  g_assert_true (stp_output_write_all (&output, bytes, size, NULL, &error));
+  g_assert_no_error (error);
+
+  setitimer (ITIMER_REAL, &stop, NULL);
+  sigaction (SIGALRM, &old_action, NULL);
+  close (fds[1]);
+  g_thread_join (thread);
+  close (fds[0]);
+
+  g_assert_cmpuint (reader.got->len, ==, size);
+  g_assert_true (memcmp (reader.got->data, bytes, size) == 0);
+  g_byte_array_unref (reader.got);
+}
+
+/* A local file is written through its descriptor: /dev/full fails
+ * every write as a full disk does, and the error says so. */
+static void
+test_write_error_descriptor (void)
+{
+  g_autoptr(StpTrace) trace = load_run_meta ();
+  g_autoptr(StpSafeOutput) out = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/full");
+      return;
+    }
+
+  out = stp_safe_output_open_path ("/dev/full", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (stp_chrome_writer_write (trace, stp_safe_output_get_output (out), NULL, NULL, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+  g_assert_nonnull (strstr (error->message, g_strerror (ENOSPC)));
 }
 
 static char *
@@ -100,6 +210,42 @@ test_file_replaced_only_on_success (void)
   g_assert_true (g_str_has_prefix (after, "{\"traceEvents\":["));
   g_assert_true (g_str_has_suffix (after, "]}\n"));
 
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A replaced file keeps its permissions, and a link to it stays a link:
+ * the file it points to is what gets replaced. */
+static void
+test_replace_keeps_mode_and_link (void)
+{
+  g_autoptr(StpTrace) trace = load_run_meta ();
+  g_autofree char *dir = g_dir_make_tmp ("stepscope-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "trace.json", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (link);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *pointed = NULL;
+  GStatBuf st;
+
+  g_assert_true (g_file_set_contents (path, "precious", -1, NULL));
+  g_assert_cmpint (g_chmod (path, 0604), ==, 0);
+  g_assert_cmpint (symlink ("trace.json", link), ==, 0);
+
+  g_assert_true (stp_chrome_writer_write_file (trace, file, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpint (g_lstat (link, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  pointed = g_file_read_link (link, NULL);
+  g_assert_cmpstr (pointed, ==, "trace.json");
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 07777, ==, 0604);
+  after = read_text (path);
+  g_assert_true (g_str_has_prefix (after, "{\"traceEvents\":["));
+
+  g_unlink (link);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -319,7 +465,10 @@ main (int    argc,
 
   g_test_add_func ("/export/cancelled", test_cancelled);
   g_test_add_func ("/export/write-error", test_write_error);
+  g_test_add_func ("/export/write-error-descriptor", test_write_error_descriptor);
+  g_test_add_func ("/export/partial-writes", test_partial_writes);
   g_test_add_func ("/export/file-replaced-only-on-success", test_file_replaced_only_on_success);
+  g_test_add_func ("/export/replace-keeps-mode-and-link", test_replace_keeps_mode_and_link);
   g_test_add_func ("/export/order-across-chunks", test_order_across_chunks);
   g_test_add_func ("/export/counter-events", test_counter_events);
   g_test_add_func ("/export/string-escapes", test_string_escapes);

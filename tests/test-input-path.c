@@ -197,6 +197,46 @@ test_cli_names (void)
   g_assert_cmpint (chdir (cwd), ==, 0);
 }
 
+/* Outputs are taken as inputs are: each of info's and convert's -o
+ * below writes the file, and only the URI sets up GIO's VFS. */
+static void
+test_cli_outputs (void)
+{
+  static const char *commands[] = { "info", "convert" };
+  g_autofree char *input = data_file ("trivial_trace.json");
+  g_autofree char *dir = g_dir_make_tmp ("stp-output-path-XXXXXX", NULL);
+  g_autofree char *absolute = g_build_filename (dir, "absolute.json", NULL);
+  g_autofree char *by_uri = g_build_filename (dir, "uri.json", NULL);
+  g_autofree char *uri = g_filename_to_uri (by_uri, NULL, NULL);
+  g_autofree char *cwd = g_get_current_dir ();
+  g_auto(GStrv) envp = g_environ_setenv (g_get_environ (), "G_MESSAGES_DEBUG", "all", TRUE);
+  const char *outputs[] = { "relative.json", absolute, uri, "-" };
+  const char *written[] = { "relative.json", absolute, by_uri, NULL };
+
+  g_assert_cmpint (chdir (dir), ==, 0);
+  for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
+    for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
+      {
+        g_auto(Run) run = { 0 };
+        g_autofree char *contents = NULL;
+        gboolean vfs;
+
+        g_test_message ("%s -o %s", commands[c], outputs[i]);
+        run_cli_with_env (&run, envp, commands[c], input, "-o", outputs[i], NULL);
+        g_assert_cmpint (run.status, ==, 0);
+        vfs = strstr (run.out, G_VFS_EXTENSION_POINT_NAME) != NULL;
+        g_assert_cmpint (vfs, ==, outputs[i] == uri);
+
+        if (written[i] == NULL)
+          continue;
+        g_assert_true (g_file_get_contents (written[i], &contents, NULL, NULL));
+        g_assert_cmpint (contents[0], ==, '{');
+        g_assert_cmpint (g_unlink (written[i]), ==, 0);
+      }
+  g_assert_cmpint (chdir (cwd), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -210,6 +250,7 @@ main (int    argc,
   g_test_add_data_func ("/input-path/fifo-gzip", "simple_trace_gz.gz", test_fifo);
   g_test_add_func ("/input-path/fifo-zip", test_fifo_zip);
   g_test_add_func ("/input-path/cli-names", test_cli_names);
+  g_test_add_func ("/input-path/cli-outputs", test_cli_outputs);
 
   return g_test_run ();
 }
