@@ -6,20 +6,16 @@
  * The analysis reads a handful of fields from every NodeExecStats, in
  * several passes.  Rather than unpacking the whole message tree (2.4 s
  * and 4.7x the file size on a 194 MB input with protobuf-c), one walk
- * over the wire bytes records, per node, its times and spans pointing
- * into the bytes.  Fields follow protobuf's parsing rules, as Python's
- * protobuf (and so timeline.py) sees them: the last occurrence of a
- * singular scalar wins, occurrences of a singular message merge, and a
- * field whose wire type does not match the schema is an unknown field.
+ * over the wire bytes (stp-step-stats-index.c) records, per node, its
+ * times and spans pointing into the bytes.
  */
 
 #define G_LOG_DOMAIN "stp-step-stats"
 
 #include "stp-step-stats.h"
 #include "stp-step-stats-fields.h"
+#include "stp-step-stats-index.h"
 #include "stp-step-stats-sniff.h"
-#include "stp-buffer.h"
-#include "stp-prefault.h"
 #include "stp-error.h"
 #include "stp-pbtext.h"
 #include "stp-wire.h"
@@ -27,13 +23,6 @@
 #include "tensorflow.pb-c.h"
 
 #include <string.h>
-
-#define CANCEL_CHECK_INTERVAL 65536
-#define COUNT_PREFETCH        4096   /* bytes read ahead of the count of nodes */
-#define POPULATE_INTERVAL     4096   /* nodes between mappings of the outputs */
-/* Mapped in ahead of the index: most nodes have an output or two, and
- * what is mapped in stays in memory whether filled or not. */
-#define OUTPUTS_AHEAD         (2 * POPULATE_INTERVAL)
 
 StpStepStats *
 stp_step_stats_ref (StpStepStats *self)
@@ -82,174 +71,6 @@ step_stats_new (GBytes     *wire,
   return self;
 }
 
-static inline StpSpan
-span_of (const StpWireField *field)
-{
-  StpSpan span = { (const char *) field->bytes, field->len };
-  return span;
-}
-
-/* Occurrences of a singular message merge: their bytes concatenated
- * parse as the merged message.  Rare, so merged copies are owned here. */
-static StpSpan
-merge_spans (StpStepStats *self,
-             StpSpan       first,
-             StpSpan       second)
-{
-  char *merged;
-  StpSpan span;
-
-  if (first.str == NULL)
-    return second;
-
-  merged = g_malloc (first.len + second.len + 1);
-  memcpy (merged, first.str, first.len);
-  memcpy (merged + first.len, second.str, second.len);
-  g_ptr_array_add (self->chunks, merged);
-
-  span.str = merged;
-  span.len = first.len + second.len;
-  return span;
-}
-
-static gboolean
-read_allocation (StpStepStats        *self,
-                 const StpWireReader *parent,
-                 const StpWireField  *field,
-                 StpStepStatsOutput  *output,
-                 GError             **error)
-{
-  StpWireReader reader;
-  StpWireField f;
-
-  stp_wire_reader_sub (&reader, parent, field);
-  while (stp_wire_next (&reader, &f, error))
-    {
-      if (f.number == ALLOCATION_REQUESTED_BYTES && f.type == STP_WIRE_VARINT)
-        output->requested_bytes = (gint64) f.value;
-      else if (f.number == ALLOCATION_ALLOCATOR_NAME && f.type == STP_WIRE_LEN)
-        {
-          /* Inside the description: its offset fits as the length does. */
-          output->allocator_at = (guint32) ((const char *) f.bytes - output->description);
-          output->allocator_len = f.len;
-        }
-    }
-
-  return error == NULL || *error == NULL;
-}
-
-static gboolean
-read_tensor_description (StpStepStats        *self,
-                         StpStepStatsOutput  *output,
-                         gsize                base,
-                         GError             **error)
-{
-  StpWireReader reader;
-  StpWireField f;
-
-  stp_wire_reader_init (&reader, (const guint8 *) output->description,
-                        output->description_len, base);
-  while (stp_wire_next (&reader, &f, error))
-    {
-      if (f.number == TENSOR_ALLOCATION_DESCRIPTION && f.type == STP_WIRE_LEN)
-        if (!read_allocation (self, &reader, &f, output, error))
-          return FALSE;
-    }
-
-  return error == NULL || *error == NULL;
-}
-
-static gboolean
-read_output (StpStepStats        *self,
-             const StpWireReader *parent,
-             const StpWireField  *field,
-             GError             **error)
-{
-  StpStepStatsOutput output = { 0 };
-  StpSpan description = { NULL, 0 };
-  StpWireReader reader;
-  StpWireField f;
-  gsize base = 0;
-
-  stp_wire_reader_sub (&reader, parent, field);
-  while (stp_wire_next (&reader, &f, error))
-    {
-      if (f.number == OUTPUT_TENSOR_DESCRIPTION && f.type == STP_WIRE_LEN)
-        {
-          base = f.offset;
-          description = merge_spans (self, description, span_of (&f));
-        }
-    }
-  if (error != NULL && *error != NULL)
-    return FALSE;
-
-  output.description = description.str;
-  output.description_len = description.len;
-  if (output.description != NULL &&
-      !read_tensor_description (self, &output, base, error))
-    return FALSE;
-
-  g_array_append_val (self->outputs, output);
-  return TRUE;
-}
-
-static gboolean
-read_node (StpStepStats        *self,
-           const StpWireReader *parent,
-           const StpWireField  *field,
-           guint32              device,
-           GError             **error)
-{
-  StpStepStatsNode node = { 0 };
-  StpWireReader reader;
-  StpWireField f;
-
-  node.device = device;
-  node.message = (const char *) field->bytes;
-  node.message_len = field->len;
-  node.first_output = self->outputs->len;
-
-  stp_wire_reader_sub (&reader, parent, field);
-  while (stp_wire_next (&reader, &f, error))
-    {
-      if (f.type == STP_WIRE_VARINT)
-        {
-          switch (f.number)
-            {
-            case NODE_ALL_START_MICROS:    node.all_start_micros = (gint64) f.value; break;
-            case NODE_ALL_END_REL_MICROS:  node.all_end_rel_micros = (gint64) f.value; break;
-            case NODE_THREAD_ID:           node.thread_id = (guint32) f.value; break;
-            default: break;
-            }
-        }
-      else if (f.type == STP_WIRE_LEN)
-        {
-          switch (f.number)
-            {
-            case NODE_NAME:
-              node.name_at = (guint32) ((const char *) f.bytes - node.message);
-              node.name_len = f.len;
-              break;
-            case NODE_TIMELINE_LABEL:
-              node.label_at = (guint32) ((const char *) f.bytes - node.message);
-              node.label_len = f.len;
-              break;
-            case NODE_OUTPUT:
-              if (!read_output (self, &reader, &f, error))
-                return FALSE;
-              break;
-            default: break;
-            }
-        }
-    }
-  if (error != NULL && *error != NULL)
-    return FALSE;
-
-  node.n_outputs = self->outputs->len - node.first_output;
-  g_array_append_val (self->nodes, node);
-  return TRUE;
-}
-
 void
 stp_step_stats_node_get_times (const StpStepStatsNode *node,
                                StpStepStatsNodeTimes  *times)
@@ -276,216 +97,6 @@ stp_step_stats_node_get_times (const StpStepStatsNode *node,
         default: break;
         }
     }
-}
-
-static gboolean
-read_device (StpStepStats        *self,
-             const StpWireReader *parent,
-             const StpWireField  *field,
-             GCancellable        *cancellable,
-             GError             **error)
-{
-  StpStepStatsDevice device = { 0 };
-  guint32 index = self->devices->len;
-  StpWireReader reader;
-  StpWireField f;
-
-  device.first_node = self->nodes->len;
-  g_array_append_val (self->devices, device);
-
-  stp_wire_reader_sub (&reader, parent, field);
-  while (stp_wire_next (&reader, &f, error))
-    {
-      if (f.number == DEVICE_DEVICE && f.type == STP_WIRE_LEN)
-        {
-          device.name = span_of (&f);
-        }
-      else if (f.number == DEVICE_NODE_STATS && f.type == STP_WIRE_LEN)
-        {
-          if (!read_node (self, &reader, &f, index, error))
-            return FALSE;
-          if (self->nodes->len % POPULATE_INTERVAL == 0)
-            {
-              if (self->nodes->len % CANCEL_CHECK_INTERVAL == 0 &&
-                  g_cancellable_set_error_if_cancelled (cancellable, error))
-                return FALSE;
-              stp_array_populate_ahead (self->outputs, self->max_outputs, OUTPUTS_AHEAD);
-            }
-        }
-    }
-  if (error != NULL && *error != NULL)
-    return FALSE;
-
-  device.n_nodes = self->nodes->len - device.first_node;
-  device.gpu_tracer = stp_span_contains (device.name, "/stream:") ||
-                      stp_span_contains (device.name, "/memcpy");
-  g_array_index (self->devices, StpStepStatsDevice, index) = device;
-  return TRUE;
-}
-
-static gboolean
-read_step_stats (StpStepStats        *self,
-                 const StpWireReader *parent,
-                 const StpWireField  *field,
-                 GCancellable        *cancellable,
-                 GError             **error)
-{
-  StpWireReader reader;
-  StpWireField f;
-
-  if (field != NULL)
-    stp_wire_reader_sub (&reader, parent, field);
-  else
-    reader = *parent;
-
-  while (stp_wire_next (&reader, &f, error))
-    {
-      if (f.number == STEP_STATS_DEV_STATS && f.type == STP_WIRE_LEN)
-        if (!read_device (self, &reader, &f, cancellable, error))
-          return FALSE;
-    }
-
-  return error == NULL || *error == NULL;
-}
-
-static gboolean
-read_graph (StpStepStats        *self,
-            const StpWireReader *parent,
-            const StpWireField  *field,
-            GError             **error)
-{
-  StpWireReader reader;
-  StpWireField f;
-  StpSpan graph = span_of (field);
-
-  g_array_append_val (self->partition_graphs, graph);
-
-  stp_wire_reader_sub (&reader, parent, field);
-  while (stp_wire_next (&reader, &f, error))
-    {
-      /* GraphDef.node = 1: kept as message spans for details. */
-      if (f.number == 1 && f.type == STP_WIRE_LEN)
-        {
-          StpSpan span = span_of (&f);
-          g_array_append_val (self->graph_nodes, span);
-        }
-    }
-
-  return error == NULL || *error == NULL;
-}
-
-static gboolean
-read_run_metadata (StpStepStats        *self,
-                   const StpWireReader *top,
-                   GCancellable        *cancellable,
-                   GError             **error)
-{
-  StpWireReader reader = *top;
-  StpWireField f;
-
-  while (stp_wire_next (&reader, &f, error))
-    {
-      if (f.number == RUN_METADATA_STEP_STATS && f.type == STP_WIRE_LEN)
-        {
-          /* Several occurrences merge: their dev_stats simply concatenate. */
-          if (!read_step_stats (self, &reader, &f, cancellable, error))
-            return FALSE;
-        }
-      else if (f.number == RUN_METADATA_PARTITION_GRAPHS && f.type == STP_WIRE_LEN)
-        {
-          if (!read_graph (self, &reader, &f, error))
-            return FALSE;
-        }
-    }
-
-  return error == NULL || *error == NULL;
-}
-
-/* Counts node_stats without reading them, to size the arrays once.
- * Malformed input is reported by the real walk, not here. */
-static guint
-count_nodes_in_step_stats (const guint8 *data,
-                           gsize         len)
-{
-  StpWireReader reader, device;
-  StpWireField f, g;
-  guint n = 0;
-
-  stp_wire_reader_init (&reader, data, len, 0);
-  while (stp_wire_next (&reader, &f, NULL))
-    if (f.number == STEP_STATS_DEV_STATS && f.type == STP_WIRE_LEN)
-      {
-        const guint8 *fetched;
-
-        stp_wire_reader_sub (&device, &reader, &f);
-        fetched = device.data;
-        for (;;)
-          {
-            stp_wire_prefetch_ahead (&device, COUNT_PREFETCH, &fetched);
-            if (!stp_wire_next (&device, &g, NULL))
-              break;
-            if (g.number == DEVICE_NODE_STATS && g.type == STP_WIRE_LEN)
-              n++;
-          }
-      }
-
-  return n;
-}
-
-static guint
-count_nodes (StpStepStats *self,
-             StpFormat     format)
-{
-  gsize len;
-  const guint8 *data = g_bytes_get_data (self->wire, &len);
-  StpWireReader reader;
-  StpWireField f;
-  guint n = 0;
-
-  if (format != STP_FORMAT_RUN_METADATA && format != STP_FORMAT_RUN_METADATA_TEXT)
-    return count_nodes_in_step_stats (data, len);
-
-  stp_wire_reader_init (&reader, data, len, 0);
-  while (stp_wire_next (&reader, &f, NULL))
-    if (f.number == RUN_METADATA_STEP_STATS && f.type == STP_WIRE_LEN)
-      n += count_nodes_in_step_stats (f.bytes, f.len);
-
-  return n;
-}
-
-static gboolean
-index_wire (StpStepStats  *self,
-            StpFormat      format,
-            GCancellable  *cancellable,
-            GError       **error)
-{
-  StpWireReader top;
-  gsize len;
-  const guint8 *data = g_bytes_get_data (self->wire, &len);
-  StpPrefault *nodes_prefault;
-  guint n_nodes;
-  gboolean ok;
-
-  stp_wire_reader_init (&top, data, len, 0);
-
-  /* Most nodes have an output or two; the arrays grow if not.  The
-   * nodes' memory is mapped in by another core while this one fills it. */
-  n_nodes = count_nodes (self, format);
-  stp_array_reserve_at_most (self->nodes, n_nodes);
-  nodes_prefault = stp_prefault_start (self->nodes->data, (gsize) n_nodes * sizeof (StpStepStatsNode),
-                                       G_MAXSIZE);
-  self->max_outputs = n_nodes * 2;
-  stp_array_reserve_at_most (self->outputs, self->max_outputs);
-  stp_array_populate_ahead (self->outputs, self->max_outputs, OUTPUTS_AHEAD);
-
-  if (format == STP_FORMAT_RUN_METADATA || format == STP_FORMAT_RUN_METADATA_TEXT)
-    ok = read_run_metadata (self, &top, cancellable, error);
-  else
-    ok = read_step_stats (self, &top, NULL, cancellable, error);
-
-  stp_prefault_finish (nodes_prefault);
-  stp_array_release_unused (self->outputs, self->max_outputs);
-  return ok;
 }
 
 static void
@@ -613,7 +224,7 @@ stp_step_stats_load_bytes (GBytes        *bytes,
   self = step_stats_new (wire, filename);
   self->format = format;
 
-  if (!index_wire (self, format, cancellable, &local_error))
+  if (!stp_step_stats_index (self, cancellable, &local_error))
     {
       if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_propagate_error (error, g_steal_pointer (&local_error));
