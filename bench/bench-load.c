@@ -15,6 +15,7 @@
 
 #define G_LOG_DOMAIN "bench-load"
 
+#include "stp-buffer.h"
 #include "stp-loader.h"
 #include "stp-merge.h"
 #include "stp-step-table.h"
@@ -96,6 +97,8 @@ main (int    argc,
       char **argv)
 {
   int status = 0;
+
+  stp_buffer_fix_mmap_threshold ();
 
   if (argc < 2)
     {

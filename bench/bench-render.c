@@ -21,6 +21,7 @@
 #include <locale.h>
 #include <stdlib.h>
 
+#include "stp-buffer.h"
 #include "stp-loader.h"
 #include "stp-renderer.h"
 
@@ -228,6 +229,7 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) sizes = NULL;
 
+  stp_buffer_fix_mmap_threshold ();
   setlocale (LC_ALL, "");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))

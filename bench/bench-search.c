@@ -12,6 +12,7 @@
 
 #define G_LOG_DOMAIN "bench-search"
 
+#include "stp-buffer.h"
 #include "stp-loader.h"
 #include "stp-search.h"
 
@@ -41,6 +42,8 @@ main (int    argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(StpTrace) trace = NULL;
   gint64 start;
+
+  stp_buffer_fix_mmap_threshold ();
 
   if (argc < 3)
     {

@@ -31,6 +31,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "stp-buffer.h"
 #include "stp-load-task.h"
 #include "stp-renderer.h"
 #include "stp-timeline-view-private.h"
@@ -322,6 +323,7 @@ main (int   argc,
   GdkFrameClock *clock;
   const char *path = NULL;
 
+  stp_buffer_fix_mmap_threshold ();
   setlocale (LC_ALL, "");
   for (int i = 1; i < argc; i++)
     {

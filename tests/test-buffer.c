@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#include <malloc.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -217,6 +218,43 @@ test_prefault_small (void)
   stp_prefault_finish (NULL);
 }
 
+/* AddressSanitizer brings an allocator of its own, which glibc's
+ * statistics do not see.  gcc says it is on with a macro, clang with a
+ * feature. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+
+/* With the threshold fixed, a block of 512 KiB is a mapping of its own
+ * (given back when freed) even after one of 1 MiB was freed, which
+ * would have raised glibc's threshold past it. */
+static void
+test_fixed_mmap_threshold (void)
+{
+#if defined (__GLIBC__) && defined (M_MMAP_THRESHOLD) && !defined (UNDER_ASAN)
+  gsize before;
+  void *big, *block;
+
+  stp_buffer_fix_mmap_threshold ();
+
+  /* Through GLib: the compiler drops a malloc() freed unused. */
+  big = g_malloc (1024 * 1024);
+  g_free (big);
+
+  before = mallinfo2 ().hblkhd;
+  block = g_malloc (512 * 1024);
+  g_assert_cmpuint (mallinfo2 ().hblkhd, >=, before + 512 * 1024);
+  g_free (block);
+  g_assert_cmpuint (mallinfo2 ().hblkhd, ==, before);
+#else
+  g_test_skip ("glibc's own allocator only");
+#endif
+}
+
 int
 main (int    argc,
       char **argv)
@@ -224,6 +262,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/buffer/populate", test_populate);
+  g_test_add_func ("/buffer/fixed-mmap-threshold", test_fixed_mmap_threshold);
   g_test_add_func ("/buffer/array-reserve", test_array_reserve);
   g_test_add_func ("/buffer/array-release-unused", test_array_release_unused);
   g_test_add_func ("/buffer/prefault-all", test_prefault_all);

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 #include <locale.h>
 
+#include "stp-buffer.h"
 #include "stp-application.h"
 #include "stp-settings.h"
 
@@ -21,6 +22,7 @@ main (int   argc,
   g_autoptr(StpApplication) app = NULL;
   g_autoptr(GError) error = NULL;
 
+  stp_buffer_fix_mmap_threshold ();
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stp-buffer.h"
 #include "stp-chrome-writer.h"
 #include "stp-error.h"
 #include "stp-file-map.h"
@@ -547,6 +548,7 @@ int
 main (int    argc,
       char **argv)
 {
+  stp_buffer_fix_mmap_threshold ();
   setlocale (LC_ALL, "");
 
   /* Inputs are mapped rather than copied: a conversion ends anyway, and

@@ -10,6 +10,10 @@
 
 G_BEGIN_DECLS
 
+/* For programs, before anything is allocated: freed blocks of 128 KiB
+ * and more go back to the system (see stp-buffer.c). */
+void    stp_buffer_fix_mmap_threshold (void);
+
 /* Large buffers are mapped in at once: callers fill them. */
 guint8 *stp_buffer_alloc    (gsize   size);
 /* Whether a buffer of this size is a fresh mapping (so zero-filled)
