@@ -11,8 +11,8 @@
 #include <glib/gi18n.h>
 #include <locale.h>
 
-#include "stp-buffer.h"
 #include "stp-application.h"
+#include "stp-buffer.h"
 #include "stp-settings.h"
 
 int

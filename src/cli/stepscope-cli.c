@@ -164,10 +164,10 @@ timeline_options (GOptionContext     *context,
   return stp_cli_lifetimes_options (options);
 }
 
-/* Every -o goes through the same path as an export: a temporary file
- * renamed over FILE when complete, so a failed write (a full disk)
- * keeps the old FILE; devices and pipes are written in place. */
-/* A failed write names the file: exit status 1, the old file intact. */
+/* Every -o goes through the same path as an export (stp_cli_write_output()):
+ * a temporary file renamed over FILE when complete, so a failed write
+ * (a full disk) keeps the old FILE; devices and pipes are written in
+ * place.  A failed write names the file: exit status 1. */
 static int
 output_error (const GError *error)
 {

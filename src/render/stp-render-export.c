@@ -25,7 +25,7 @@ typedef struct
 } Sink;
 
 static cairo_status_t
-write_to_stream (void                *closure,
+write_to_output (void                *closure,
                  const unsigned char *data,
                  unsigned int         length)
 {
@@ -126,9 +126,9 @@ stp_render_export_image (StpRenderer          *renderer,
   sink.cancellable = cancellable;
 
   if (format == STP_IMAGE_SVG)
-    surface = cairo_svg_surface_create_for_stream (write_to_stream, &sink, view->width, view->height);
+    surface = cairo_svg_surface_create_for_stream (write_to_output, &sink, view->width, view->height);
   else if (format == STP_IMAGE_PDF)
-    surface = cairo_pdf_surface_create_for_stream (write_to_stream, &sink, view->width, view->height);
+    surface = cairo_pdf_surface_create_for_stream (write_to_output, &sink, view->width, view->height);
   else
     surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, view->width, view->height);
 
@@ -137,7 +137,7 @@ stp_render_export_image (StpRenderer          *renderer,
   cairo_destroy (cr);
 
   if (format == STP_IMAGE_PNG && cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS)
-    cairo_surface_write_to_png_stream (surface, write_to_stream, &sink);
+    cairo_surface_write_to_png_stream (surface, write_to_output, &sink);
   cairo_surface_finish (surface);
 
   ok = check_surface (surface, &sink, error);

@@ -553,7 +553,7 @@ stp_step_stats_index (StpStepStats  *self,
   stp_wire_reader_init (&top, data, len, 0);
 
   /* Most nodes have an output or two; the arrays grow if not.  The
-   * nodes' memory is mapped in by another core while this one fills it. */
+   * nodes' memory is mapped in by another thread while they are read. */
   walk_nodes (self, count_node, &walk.n_nodes);
   stp_array_reserve_at_most (self->nodes, walk.n_nodes);
   g_array_set_size (self->nodes, walk.n_nodes);
