@@ -161,7 +161,7 @@ test_write_error_descriptor (void)
   g_assert_no_error (error);
   g_assert_false (stp_chrome_writer_write (trace, stp_safe_output_get_output (out), NULL, NULL, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
-  g_assert_nonnull (strstr (error->message, g_strerror (ENOSPC)));
+  g_assert_cmpstr (error->message, ==, g_strerror (ENOSPC));
 }
 
 static char *

@@ -58,8 +58,9 @@ stp_output_write_all (StpOutput     *self,
         {
           int saved_errno = errno;
 
-          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                       "writing failed: %s", g_strerror (saved_errno));
+          /* The caller names the file; this is what went wrong. */
+          g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                               g_strerror (saved_errno));
           return FALSE;
         }
       p += n;
