@@ -428,6 +428,55 @@ test_after_menu_and_in_entry (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Ctrl+F and a query typed at once, as a fast typist does: every key
+ * after the F is the query's, none moves the timeline. */
+static void
+test_typed_after_find (void)
+{
+  static const guint keys[] = { XK_w, XK_a, XK_s, XK_d };
+  StpWindow *window;
+  StpTimelineView *view;
+  Display *display;
+  GtkWidget *focus;
+  double span;
+  gint64 start;
+
+  if (!have_xtest ())
+    {
+      g_test_skip ("no XTest");
+      return;
+    }
+  window = open_run_meta ();
+  view = stp_window_get_timeline_view (window);
+  display = gdk_x11_display_get_xdisplay (gdk_display_get_default ());
+  g_assert_true (timeline_has_focus (window));
+  span = visible_span (view);
+  start = view_start (view);
+
+  /* One flush: GTK sees the keys in one go, before any frame. */
+  set_input_focus (display, gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window))),
+                   RevertToParent, CurrentTime);
+  fake_key (display, keysym_to_keycode (display, XK_Control_L), True, 0);
+  fake_key (display, keysym_to_keycode (display, XK_f), True, 0);
+  fake_key (display, keysym_to_keycode (display, XK_f), False, 0);
+  fake_key (display, keysym_to_keycode (display, XK_Control_L), False, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      fake_key (display, keysym_to_keycode (display, keys[i]), True, 0);
+      fake_key (display, keysym_to_keycode (display, keys[i]), False, 0);
+    }
+  flush (display);
+  settle ();
+
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (GTK_IS_TEXT (focus));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (focus)), ==, "wasd");
+  g_assert_cmpfloat (visible_span (view), ==, span);
+  g_assert_cmpint (view_start (view), ==, start);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A trace with more flows than are readable at once: 300 launches 100 ms
  * apart, each with a flow to its kernel 50 ms later. */
 static GFile *
@@ -948,6 +997,7 @@ main (int   argc,
   g_test_add_func ("/keys/after-link", test_after_link);
   g_test_add_func ("/keys/arrow-from-nothing", test_arrow_from_nothing);
   g_test_add_func ("/keys/after-menu-and-in-entry", test_after_menu_and_in_entry);
+  g_test_add_func ("/keys/typed-after-find", test_typed_after_find);
   g_test_add_func ("/pointer/click-empty-clears", test_click_empty_clears);
   g_test_add_func ("/pointer/resize-labels", test_resize_labels);
   g_test_add_func ("/pointer/process-menu", test_process_menu);
