@@ -11,6 +11,7 @@
 
 #include "stp-buffer.h"
 #include "stp-prefault.h"
+#include "under-asan.h"
 
 #define SIZE (64 * 1024 * 1024)
 
@@ -218,20 +219,10 @@ test_prefault_small (void)
   stp_prefault_finish (NULL);
 }
 
-/* AddressSanitizer brings an allocator of its own, which glibc's
- * statistics do not see.  gcc says it is on with a macro, clang with a
- * feature. */
-#if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define UNDER_ASAN 1
-#endif
-#endif
-
 /* With the threshold fixed, a block of 512 KiB is a mapping of its own
  * (given back when freed) even after one of 1 MiB was freed, which
- * would have raised glibc's threshold past it. */
+ * would have raised glibc's threshold past it.  Not under ASan, whose
+ * allocator glibc's statistics do not see. */
 static void
 test_fixed_mmap_threshold (void)
 {

@@ -23,17 +23,10 @@
 #include "stp-chrome-writer.h"
 #include "stp-loader.h"
 #include "stp-summary.h"
+#include "under-asan.h"
 
 /* AddressSanitizer makes every step several times slower: there the
- * test is about the cancel paths being clean, with the bound scaled.
- * gcc says it is on with a macro, clang with a feature. */
-#if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define UNDER_ASAN 1
-#endif
-#endif
+ * test is about the cancel paths being clean, with the bound scaled. */
 #ifdef UNDER_ASAN
 #define SLOWDOWN 5
 #else
