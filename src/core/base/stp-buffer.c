@@ -38,8 +38,8 @@ typedef struct
  * block's size (up to 32 MiB).  A load frees arrays of a few megabytes
  * as it goes, so later ones came from the heap, where freed memory
  * stays: a fixed threshold took the generated 1M Chrome trace's peak
- * from 69.5 to 62.3 MB, and a 100k-node conversion with memory shown
- * from 83.7 to 69.2 MB, at the same speed (bench/README.md, stop 44). */
+ * from 68 to 61 MiB, and a 100k-node conversion with memory shown
+ * from 82 to 68 MiB, at the same speed (bench/README.md, stop 44). */
 void
 stp_buffer_fix_mmap_threshold (void)
 {
