@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "stp-find-bar.h"
+#include "stp-search-bar.h"
 #include "stp-worker.h"
 
 struct _StpFindBar
@@ -639,19 +640,6 @@ stp_find_bar_class_init (StpFindBarClass *klass)
   gtk_widget_class_set_css_name (widget_class, "findbar");
 }
 
-/* The bar shows at once rather than sliding down.  While it slides,
- * its entry has focus but is not mapped yet, and GTK drops the keys it
- * gets: Ctrl+F and a query typed at once lost the query.  GtkSearchBar
- * keeps its revealer as its first child and has no setting for it. */
-static void
-show_at_once (StpFindBar *self)
-{
-  GtkWidget *revealer = gtk_widget_get_first_child (self->search_bar);
-
-  if (GTK_IS_REVEALER (revealer))
-    gtk_revealer_set_transition_type (GTK_REVEALER (revealer), GTK_REVEALER_TRANSITION_TYPE_NONE);
-}
-
 static void
 stp_find_bar_init (StpFindBar *self)
 {
@@ -660,5 +648,5 @@ stp_find_bar_init (StpFindBar *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_search_bar_connect_entry (GTK_SEARCH_BAR (self->search_bar), GTK_EDITABLE (self->entry));
-  show_at_once (self);
+  stp_search_bar_show_at_once (GTK_SEARCH_BAR (self->search_bar));
 }
