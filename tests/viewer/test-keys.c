@@ -428,10 +428,11 @@ test_after_menu_and_in_entry (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* Ctrl+F and a query typed at once, as a fast typist does: every key
- * after the F is the query's, none moves the timeline. */
+/* A shortcut that opens a search bar (Ctrl+F, or Ctrl+Shift+F for the
+ * tracks) and a query typed at once, as a fast typist does: every key
+ * after it is the query's, none moves the timeline. */
 static void
-test_typed_after_find (void)
+type_after_shortcut (gboolean shift)
 {
   static const guint keys[] = { XK_w, XK_a, XK_s, XK_d };
   StpWindow *window;
@@ -457,8 +458,12 @@ test_typed_after_find (void)
   set_input_focus (display, gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window))),
                    RevertToParent, CurrentTime);
   fake_key (display, keysym_to_keycode (display, XK_Control_L), True, 0);
+  if (shift)
+    fake_key (display, keysym_to_keycode (display, XK_Shift_L), True, 0);
   fake_key (display, keysym_to_keycode (display, XK_f), True, 0);
   fake_key (display, keysym_to_keycode (display, XK_f), False, 0);
+  if (shift)
+    fake_key (display, keysym_to_keycode (display, XK_Shift_L), False, 0);
   fake_key (display, keysym_to_keycode (display, XK_Control_L), False, 0);
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     {
@@ -475,6 +480,18 @@ test_typed_after_find (void)
   g_assert_cmpint (view_start (view), ==, start);
 
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_typed_after_find (void)
+{
+  type_after_shortcut (FALSE);
+}
+
+static void
+test_typed_after_filter (void)
+{
+  type_after_shortcut (TRUE);
 }
 
 /* A trace with more flows than are readable at once: 300 launches 100 ms
@@ -998,6 +1015,7 @@ main (int   argc,
   g_test_add_func ("/keys/arrow-from-nothing", test_arrow_from_nothing);
   g_test_add_func ("/keys/after-menu-and-in-entry", test_after_menu_and_in_entry);
   g_test_add_func ("/keys/typed-after-find", test_typed_after_find);
+  g_test_add_func ("/keys/typed-after-filter", test_typed_after_filter);
   g_test_add_func ("/pointer/click-empty-clears", test_click_empty_clears);
   g_test_add_func ("/pointer/resize-labels", test_resize_labels);
   g_test_add_func ("/pointer/process-menu", test_process_menu);
