@@ -196,6 +196,23 @@ show_partial (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Always from the window's main loop: g_main_context_invoke() runs the
+ * function in the calling thread when no thread holds the context at
+ * that moment, as between two iterations of a loop that iterates by
+ * hand, and the first matches were then selected from this worker. */
+static void
+show_partial_later (GMainContext *context,
+                    Partial      *partial)
+{
+  GSource *source = g_idle_source_new ();
+
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, show_partial, partial, (GDestroyNotify) partial_free);
+  g_source_set_static_name (source, "[stepscope] search names");
+  g_source_attach (source, context);
+  g_source_unref (source);
+}
+
 static void
 search_thread (GTask        *task,
                gpointer      source_object,
@@ -222,8 +239,7 @@ search_thread (GTask        *task,
   partial->cancellable = g_object_ref (cancellable);
   partial->matches = names;
   partial->max_duration = max_duration;
-  g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, show_partial, partial,
-                              (GDestroyNotify) partial_free);
+  show_partial_later (job->context, partial);
 
   all = stp_search_run (search, STP_SEARCH_NAMES | STP_SEARCH_ARGS, &max_duration, cancellable, &error);
   if (all == NULL)
