@@ -453,6 +453,37 @@ peaks_listed (gpointer data)
   return stp_peaks_dialog_get_peaks (data) != NULL;
 }
 
+/* A search's results reach the window through its main loop only: a
+ * window whose loop is not running for a while (here, the test's own
+ * thread asleep while the search runs) sees nothing change until it
+ * runs again, and then the first match is selected. */
+static void
+test_matches_on_main_loop (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  StpWindow *window = new_window ();
+  StpFindBar *bar = stp_window_get_find_bar (window);
+  StpSession *session = stp_window_get_session (window);
+  GtkWidget *text;
+
+  open_and_wait (window, file);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.find", NULL));
+  settle ();
+  text = GTK_WIDGET (gtk_root_get_focus (GTK_ROOT (window)));
+  g_assert_true (GTK_IS_TEXT (text));
+
+  gtk_editable_set_text (GTK_EDITABLE (text), "conv2d");
+  g_signal_emit_by_name (text, "activate");   /* Return */
+  g_usleep (500 * 1000);   /* a search of 54 ops is done by far */
+  g_assert_true (stp_find_bar_is_busy (bar));
+  g_assert_cmpint (stp_session_get_selected_item (session)->kind, ==, STP_ITEM_NONE);
+
+  wait_for (search_done, window);
+  g_assert_cmpint (stp_session_get_selected_item (session)->kind, !=, STP_ITEM_NONE);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Return as soon as the query is typed, before the entry's typing delay
  * has started a search, and so before any match: not lost.  The first
  * match is selected when it comes, as it would be once they are in;
@@ -881,6 +912,7 @@ main (int   argc,
   g_test_add_func ("/inspect/area", test_area);
   g_test_add_func ("/inspect/search", test_search);
   g_test_add_func ("/inspect/return-before-matches", test_return_before_matches);
+  g_test_add_func ("/inspect/matches-on-main-loop", test_matches_on_main_loop);
   g_test_add_func ("/inspect/peaks", test_peaks);
   g_test_add_func ("/inspect/export-json", test_export_json);
   g_test_add_func ("/inspect/export-image", test_export_image);
