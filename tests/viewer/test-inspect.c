@@ -453,17 +453,12 @@ peaks_listed (gpointer data)
   return stp_peaks_dialog_get_peaks (data) != NULL;
 }
 
-/* A search's results reach the window through its main loop only: a
- * window whose loop is not running for a while (here, the test's own
- * thread asleep while the search runs) sees nothing change until it
- * runs again, and then the first match is selected. */
-static void
-test_matches_on_main_loop (void)
+/* run_meta.pb in the window, with the find bar open: its entry's text,
+ * which has focus. */
+static GtkWidget *
+open_with_find_bar (StpWindow *window)
 {
   g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
-  StpWindow *window = new_window ();
-  StpFindBar *bar = stp_window_get_find_bar (window);
-  StpSession *session = stp_window_get_session (window);
   GtkWidget *text;
 
   open_and_wait (window, file);
@@ -471,6 +466,20 @@ test_matches_on_main_loop (void)
   settle ();
   text = GTK_WIDGET (gtk_root_get_focus (GTK_ROOT (window)));
   g_assert_true (GTK_IS_TEXT (text));
+  return text;
+}
+
+/* A search's results reach the window through its main loop only: a
+ * window whose loop is not running for a while (here, the test's own
+ * thread asleep while the search runs) sees nothing change until it
+ * runs again, and then the first match is selected. */
+static void
+test_matches_on_main_loop (void)
+{
+  StpWindow *window = new_window ();
+  StpFindBar *bar = stp_window_get_find_bar (window);
+  StpSession *session = stp_window_get_session (window);
+  GtkWidget *text = open_with_find_bar (window);
 
   gtk_editable_set_text (GTK_EDITABLE (text), "conv2d");
   g_signal_emit_by_name (text, "activate");   /* Return */
@@ -491,23 +500,17 @@ test_matches_on_main_loop (void)
 static void
 test_return_before_matches (void)
 {
-  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
   StpWindow *window = new_window ();
   StpFindBar *bar = stp_window_get_find_bar (window);
   StpSession *session = stp_window_get_session (window);
+  GtkWidget *text = open_with_find_bar (window);
   g_autoptr(StpSearch) search = NULL;
   g_autoptr(GArray) names = NULL;
   const StpItemRef *selected;
-  GtkWidget *text;
 
-  open_and_wait (window, file);
   search = stp_search_new (stp_session_get_trace (session), "conv2d");
   names = stp_search_run (search, STP_SEARCH_NAMES, NULL, NULL, NULL);
   g_assert_cmpuint (names->len, >, 0);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.find", NULL));
-  settle ();
-  text = GTK_WIDGET (gtk_root_get_focus (GTK_ROOT (window)));
-  g_assert_true (GTK_IS_TEXT (text));
 
   gtk_editable_set_text (GTK_EDITABLE (text), "conv2d");
   g_signal_emit_by_name (text, "activate");   /* Return */
