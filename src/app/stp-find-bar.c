@@ -368,12 +368,15 @@ stp_find_bar_set_search_mode (StpFindBar *self,
 {
   g_return_if_fail (STP_IS_FIND_BAR (self));
 
-  gtk_search_bar_set_search_mode (GTK_SEARCH_BAR (self->search_bar), search_mode);
-  if (search_mode)
+  if (!search_mode)
     {
-      gtk_widget_grab_focus (self->entry);
-      gtk_editable_select_region (GTK_EDITABLE (self->entry), 0, -1);
+      gtk_search_bar_set_search_mode (GTK_SEARCH_BAR (self->search_bar), FALSE);
+      return;
     }
+
+  stp_search_bar_open (GTK_SEARCH_BAR (self->search_bar));
+  gtk_widget_grab_focus (self->entry);
+  gtk_editable_select_region (GTK_EDITABLE (self->entry), 0, -1);
 }
 
 gboolean
@@ -664,5 +667,4 @@ stp_find_bar_init (StpFindBar *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_search_bar_connect_entry (GTK_SEARCH_BAR (self->search_bar), GTK_EDITABLE (self->entry));
-  stp_search_bar_show_at_once (GTK_SEARCH_BAR (self->search_bar));
 }

@@ -10,18 +10,29 @@
 
 #include "stp-search-bar.h"
 
-/* The bar shows at once rather than sliding down.  While it slides,
+/* Opens the bar at once rather than sliding it down.  While it slides,
  * its entry has focus but is not mapped yet, and GTK drops the keys it
  * gets: Ctrl+F and a query typed at once lost the query.  GtkSearchBar
- * keeps its revealer as its first child and has no setting for it. */
+ * keeps its revealer as its first child and has no setting for it.  The
+ * slide comes back for closing: without one a hidden revealer keeps its
+ * child's height, and a closed bar left an empty band. */
 void
-stp_search_bar_show_at_once (GtkSearchBar *bar)
+stp_search_bar_open (GtkSearchBar *bar)
 {
   GtkWidget *revealer;
+  GtkRevealerTransitionType transition;
 
   g_return_if_fail (GTK_IS_SEARCH_BAR (bar));
 
   revealer = gtk_widget_get_first_child (GTK_WIDGET (bar));
-  if (GTK_IS_REVEALER (revealer))
-    gtk_revealer_set_transition_type (GTK_REVEALER (revealer), GTK_REVEALER_TRANSITION_TYPE_NONE);
+  if (!GTK_IS_REVEALER (revealer))
+    {
+      gtk_search_bar_set_search_mode (bar, TRUE);
+      return;
+    }
+
+  transition = gtk_revealer_get_transition_type (GTK_REVEALER (revealer));
+  gtk_revealer_set_transition_type (GTK_REVEALER (revealer), GTK_REVEALER_TRANSITION_TYPE_NONE);
+  gtk_search_bar_set_search_mode (bar, TRUE);
+  gtk_revealer_set_transition_type (GTK_REVEALER (revealer), transition);
 }

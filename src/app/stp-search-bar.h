@@ -10,6 +10,6 @@
 
 G_BEGIN_DECLS
 
-void stp_search_bar_show_at_once (GtkSearchBar *bar);
+void stp_search_bar_open (GtkSearchBar *bar);
 
 G_END_DECLS

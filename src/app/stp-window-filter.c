@@ -12,6 +12,7 @@
 
 #include "config.h"
 
+#include "stp-search-bar.h"
 #include "stp-window-private.h"
 
 static void
@@ -37,7 +38,7 @@ action_filter_tracks (GtkWidget  *widget,
 {
   StpWindow *self = STP_WINDOW (widget);
 
-  gtk_search_bar_set_search_mode (self->track_filter_bar, TRUE);
+  stp_search_bar_open (self->track_filter_bar);
   gtk_widget_grab_focus (GTK_WIDGET (self->track_filter_entry));
 }
 

@@ -22,7 +22,6 @@
 
 #include <glib/gi18n.h>
 
-#include "stp-search-bar.h"
 #include "stp-settings.h"
 #include "stp-window-private.h"
 
@@ -690,7 +689,6 @@ stp_window_init (StpWindow *self)
                              self, G_CONNECT_SWAPPED);
   stp_window_init_summary (self);
   stp_window_init_keys (self);
-  stp_search_bar_show_at_once (self->track_filter_bar);
 
   /* win.show-dataflow, win.show-memory, win.op-time, win.show-flows, ... */
   G_STATIC_ASSERT (G_N_ELEMENTS (setting_actions) == G_N_ELEMENTS (self->setting_actions));
