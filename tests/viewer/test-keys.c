@@ -430,7 +430,8 @@ test_after_menu_and_in_entry (void)
 
 /* A shortcut that opens a search bar (Ctrl+F, or Ctrl+Shift+F for the
  * tracks) and a query typed at once, as a fast typist does: every key
- * after it is the query's, none moves the timeline. */
+ * after it is the query's, none moves the timeline, and the bar that
+ * stays closed takes no room. */
 static void
 type_after_shortcut (gboolean shift)
 {
@@ -438,7 +439,7 @@ type_after_shortcut (gboolean shift)
   StpWindow *window;
   StpTimelineView *view;
   Display *display;
-  GtkWidget *focus;
+  GtkWidget *focus, *find_bar, *other_bar;
   double span;
   gint64 start;
 
@@ -453,6 +454,11 @@ type_after_shortcut (gboolean shift)
   g_assert_true (timeline_has_focus (window));
   span = visible_span (view);
   start = view_start (view);
+  /* Both bars closed take no room: the find bar, then the filter. */
+  find_bar = GTK_WIDGET (stp_window_get_find_bar (window));
+  other_bar = shift ? find_bar : gtk_widget_get_next_sibling (find_bar);
+  g_assert_cmpint (gtk_widget_get_height (find_bar), ==, 0);
+  g_assert_cmpint (gtk_widget_get_height (gtk_widget_get_next_sibling (find_bar)), ==, 0);
 
   /* One flush: GTK sees the keys in one go, before any frame. */
   set_input_focus (display, gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window))),
@@ -478,6 +484,13 @@ type_after_shortcut (gboolean shift)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (focus)), ==, "wasd");
   g_assert_cmpfloat (visible_span (view), ==, span);
   g_assert_cmpint (view_start (view), ==, start);
+  g_assert_cmpint (gtk_widget_get_height (other_bar), ==, 0);
+
+  /* Escape closes it, and it gives its room back. */
+  press (GTK_WINDOW (window), XK_Escape);
+  settle ();
+  g_assert_cmpint (gtk_widget_get_height (find_bar), ==, 0);
+  g_assert_cmpint (gtk_widget_get_height (gtk_widget_get_next_sibling (find_bar)), ==, 0);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
