@@ -32,6 +32,16 @@ stp_output_init_stream (StpOutput     *self,
   self->fd = -1;
 }
 
+/* The caller names the file; this says what went wrong. */
+gboolean
+stp_output_set_errno_error (GError **error,
+                            int      saved_errno)
+{
+  g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                       g_strerror (saved_errno));
+  return FALSE;
+}
+
 gboolean
 stp_output_write_all (StpOutput     *self,
                       const void    *data,
@@ -55,14 +65,7 @@ stp_output_write_all (StpOutput     *self,
       if (n < 0 && errno == EINTR)
         continue;
       if (n < 0)
-        {
-          int saved_errno = errno;
-
-          /* The caller names the file; this is what went wrong. */
-          g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                               g_strerror (saved_errno));
-          return FALSE;
-        }
+        return stp_output_set_errno_error (error, errno);
       p += n;
       len -= n;
     }

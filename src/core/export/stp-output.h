@@ -28,4 +28,9 @@ gboolean stp_output_write_all   (StpOutput      *self,
                                  GCancellable   *cancellable,
                                  GError        **error);
 
+/* A writer's error from errno, for the caller to name the file: sets
+ * `error` and returns FALSE. */
+gboolean stp_output_set_errno_error (GError **error,
+                                     int      saved_errno);
+
 G_END_DECLS

@@ -153,15 +153,6 @@ remove_stale_temps (const char *dir)
     }
 }
 
-static gboolean
-set_errno_error (GError **error,
-                 int      saved_errno)
-{
-  g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                       g_strerror (saved_errno));
-  return FALSE;
-}
-
 /* The temporary's name is registered before the file exists: a signal
  * between its creation and its registration would leave it behind. */
 static gboolean
@@ -195,7 +186,7 @@ create_sibling (StpSafeOutput  *self,
       saved_errno = errno;
       unregister_temp (slot);
       if (attempt >= 100 || saved_errno != EEXIST)
-        return set_errno_error (error, saved_errno);
+        return stp_output_set_errno_error (error, saved_errno);
     }
 }
 
@@ -244,7 +235,7 @@ open_target (StpSafeOutput  *self,
     self->fd = open (self->target, O_WRONLY | O_APPEND | O_CLOEXEC);
   while (self->fd < 0 && errno == EINTR);
   if (self->fd < 0)
-    return set_errno_error (error, errno);
+    return stp_output_set_errno_error (error, errno);
   return TRUE;
 }
 
@@ -318,7 +309,7 @@ close_output (StpSafeOutput  *self,
 
   self->fd = -1;
   if (close (fd) != 0 && errno != EINTR)
-    return set_errno_error (error, errno);
+    return stp_output_set_errno_error (error, errno);
   return TRUE;
 }
 
@@ -348,7 +339,7 @@ stp_safe_output_commit (StpSafeOutput  *self,
 
       g_unlink (self->temp);
       unregister_temp (self->slot);
-      return set_errno_error (error, saved_errno);
+      return stp_output_set_errno_error (error, saved_errno);
     }
 
   unregister_temp (self->slot);
