@@ -214,6 +214,30 @@ test_file_replaced_only_on_success (void)
   g_rmdir (dir);
 }
 
+/* Targets that cannot be written say why, in words about the target
+ * (the caller puts its name before them), and leave nothing behind. */
+static void
+test_bad_targets (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("stepscope-export-XXXXXX", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no-such-folder", "trace.json", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpSafeOutput) out = NULL;
+
+  out = stp_safe_output_open_path (dir, NULL, &error);
+  g_assert_null (out);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY);
+  g_assert_cmpstr (error->message, ==, "it is a folder");
+  g_clear_error (&error);
+
+  out = stp_safe_output_open_path (missing, NULL, &error);
+  g_assert_null (out);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_cmpstr (error->message, ==, g_strerror (ENOENT));
+
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 /* A replaced file keeps its permissions, and a link to it stays a link:
  * the file it points to is what gets replaced. */
 static void
@@ -469,6 +493,7 @@ main (int    argc,
   g_test_add_func ("/export/partial-writes", test_partial_writes);
   g_test_add_func ("/export/file-replaced-only-on-success", test_file_replaced_only_on_success);
   g_test_add_func ("/export/replace-keeps-mode-and-link", test_replace_keeps_mode_and_link);
+  g_test_add_func ("/export/bad-targets", test_bad_targets);
   g_test_add_func ("/export/order-across-chunks", test_order_across_chunks);
   g_test_add_func ("/export/counter-events", test_counter_events);
   g_test_add_func ("/export/string-escapes", test_string_escapes);
