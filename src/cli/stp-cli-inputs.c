@@ -21,6 +21,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <errno.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -276,13 +277,15 @@ takes_value (const char               *arg,
   return FALSE;
 }
 
-/* One input's output: the command runs in a child process whose
- * standard output is a temporary file, so each input starts from a
- * clean process (the command's options and memory are its own) exactly
- * as a run of its own would. */
+/* One input's output: the command runs in a new process of this
+ * program, whose standard output is a temporary file, so each input
+ * starts from a clean process (the command's options and memory are its
+ * own) exactly as a run of its own would.  It is started afresh rather
+ * than forked: this process has threads by now (GIO's, for one, once a
+ * folder was listed), and a forked child inherits whatever lock one of
+ * them held, as ASan's allocator's did, which hung the child. */
 static gboolean
-run_one (StpCliRunFunc  run,
-         GPtrArray     *options,
+run_one (GPtrArray     *options,
          const char    *input,
          GString       *out,
          int           *status)
@@ -290,11 +293,14 @@ run_one (StpCliRunFunc  run,
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
   g_autofree char *contents = NULL;
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  posix_spawn_file_actions_t actions;
   gsize len = 0;
   int fd = g_file_open_tmp ("stepscope-cli-XXXXXX", &path, &error);
   int wait_status = 0;
-  pid_t pid;
+  int spawn_error;
+  pid_t pid = -1;
 
   if (fd < 0)
     {
@@ -303,6 +309,7 @@ run_one (StpCliRunFunc  run,
       return FALSE;
     }
 
+  g_ptr_array_add (args, self != NULL ? self : (char *) "/proc/self/exe");
   for (guint i = 0; i < options->len; i++)
     g_ptr_array_add (args, g_ptr_array_index (options, i));
   g_ptr_array_add (args, (char *) "--");
@@ -310,23 +317,16 @@ run_one (StpCliRunFunc  run,
   g_ptr_array_add (args, NULL);
 
   fflush (stdout);
-  pid = fork ();
-  if (pid == 0)
-    {
-      int child_status;
-
-      if (dup2 (fd, STDOUT_FILENO) < 0)
-        _exit (1);
-      close (fd);
-      child_status = run (args->len - 1, (char **) args->pdata);
-      fflush (stdout);
-      _exit (child_status);
-    }
+  posix_spawn_file_actions_init (&actions);
+  posix_spawn_file_actions_adddup2 (&actions, fd, STDOUT_FILENO);
+  spawn_error = posix_spawn (&pid, g_ptr_array_index (args, 0), &actions, NULL,
+                             (char **) args->pdata, environ);
+  posix_spawn_file_actions_destroy (&actions);
   close (fd);
 
-  if (pid < 0)
+  if (spawn_error != 0)
     {
-      g_printerr ("stepscope-cli: %s: cannot start: %s\n", input, g_strerror (errno));
+      g_printerr ("stepscope-cli: %s: cannot start: %s\n", input, g_strerror (spawn_error));
       *status = 1;
     }
   else if (waitpid (pid, &wait_status, 0) < 0 || !WIFEXITED (wait_status))
@@ -408,7 +408,7 @@ stp_cli_run_each (int                 argc,
       g_autoptr(GString) part = g_string_new (NULL);
       int status;
 
-      if (!run_one (run, options, input, part, &status))
+      if (!run_one (options, input, part, &status))
         {
           n_failed++;
           worst = MAX (worst, status);
