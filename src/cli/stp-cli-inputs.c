@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Each input is loaded, used and dropped on its own (a few at a time on
- * worker threads, or in a child process per input for the one-input
+ * worker threads, or in a new process per input for the one-input
  * commands), so a folder of hundreds of ranks needs the memory of a
  * few; a batch runner gets the same result by running one file per job
  * and joining the JSON outputs into an array (README: "Many traces").
