@@ -53,6 +53,19 @@ stp_cli_load (const char                *arg,
   return stp_load_file (file, options, NULL, NULL, NULL, error);
 }
 
+StpGraph *
+stp_cli_load_graph (const char  *arg,
+                    GError     **error)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (is_local_path (arg))
+    return stp_graph_load_path (arg, NULL, error);
+
+  file = g_file_new_for_commandline_arg (arg);
+  return stp_graph_load_file (file, NULL, error);
+}
+
 static gboolean
 is_folder (const char *arg)
 {

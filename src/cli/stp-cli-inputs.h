@@ -12,14 +12,18 @@
 
 G_BEGIN_DECLS
 
+/* A trace, or a GraphDef, named on the command line: a local path is
+ * read without GIO, a URI through it. */
+StpTrace  *stp_cli_load          (const char                *arg,
+                                  const StpAnalysisOptions  *options,
+                                  GError                   **error);
+StpGraph  *stp_cli_load_graph    (const char                *arg,
+                                  GError                   **error);
+
 /* The files named, with each folder replaced by the traces in it and
  * its subfolders (recognised by content, in name order).  A folder
  * without any trace is an error naming it.  *had_folder: whether any
  * argument was a folder (its output is then an array, even of one). */
-StpTrace  *stp_cli_load          (const char                *arg,
-                                  const StpAnalysisOptions  *options,
-                                  GError                   **error);
-
 GPtrArray *stp_cli_inputs_expand (char   **args,
                                   int      n_args,
                                   gboolean *had_folder,

@@ -12,6 +12,7 @@
 #define G_LOG_DOMAIN "stepscope-cli"
 
 #include "stp-cli-lifetimes.h"
+#include "stp-cli-inputs.h"
 
 #include <string.h>
 #include "stp-json-writer.h"
@@ -46,11 +47,10 @@ stp_cli_lifetimes_options (StpAnalysisOptions *options)
 
   if (opt_graph != NULL)
     {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (opt_graph);
       g_autoptr(GError) error = NULL;
 
       g_clear_pointer (&graph, stp_graph_unref);
-      graph = stp_graph_load_file (file, NULL, &error);
+      graph = stp_cli_load_graph (opt_graph, &error);
       if (graph == NULL)
         {
           g_printerr ("stepscope-cli: %s\n", error->message);

@@ -13,6 +13,7 @@
 
 #include "stp-graph.h"
 #include "stp-error.h"
+#include "stp-input.h"
 #include "stp-pbtext.h"
 #include "stp-string-table.h"
 #include "stp-wire.h"
@@ -513,53 +514,73 @@ stp_graph_load_bytes (GBytes      *bytes,
   return g_steal_pointer (&self);
 }
 
-/* Graphs are small next to their traces: read whole. */
+/* Graphs are small next to their traces: read whole, mapped where the
+ * file is plain, as a trace is (so gzip-compressed graphs open too). */
 #define MAX_GRAPH_SIZE ((gsize) 1 << 31)
+
+static StpGraph *
+load_input (StpInput    *input,
+            const char  *name,
+            GError     **error)
+{
+  g_autoptr(GBytes) bytes = stp_input_read_all (input, MAX_GRAPH_SIZE, error);
+
+  if (bytes == NULL)
+    return NULL;
+  return stp_graph_load_bytes (bytes, name, error);
+}
+
+/* Without a GFile: a local file read as stp_load_path() reads a trace,
+ * without setting up GIO's VFS (a megabyte of the CLI's memory). */
+StpGraph *
+stp_graph_load_path (const char    *path,
+                     GCancellable  *cancellable,
+                     GError       **error)
+{
+  g_autofree char *name = NULL;
+  g_autoptr(StpInput) input = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  name = g_canonicalize_filename (path, NULL);
+  input = stp_input_open_path (name, cancellable, error);
+  if (input == NULL)
+    return NULL;
+  return load_input (input, name, error);
+}
 
 StpGraph *
 stp_graph_load_file (GFile         *file,
                      GCancellable  *cancellable,
                      GError       **error)
 {
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) local_error = NULL;
   g_autofree char *name = NULL;
+  g_autoptr(StpInput) input = NULL;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
-  name = g_file_peek_path (file) != NULL ? g_strdup (g_file_peek_path (file))
-                                         : g_file_get_parse_name (file);
-  bytes = g_file_load_bytes (file, cancellable, NULL, &local_error);
-  if (bytes == NULL)
-    {
-      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_propagate_error (error, g_steal_pointer (&local_error));
-      else
-        g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", name);
-      return NULL;
-    }
-  if (g_bytes_get_size (bytes) > MAX_GRAPH_SIZE)
-    {
-      g_set_error (error, STP_ERROR, STP_ERROR_LIMIT, "%s: too large for a GraphDef", name);
-      return NULL;
-    }
+  if (g_file_peek_path (file) != NULL)
+    return stp_graph_load_path (g_file_peek_path (file), cancellable, error);
 
-  return stp_graph_load_bytes (bytes, name, error);
+  name = g_file_get_parse_name (file);
+  input = stp_input_open (file, cancellable, error);
+  if (input == NULL)
+    return NULL;
+  return load_input (input, name, error);
 }
 
 gboolean
 stp_graph_sniff_file (GFile *file)
 {
-  g_autoptr(GFileInputStream) stream = NULL;
-  guint8 head[4096];
+  g_autoptr(StpInput) input = NULL;
+  const guint8 *head;
   gsize n = 0;
 
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  stream = g_file_read (file, NULL, NULL);
-  if (stream == NULL ||
-      !g_input_stream_read_all (G_INPUT_STREAM (stream), head, sizeof head, &n, NULL, NULL))
+  input = stp_input_open (file, NULL, NULL);
+  if (input == NULL)
     return FALSE;
-
-  return stp_graph_sniff (head, n);
+  head = stp_input_fill (input, 4096, &n, NULL);
+  return head != NULL && stp_graph_sniff (head, n);
 }

@@ -64,6 +64,9 @@ StpGraph *stp_graph_new_from_step_stats (StpStepStats  *step_stats,
 StpGraph *stp_graph_load_bytes        (GBytes          *bytes,
                                        const char      *filename,
                                        GError         **error);
+StpGraph *stp_graph_load_path         (const char      *path,
+                                       GCancellable    *cancellable,
+                                       GError         **error);
 StpGraph *stp_graph_load_file         (GFile           *file,
                                        GCancellable    *cancellable,
                                        GError         **error);
