@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 static char *
 data_file (const char *name)
@@ -237,6 +238,77 @@ test_cli_outputs (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* --graph is taken as an input is: by path, relative or absolute, and
+ * gzip-compressed too, without GIO's VFS; a URI through it.  Each gives
+ * the same information, which tells the lifetimes where the graph and
+ * timeline.py's labels differ; a missing graph says so by its name. */
+static void
+test_cli_graph (void)
+{
+  g_autofree char *graph = g_test_build_filename (G_TEST_DIST, "data", "lifetimes", "graph.pbtxt", NULL);
+  g_autofree char *run_meta = g_test_build_filename (G_TEST_DIST, "data", "step-stats", "run_meta.pb", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("stp-graph-path-XXXXXX", NULL);
+  g_autofree char *absolute = g_build_filename (dir, "graph.pbtxt", NULL);
+  g_autofree char *gzipped = g_build_filename (dir, "graph.pbtxt.gz", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.pbtxt", NULL);
+  g_autofree char *uri = g_filename_to_uri (absolute, NULL, NULL);
+  g_autofree char *expected_error = g_strdup_printf ("%s: %s", missing, g_strerror (ENOENT));
+  g_autofree char *contents = NULL;
+  g_autofree char *cwd = g_get_current_dir ();
+  g_auto(GStrv) envp = g_environ_setenv (g_get_environ (), "G_MESSAGES_DEBUG", "all", TRUE);
+  g_autofree char *first = NULL;
+  g_auto(Run) gone = { 0 };
+  const char *graphs[] = { "graph.pbtxt", absolute, "graph.pbtxt.gz", uri };
+  const char *named[] = { absolute, absolute, gzipped, absolute };
+  gsize len;
+  gzFile gz;
+
+  g_assert_true (g_file_get_contents (graph, &contents, &len, NULL));
+  g_assert_true (g_file_set_contents (absolute, contents, len, NULL));
+  gz = gzopen (gzipped, "wb");
+  g_assert_cmpint (gzwrite (gz, contents, len), ==, (int) len);
+  g_assert_cmpint (gzclose (gz), ==, Z_OK);
+
+  g_assert_cmpint (chdir (dir), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (graphs); i++)
+    {
+      g_auto(Run) run = { 0 };
+      g_autofree char *out = NULL;
+      g_autofree char *graph_member = g_strdup_printf ("\"graph\": \"%s\"", named[i]);
+      g_autoptr(GString) same = NULL;
+      gboolean vfs;
+
+      g_test_message ("info --graph %s", graphs[i]);
+      /* The debug messages go to standard output: the JSON to a file. */
+      run_cli_with_env (&run, envp, "info", "--graph", graphs[i], run_meta, "-o", "out.json", NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      vfs = strstr (run.out, G_VFS_EXTENSION_POINT_NAME) != NULL;
+      g_assert_cmpint (vfs, ==, graphs[i] == uri);
+
+      g_assert_true (g_file_get_contents ("out.json", &out, NULL, NULL));
+      g_assert_cmpint (g_unlink ("out.json"), ==, 0);
+      g_assert_nonnull (strstr (out, graph_member));
+      g_assert_nonnull (strstr (out, "\"3 tensors' lifetimes differ from timeline.py's\""));
+      /* Else the same information from each. */
+      same = g_string_new (out);
+      g_string_replace (same, graph_member, "", 1);
+      if (i == 0)
+        first = g_string_free (g_steal_pointer (&same), FALSE);
+      else
+        g_assert_cmpstr (same->str, ==, first);
+    }
+
+  run_cli (&gone, "info", "--graph", missing, run_meta, NULL);
+  g_assert_cmpint (gone.status, ==, 1);
+  g_assert_nonnull (strstr (gone.err, expected_error));
+  g_assert_cmpstr (gone.out, ==, "");
+
+  g_assert_cmpint (chdir (cwd), ==, 0);
+  g_assert_cmpint (g_unlink (absolute), ==, 0);
+  g_assert_cmpint (g_unlink (gzipped), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -251,6 +323,7 @@ main (int    argc,
   g_test_add_func ("/input-path/fifo-zip", test_fifo_zip);
   g_test_add_func ("/input-path/cli-names", test_cli_names);
   g_test_add_func ("/input-path/cli-outputs", test_cli_outputs);
+  g_test_add_func ("/input-path/cli-graph", test_cli_graph);
 
   return g_test_run ();
 }

@@ -12,7 +12,9 @@
  */
 
 #include <json-glib/json-glib.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "cli-test-util.h"
 #include "stp-details.h"
@@ -511,6 +513,50 @@ test_graph_sniff (void)
   g_assert_cmpstr (error->message, ==, "x.pbtxt: not a TensorFlow GraphDef (binary or text format)");
 }
 
+/* A GraphDef file, plain or gzip-compressed, is told from a trace by
+ * its first bytes and loads to the same graph; a missing file is none. */
+static void
+test_graph_file (void)
+{
+  g_autofree char *path = data_path ("lifetimes", "graph.pbtxt");
+  g_autofree char *trace_path = data_path ("step-stats", "run_meta.pb");
+  g_autofree char *dir = g_dir_make_tmp ("stp-graph-XXXXXX", NULL);
+  g_autofree char *gzipped = g_build_filename (dir, "graph.pbtxt.gz", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.pbtxt", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GFile) plain_file = g_file_new_for_path (path);
+  g_autoptr(GFile) gz_file = g_file_new_for_path (gzipped);
+  g_autoptr(GFile) trace_file = g_file_new_for_path (trace_path);
+  g_autoptr(GFile) missing_file = g_file_new_for_path (missing);
+  g_autoptr(StpGraph) plain = load_graph ("graph.pbtxt");
+  g_autoptr(StpGraph) from_gz = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize len;
+  gzFile gz;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  gz = gzopen (gzipped, "wb");
+  g_assert_cmpint (gzwrite (gz, contents, len), ==, (int) len);
+  g_assert_cmpint (gzclose (gz), ==, Z_OK);
+
+  g_assert_true (stp_graph_sniff_file (plain_file));
+  g_assert_true (stp_graph_sniff_file (gz_file));
+  g_assert_false (stp_graph_sniff_file (trace_file));
+  g_assert_false (stp_graph_sniff_file (missing_file));
+
+  from_gz = stp_graph_load_file (gz_file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (from_gz->nodes->len, ==, plain->nodes->len);
+  g_assert_cmpuint (from_gz->nodes->len, >, 0);
+
+  g_assert_null (stp_graph_load_file (missing_file, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_true (g_str_has_prefix (error->message, missing));
+
+  g_assert_cmpint (g_unlink (gzipped), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 static void
 test_parse_input (void)
 {
@@ -635,6 +681,7 @@ main (int    argc,
   g_test_add_func ("/lifetimes/bad-partition-graph", test_bad_partition_graph);
   g_test_add_func ("/lifetimes/graph-alone", test_graph_alone);
   g_test_add_func ("/lifetimes/graph-sniff", test_graph_sniff);
+  g_test_add_func ("/lifetimes/graph-file", test_graph_file);
   g_test_add_func ("/lifetimes/parse-input", test_parse_input);
   g_test_add_func ("/lifetimes/cli", test_cli);
 
