@@ -76,6 +76,8 @@ action_add_graph (GtkWidget  *widget,
   gtk_file_filter_set_name (graphs, _("TensorFlow GraphDef"));
   gtk_file_filter_add_pattern (graphs, "*.pbtxt");
   gtk_file_filter_add_pattern (graphs, "*.pb");
+  gtk_file_filter_add_pattern (graphs, "*.pbtxt.gz");
+  gtk_file_filter_add_pattern (graphs, "*.pb.gz");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), graphs);
   gtk_file_filter_set_name (all, _("All Files"));
   gtk_file_filter_add_pattern (all, "*");
