@@ -3,8 +3,8 @@
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Each input is loaded, used and dropped on its own (a few at a time on
- * worker threads, or in a new process per input for the one-input
+ * Each input is loaded, used and dropped on its own (a few at a time,
+ * on worker threads, or in a new process per input for the one-input
  * commands), so a folder of hundreds of ranks needs the memory of a
  * few; a batch runner gets the same result by running one file per job
  * and joining the JSON outputs into an array (README: "Many traces").
@@ -21,6 +21,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <errno.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -290,36 +291,38 @@ takes_value (const char               *arg,
   return FALSE;
 }
 
-/* One input's output: the command runs in a new process of this
- * program, whose standard output is a temporary file, so each input
- * starts from a clean process (the command's options and memory are its
- * own) exactly as a run of its own would.  It is started afresh rather
- * than forked: this process has threads by now (GIO's, for one, once a
- * folder was listed), and a forked child inherits whatever lock one of
- * them held, as ASan's allocator's did, which hung the child. */
-static gboolean
-run_one (GPtrArray     *options,
-         const char    *input,
-         GString       *out,
-         int           *status)
+/* One input's run: the command in a new process of this program, whose
+ * standard output is a temporary file, so each input starts from a
+ * clean process (the command's options and memory are its own) exactly
+ * as a run of its own would.  It is started afresh rather than forked:
+ * this process has threads by now (GIO's, for one, once a folder was
+ * listed), and a forked child inherits whatever lock one of them held,
+ * as ASan's allocator's did, which hung the child. */
+typedef struct
+{
+  const char *input;
+  char       *path;    /* its standard output */
+  pid_t       pid;     /* -1 if it could not start */
+} Child;
+
+static void
+start_one (GPtrArray  *options,
+           const char *input,
+           Child      *child)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *contents = NULL;
   g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
   posix_spawn_file_actions_t actions;
-  gsize len = 0;
-  int fd = g_file_open_tmp ("stepscope-cli-XXXXXX", &path, &error);
-  int wait_status = 0;
+  int fd = g_file_open_tmp ("stepscope-cli-XXXXXX", &child->path, &error);
   int spawn_error;
-  pid_t pid = -1;
 
+  child->input = input;
+  child->pid = -1;
   if (fd < 0)
     {
       g_printerr ("stepscope-cli: %s\n", error->message);
-      *status = 1;
-      return FALSE;
+      return;
     }
 
   g_ptr_array_add (args, self != NULL ? self : (char *) "/proc/self/exe");
@@ -332,7 +335,7 @@ run_one (GPtrArray     *options,
   fflush (stdout);
   posix_spawn_file_actions_init (&actions);
   posix_spawn_file_actions_adddup2 (&actions, fd, STDOUT_FILENO);
-  spawn_error = posix_spawn (&pid, g_ptr_array_index (args, 0), &actions, NULL,
+  spawn_error = posix_spawn (&child->pid, g_ptr_array_index (args, 0), &actions, NULL,
                              (char **) args->pdata, environ);
   posix_spawn_file_actions_destroy (&actions);
   close (fd);
@@ -340,25 +343,56 @@ run_one (GPtrArray     *options,
   if (spawn_error != 0)
     {
       g_printerr ("stepscope-cli: %s: cannot start: %s\n", input, g_strerror (spawn_error));
-      *status = 1;
+      child->pid = -1;
     }
-  else if (waitpid (pid, &wait_status, 0) < 0 || !WIFEXITED (wait_status))
+}
+
+/* Waits for the run, and appends its output to out if it succeeded. */
+static gboolean
+finish_one (Child   *child,
+            GString *out,
+            int     *status)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  int wait_status = 0;
+  gsize len = 0;
+
+  if (child->pid < 0)
+    *status = 1;
+  else if (waitpid (child->pid, &wait_status, 0) < 0 || !WIFEXITED (wait_status))
     {
-      g_printerr ("stepscope-cli: %s: the run for this input ended abnormally\n", input);
+      g_printerr ("stepscope-cli: %s: the run for this input ended abnormally\n", child->input);
       *status = 1;
     }
   else
     *status = WEXITSTATUS (wait_status);
 
-  if (*status == 0 && g_file_get_contents (path, &contents, &len, &error))
+  if (*status == 0 && g_file_get_contents (child->path, &contents, &len, &error))
     g_string_append_len (out, contents, len);
   else if (*status == 0)
     {
       g_printerr ("stepscope-cli: %s\n", error->message);
       *status = 1;
     }
-  g_unlink (path);
+  if (child->path != NULL)
+    g_unlink (child->path);
+  g_clear_pointer (&child->path, g_free);
+  child->pid = -1;
   return *status == 0;
+}
+
+/* A run no longer wanted: stopped, and its output removed. */
+static void
+abandon_one (Child *child)
+{
+  GString *ignored = g_string_new (NULL);
+  int status;
+
+  if (child->pid > 0)
+    kill (child->pid, SIGTERM);
+  finish_one (child, ignored, &status);
+  g_string_free (ignored, TRUE);
 }
 
 int
@@ -373,9 +407,11 @@ stp_cli_run_each (int                 argc,
   g_autoptr(GPtrArray) inputs = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
+  g_autofree Child *children = NULL;
   const char *output = NULL;
   gboolean json = always_json, after_dashes = FALSE, had_folder;
-  guint n_done = 0, n_failed = 0;
+  guint n_done = 0, n_failed = 0, n_started = 0;
+  guint max_running = n_threads ();
   int worst = 0;
 
   g_ptr_array_add (options, argv[0]);
@@ -415,19 +451,31 @@ stp_cli_run_each (int                 argc,
       return 1;
     }
 
+  /* As many runs at a time as steps reads traces (STEPSCOPE_CLI_THREADS),
+   * their outputs joined in input order.  The first runs alone: a usage
+   * error, the same for every input, is then said once. */
+  children = g_new0 (Child, inputs->len);
   for (guint i = 0; i < inputs->len; i++)
     {
       const char *input = g_ptr_array_index (inputs, i);
       g_autoptr(GString) part = g_string_new (NULL);
+      guint running = i == 0 ? 1 : max_running;
       int status;
 
-      if (!run_one (options, input, part, &status))
+      for (; n_started < inputs->len && n_started < i + running; n_started++)
+        start_one (options, g_ptr_array_index (inputs, n_started), &children[n_started]);
+
+      if (!finish_one (&children[i], part, &status))
         {
           n_failed++;
           worst = MAX (worst, status);
           /* A usage error is the same for every input: stop at once. */
           if (status == 2)
-            return status;
+            {
+              for (guint j = i + 1; j < n_started; j++)
+                abandon_one (&children[j]);
+              return status;
+            }
           continue;
         }
 

@@ -71,7 +71,8 @@ typedef int (*StpCliRunFunc) (int    argc,
 
 /* Runs a one-input command (argv[0] its name) on each input of a
  * command line that names several inputs or a folder, exactly as if
- * it were run once per input, and joins the outputs: a JSON array
+ * it were run once per input (several at a time, as many as
+ * stp_cli_each_input() reads at once), and joins the outputs: a JSON array
  * with --json (the objects in input order), else each output under a
  * "==> FILE <==" header; -o FILE receives the whole.  A bad input is
  * reported on standard error and does not stop the others (status 1).
