@@ -730,6 +730,76 @@ test_cli_many (void)
   g_rmdir (empty);
 }
 
+static gint
+compare_lines (gconstpointer a,
+               gconstpointer b,
+               gpointer      unused)
+{
+  return strcmp (*(char * const *) a, *(char * const *) b);
+}
+
+/* Its lines in sorted order: runs at once may say things in any order. */
+static char *
+sorted_lines (const char *text)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+  g_qsort_with_data (lines, g_strv_length (lines), sizeof (char *), compare_lines, NULL);
+  return g_strjoinv ("\n", lines);
+}
+
+/* Runs at once (STEPSCOPE_CLI_THREADS) join their outputs in input
+ * order, exactly as one run at a time does, a bad input among them. */
+static void
+test_cli_many_at_once (void)
+{
+  g_autofree char *r0 = data_path ("trace_filter/sampled_rank-0.json.gz");
+  g_autofree char *r1 = data_path ("trace_filter/sampled_rank-1.json.gz");
+  g_autofree char *dir = g_dir_make_tmp ("stepscope-test-XXXXXX", NULL);
+  g_autofree char *not_trace = g_build_filename (dir, "notes.txt", NULL);
+  g_auto(GStrv) one = g_environ_setenv (g_get_environ (), "STEPSCOPE_CLI_THREADS", "1", TRUE);
+  g_auto(GStrv) three = g_environ_setenv (g_get_environ (), "STEPSCOPE_CLI_THREADS", "3", TRUE);
+  const char *commands[][2] = { { "info", NULL }, { "summary", "--json" }, { "summary", "--by=device" } };
+
+  g_assert_true (g_file_set_contents (not_trace, "[section]\nkey=value\n", -1, NULL));
+  for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
+    {
+      g_auto(Run) serial = { 0 };
+      g_auto(Run) parallel = { 0 };
+      g_autofree char *serial_err = NULL;
+      g_autofree char *parallel_err = NULL;
+      /* The option, or (for a command without one) one more input. */
+      const char *first = commands[c][1] != NULL ? commands[c][1] : r1;
+
+      g_test_message ("%s %s", commands[c][0], first);
+      run_cli_with_env (&serial, one, commands[c][0], first, r0, not_trace, r1, r0, r1, NULL);
+      run_cli_with_env (&parallel, three, commands[c][0], first, r0, not_trace, r1, r0, r1, NULL);
+      g_assert_cmpint (serial.status, ==, 1);
+      g_assert_cmpint (parallel.status, ==, serial.status);
+      g_assert_cmpstr (parallel.out, ==, serial.out);
+      g_assert_nonnull (strstr (serial.err, "notes.txt"));
+      serial_err = sorted_lines (serial.err);
+      parallel_err = sorted_lines (parallel.err);
+      g_assert_cmpstr (parallel_err, ==, serial_err);
+    }
+
+  /* A usage error, the same for every input, is said once. */
+  {
+    g_auto(Run) usage = { 0 };
+    const char *said;
+
+    run_cli_with_env (&usage, three, "summary", "--by", "colour", r0, r1, r0, r1, NULL);
+    g_assert_cmpint (usage.status, ==, 2);
+    g_assert_cmpstr (usage.out, ==, "");
+    said = strstr (usage.err, "colour");
+    g_assert_nonnull (said);
+    g_assert_null (strstr (said + 1, "colour"));
+  }
+
+  g_unlink (not_trace);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -751,6 +821,7 @@ main (int    argc,
   g_test_add_func ("/cli/compare", test_cli_compare);
   g_test_add_func ("/cli/steps", test_cli_steps);
   g_test_add_func ("/cli/many", test_cli_many);
+  g_test_add_func ("/cli/many-at-once", test_cli_many_at_once);
 
   return g_test_run ();
 }
