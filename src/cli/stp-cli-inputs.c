@@ -21,6 +21,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -301,7 +302,7 @@ takes_value (const char               *arg,
 typedef struct
 {
   const char *input;
-  char       *path;    /* its standard output */
+  int         fd;      /* its standard output, a file already unlinked */
   pid_t       pid;     /* -1 if it could not start */
 } Child;
 
@@ -312,18 +313,23 @@ start_one (GPtrArray  *options,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *path = NULL;
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
   posix_spawn_file_actions_t actions;
-  int fd = g_file_open_tmp ("stepscope-cli-XXXXXX", &child->path, &error);
   int spawn_error;
 
   child->input = input;
   child->pid = -1;
-  if (fd < 0)
+  child->fd = g_file_open_tmp ("stepscope-cli-XXXXXX", &path, &error);
+  if (child->fd < 0)
     {
       g_printerr ("stepscope-cli: %s\n", error->message);
       return;
     }
+  /* The output lives on in the open file: nothing is left behind if
+   * this process is stopped, and no other run inherits it. */
+  g_unlink (path);
+  fcntl (child->fd, F_SETFD, FD_CLOEXEC);
 
   g_ptr_array_add (args, self != NULL ? self : (char *) "/proc/self/exe");
   for (guint i = 0; i < options->len; i++)
@@ -334,11 +340,10 @@ start_one (GPtrArray  *options,
 
   fflush (stdout);
   posix_spawn_file_actions_init (&actions);
-  posix_spawn_file_actions_adddup2 (&actions, fd, STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2 (&actions, child->fd, STDOUT_FILENO);
   spawn_error = posix_spawn (&child->pid, g_ptr_array_index (args, 0), &actions, NULL,
                              (char **) args->pdata, environ);
   posix_spawn_file_actions_destroy (&actions);
-  close (fd);
 
   if (spawn_error != 0)
     {
@@ -347,16 +352,33 @@ start_one (GPtrArray  *options,
     }
 }
 
+/* Appends what the run wrote to its standard output. */
+static gboolean
+read_output (Child   *child,
+             GString *out)
+{
+  char buf[65536];
+  gssize n;
+
+  if (lseek (child->fd, 0, SEEK_SET) < 0)
+    return FALSE;
+  while ((n = read (child->fd, buf, sizeof buf)) != 0)
+    {
+      if (n < 0 && errno != EINTR)
+        return FALSE;
+      if (n > 0)
+        g_string_append_len (out, buf, n);
+    }
+  return TRUE;
+}
+
 /* Waits for the run, and appends its output to out if it succeeded. */
 static gboolean
 finish_one (Child   *child,
             GString *out,
             int     *status)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *contents = NULL;
   int wait_status = 0;
-  gsize len = 0;
 
   if (child->pid < 0)
     *status = 1;
@@ -368,21 +390,19 @@ finish_one (Child   *child,
   else
     *status = WEXITSTATUS (wait_status);
 
-  if (*status == 0 && g_file_get_contents (child->path, &contents, &len, &error))
-    g_string_append_len (out, contents, len);
-  else if (*status == 0)
+  if (*status == 0 && !read_output (child, out))
     {
-      g_printerr ("stepscope-cli: %s\n", error->message);
+      g_printerr ("stepscope-cli: %s: reading its output: %s\n", child->input, g_strerror (errno));
       *status = 1;
     }
-  if (child->path != NULL)
-    g_unlink (child->path);
-  g_clear_pointer (&child->path, g_free);
+  if (child->fd >= 0)
+    close (child->fd);
+  child->fd = -1;
   child->pid = -1;
   return *status == 0;
 }
 
-/* A run no longer wanted: stopped, and its output removed. */
+/* A run no longer wanted: stopped, and its output dropped. */
 static void
 abandon_one (Child *child)
 {
