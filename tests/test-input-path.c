@@ -12,8 +12,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -309,6 +311,50 @@ test_cli_graph (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* Each input of several runs with its output in a temporary file, which
+ * is unlinked at once: stopping the CLI mid-run leaves nothing in
+ * $TMPDIR.  The second input is a pipe nobody writes yet, so its run
+ * waits there; once it does, the CLI is killed. */
+static void
+test_cli_stopped (void)
+{
+  g_autofree char *trace = data_file ("trivial_trace.json");
+  g_autofree char *tmp = g_dir_make_tmp ("stp-tmpdir-XXXXXX", NULL);
+  g_autofree char *fifo_dir = g_dir_make_tmp ("stp-fifo-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (fifo_dir, "waits", NULL);
+  g_auto(GStrv) envp = g_environ_setenv (g_get_environ (), "TMPDIR", tmp, TRUE);
+  const char *argv[] = { g_getenv ("STEPSCOPE_CLI"), "info", trace, fifo, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = NULL;
+  GPid pid;
+  int writer = -1;
+  int status;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_true (g_spawn_async (NULL, (char **) argv, envp, G_SPAWN_DO_NOT_REAP_CHILD |
+                                G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                                NULL, NULL, &pid, &error));
+  g_assert_no_error (error);
+
+  /* A writer may open the pipe once the pipe's run has it open to read. */
+  while ((writer = open (fifo, O_WRONLY | O_NONBLOCK)) < 0)
+    {
+      g_assert_cmpint (errno, ==, ENXIO);
+      g_usleep (10000);
+    }
+  g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  close (writer);   /* the pipe's run reads an empty input and ends */
+
+  dir = g_dir_open (tmp, 0, &error);
+  g_assert_no_error (error);
+  g_assert_null (g_dir_read_name (dir));
+
+  g_unlink (fifo);
+  g_rmdir (fifo_dir);
+  g_rmdir (tmp);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -324,6 +370,7 @@ main (int    argc,
   g_test_add_func ("/input-path/cli-names", test_cli_names);
   g_test_add_func ("/input-path/cli-outputs", test_cli_outputs);
   g_test_add_func ("/input-path/cli-graph", test_cli_graph);
+  g_test_add_func ("/input-path/cli-stopped", test_cli_stopped);
 
   return g_test_run ();
 }
