@@ -402,17 +402,19 @@ finish_one (Child   *child,
   return *status == 0;
 }
 
-/* A run no longer wanted: stopped, and its output dropped. */
+/* A run no longer wanted: stopped, and its output dropped, unsaid. */
 static void
 abandon_one (Child *child)
 {
-  GString *ignored = g_string_new (NULL);
-  int status;
-
   if (child->pid > 0)
-    kill (child->pid, SIGTERM);
-  finish_one (child, ignored, &status);
-  g_string_free (ignored, TRUE);
+    {
+      kill (child->pid, SIGTERM);
+      waitpid (child->pid, NULL, 0);
+    }
+  if (child->fd >= 0)
+    close (child->fd);
+  child->fd = -1;
+  child->pid = -1;
 }
 
 int
