@@ -166,6 +166,19 @@ open_run_meta (void)
   return window;
 }
 
+/* The same for a test that sends keys through XTest: NULL, the test
+ * skipped, where the X server has no XTest. */
+static StpWindow *
+open_run_meta_for_keys (void)
+{
+  if (!have_xtest ())
+    {
+      g_test_skip ("no XTest");
+      return NULL;
+    }
+  return open_run_meta ();
+}
+
 /* A slice with input links, selected; its details shown. */
 static void
 select_op_with_links (StpWindow *window)
@@ -199,12 +212,9 @@ test_f8 (void)
 {
   StpWindow *window;
 
-  if (!have_xtest ())
-    {
-      g_test_skip ("no XTest");
-      return;
-    }
-  window = open_run_meta ();
+  window = open_run_meta_for_keys ();
+  if (window == NULL)
+    return;
   gtk_widget_grab_focus (GTK_WIDGET (stp_window_get_timeline_view (window)));
   settle ();
   g_assert_true (timeline_has_focus (window));
@@ -232,12 +242,9 @@ test_after_link (void)
   double span;
   gint64 start;
 
-  if (!have_xtest ())
-    {
-      g_test_skip ("no XTest");
-      return;
-    }
-  window = open_run_meta ();
+  window = open_run_meta_for_keys ();
+  if (window == NULL)
+    return;
   view = stp_window_get_timeline_view (window);
   panel = stp_window_get_details_panel (window);
   select_op_with_links (window);
@@ -342,12 +349,9 @@ test_arrow_from_nothing (void)
   StpItemRef want;
   guint keys[] = { XK_Down, XK_Right, XK_Up, XK_Left };
 
-  if (!have_xtest ())
-    {
-      g_test_skip ("no XTest");
-      return;
-    }
-  window = open_run_meta ();
+  window = open_run_meta_for_keys ();
+  if (window == NULL)
+    return;
   view = stp_window_get_timeline_view (window);
   gtk_widget_grab_focus (GTK_WIDGET (view));
   settle ();
@@ -392,12 +396,9 @@ test_after_menu_and_in_entry (void)
   double span;
   gint64 start;
 
-  if (!have_xtest ())
-    {
-      g_test_skip ("no XTest");
-      return;
-    }
-  window = open_run_meta ();
+  window = open_run_meta_for_keys ();
+  if (window == NULL)
+    return;
   view = stp_window_get_timeline_view (window);
   button = find_widget (GTK_WIDGET (window), is_main_menu_button);
   g_assert_nonnull (button);
@@ -443,12 +444,9 @@ type_after_shortcut (gboolean shift)
   double span;
   gint64 start;
 
-  if (!have_xtest ())
-    {
-      g_test_skip ("no XTest");
-      return;
-    }
-  window = open_run_meta ();
+  window = open_run_meta_for_keys ();
+  if (window == NULL)
+    return;
   view = stp_window_get_timeline_view (window);
   display = gdk_x11_display_get_xdisplay (gdk_display_get_default ());
   g_assert_true (timeline_has_focus (window));
@@ -662,12 +660,9 @@ test_resize_labels (void)
   int before;
   double y;
 
-  if (!have_xtest ())
-    {
-      g_test_skip ("no XTest");
-      return;
-    }
-  window = open_run_meta ();
+  window = open_run_meta_for_keys ();
+  if (window == NULL)
+    return;
   view = stp_window_get_timeline_view (window);
   before = stp_timeline_view_get_label_width (view);
   g_assert_cmpint (before, ==, g_settings_get_int (settings, "label-width"));
@@ -713,12 +708,9 @@ test_ctrl_click (void)
   KeyCode control;
   double x, y, x2 = -1, y2 = -1;
 
-  if (!have_xtest ())
-    {
-      g_test_skip ("no XTest");
-      return;
-    }
-  window = open_run_meta ();
+  window = open_run_meta_for_keys ();
+  if (window == NULL)
+    return;
   view = stp_window_get_timeline_view (window);
   session = stp_window_get_session (window);
   display = gdk_x11_display_get_xdisplay (gdk_display_get_default ());
@@ -775,12 +767,9 @@ test_ruler_flag (void)
   double x;
   gint64 start, end;
 
-  if (!have_xtest ())
-    {
-      g_test_skip ("no XTest");
-      return;
-    }
-  window = open_run_meta ();
+  window = open_run_meta_for_keys ();
+  if (window == NULL)
+    return;
   view = stp_window_get_timeline_view (window);
   session = stp_window_get_session (window);
   stp_timeline_view_get_render_view (view, &rv);
@@ -826,12 +815,9 @@ test_process_menu (void)
   g_autoptr(GVariant) target = NULL;
   double x, y;
 
-  if (!have_xtest ())
-    {
-      g_test_skip ("no XTest");
-      return;
-    }
-  window = open_run_meta ();
+  window = open_run_meta_for_keys ();
+  if (window == NULL)
+    return;
   view = stp_window_get_timeline_view (window);
   stp_timeline_view_get_render_view (view, &rv);
   x = rv.gutter_width + 100;
@@ -892,12 +878,9 @@ test_rename_marker (void)
   GtkWidget *row, *focus;
   StpTrace *trace;
 
-  if (!have_xtest ())
-    {
-      g_test_skip ("no XTest");
-      return;
-    }
-  window = open_run_meta ();
+  window = open_run_meta_for_keys ();
+  if (window == NULL)
+    return;
   session = stp_window_get_session (window);
   list = stp_window_get_markers_view (window);
   trace = stp_window_get_trace (window);
