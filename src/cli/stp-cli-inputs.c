@@ -307,12 +307,12 @@ typedef struct
 } Child;
 
 static void
-start_one (GPtrArray  *options,
+start_one (const char *program,
+           GPtrArray  *options,
            const char *input,
            Child      *child)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
   g_autofree char *path = NULL;
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
   posix_spawn_file_actions_t actions;
@@ -331,7 +331,7 @@ start_one (GPtrArray  *options,
   g_unlink (path);
   fcntl (child->fd, F_SETFD, FD_CLOEXEC);
 
-  g_ptr_array_add (args, self != NULL ? self : (char *) "/proc/self/exe");
+  g_ptr_array_add (args, (char *) program);
   for (guint i = 0; i < options->len; i++)
     g_ptr_array_add (args, g_ptr_array_index (options, i));
   g_ptr_array_add (args, (char *) "--");
@@ -430,6 +430,7 @@ stp_cli_run_each (int                 argc,
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autofree Child *children = NULL;
+  g_autofree char *program = NULL;
   const char *output = NULL;
   gboolean json = always_json, after_dashes = FALSE, had_folder;
   guint n_done = 0, n_failed = 0, n_started = 0;
@@ -473,6 +474,11 @@ stp_cli_run_each (int                 argc,
       return 1;
     }
 
+  /* This program, by its real path where /proc tells it. */
+  program = g_file_read_link ("/proc/self/exe", NULL);
+  if (program == NULL)
+    program = g_strdup ("/proc/self/exe");
+
   /* As many runs at a time as steps reads traces (STEPSCOPE_CLI_THREADS),
    * their outputs joined in input order.  The first runs alone: a usage
    * error, the same for every input, is then said once. */
@@ -485,7 +491,7 @@ stp_cli_run_each (int                 argc,
       int status;
 
       for (; n_started < inputs->len && n_started < i + running; n_started++)
-        start_one (options, g_ptr_array_index (inputs, n_started), &children[n_started]);
+        start_one (program, options, g_ptr_array_index (inputs, n_started), &children[n_started]);
 
       if (!finish_one (&children[i], part, &status))
         {
