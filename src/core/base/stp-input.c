@@ -960,6 +960,19 @@ stp_input_read_all (StpInput  *self,
       stp_input_consume (self, avail);
     }
 
+  /* Compressed data that stops inside its stream has lost its end, which
+   * a whole read cannot do without: say so, rather than let the reader
+   * find its format broken. */
+  if (self->truncated)
+    {
+      g_set_error (error, STP_ERROR, STP_ERROR_TRUNCATED,
+                   "%s: the compressed data is cut short; the file may have been copied "
+                   "or saved only in part", self->display_name);
+      if (exact != NULL)
+        stp_buffer_free (exact, expected);
+      return NULL;
+    }
+
   if (exact != NULL)
     return stp_buffer_to_bytes (exact, expected, got);
   return g_byte_array_free_to_bytes (g_steal_pointer (&out));
