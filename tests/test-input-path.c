@@ -170,6 +170,46 @@ test_fifo_zip (void)
   g_assert_cmpstr (error->message, ==, expected);
 }
 
+/* A whole read of gzip data cut short says so, rather than that the
+ * format is broken; the same data whole loads. */
+static void
+test_gzip_cut_short (void)
+{
+  g_autofree char *source = g_test_build_filename (G_TEST_DIST, "data", "step-stats", "run_meta.pb", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("stp-gzip-XXXXXX", NULL);
+  g_autofree char *whole = g_build_filename (dir, "whole.pb.gz", NULL);
+  g_autofree char *cut = g_build_filename (dir, "cut.pb.gz", NULL);
+  g_autofree char *expected = g_strdup_printf ("%s: the compressed data is cut short; the file "
+                                               "may have been copied or saved only in part", cut);
+  g_autofree char *contents = NULL;
+  g_autofree char *packed = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpTrace) trace = NULL;
+  g_autoptr(StpTrace) none = NULL;
+  gsize len, packed_len;
+  gzFile gz;
+
+  g_assert_true (g_file_get_contents (source, &contents, &len, NULL));
+  gz = gzopen (whole, "wb");
+  g_assert_cmpint (gzwrite (gz, contents, len), ==, (int) len);
+  g_assert_cmpint (gzclose (gz), ==, Z_OK);
+  g_assert_true (g_file_get_contents (whole, &packed, &packed_len, NULL));
+  g_assert_true (g_file_set_contents (cut, packed, packed_len / 2, NULL));
+
+  trace = stp_load_path (whole, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stp_trace_count_slices (trace), >, 0);
+
+  none = stp_load_path (cut, NULL, NULL, NULL, NULL, &error);
+  g_assert_null (none);
+  g_assert_error (error, STP_ERROR, STP_ERROR_TRUNCATED);
+  g_assert_cmpstr (error->message, ==, expected);
+
+  g_unlink (whole);
+  g_unlink (cut);
+  g_rmdir (dir);
+}
+
 /* The CLI names an input by its absolute path, whether it was given
  * relative, absolute or as a file:// URI.  Only the URI takes a GFile,
  * so only it sets up GIO's VFS, which GIO's debug messages tell. */
@@ -367,6 +407,7 @@ main (int    argc,
   g_test_add_data_func ("/input-path/fifo", "trivial_trace.json", test_fifo);
   g_test_add_data_func ("/input-path/fifo-gzip", "simple_trace_gz.gz", test_fifo);
   g_test_add_func ("/input-path/fifo-zip", test_fifo_zip);
+  g_test_add_func ("/input-path/gzip-cut-short", test_gzip_cut_short);
   g_test_add_func ("/input-path/cli-names", test_cli_names);
   g_test_add_func ("/input-path/cli-outputs", test_cli_outputs);
   g_test_add_func ("/input-path/cli-graph", test_cli_graph);

@@ -552,6 +552,23 @@ test_graph_file (void)
   g_assert_null (stp_graph_load_file (missing_file, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   g_assert_true (g_str_has_prefix (error->message, missing));
+  g_clear_error (&error);
+
+  /* Cut short, the gzip graph says so. */
+  {
+    g_autofree char *packed = NULL;
+    g_autofree char *cut = g_build_filename (dir, "cut.pbtxt.gz", NULL);
+    g_autoptr(GFile) cut_file = g_file_new_for_path (cut);
+    gsize packed_len;
+
+    g_assert_true (g_file_get_contents (gzipped, &packed, &packed_len, NULL));
+    g_assert_true (g_file_set_contents (cut, packed, packed_len / 2, NULL));
+    g_assert_null (stp_graph_load_file (cut_file, NULL, &error));
+    g_assert_error (error, STP_ERROR, STP_ERROR_TRUNCATED);
+    g_assert_true (g_str_has_prefix (error->message, cut));
+    g_assert_nonnull (strstr (error->message, "the compressed data is cut short"));
+    g_assert_cmpint (g_unlink (cut), ==, 0);
+  }
 
   g_assert_cmpint (g_unlink (gzipped), ==, 0);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
