@@ -22,10 +22,12 @@
 
 #include <string.h>
 
-/* Events per block handed to the sink: ~300 KB of StepStats.  Blocks
- * of 16384 events converted a 1M-node step no faster, and a 30k-node
- * one peaked 14 MB higher holding them (bench/README.md). */
-#define FORMAT_CHUNK 2048
+/* Events per block handed to the sink: ~75 KB of StepStats, more where
+ * tensors' snapshots crowd.  Four blocks are held at once: with 2048
+ * events a block, a 30k-node conversion with memory shown peaked 1.5 MB
+ * higher, and with 16384 one without memory 14 MB higher, while a
+ * 1M-node step converted no faster either way (bench/README.md). */
+#define FORMAT_CHUNK 512
 
 /* One formatting thread's state (the trace itself is only read). */
 typedef struct
