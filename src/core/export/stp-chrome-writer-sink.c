@@ -19,12 +19,16 @@
 #define N_BUFFERS   4   /* two being formatted, two ready or being written */
 #define DONE        G_MAXUINT
 
-/* Fuzzing exports thousands of tiny traces a second: buffers grow
- * from small there rather than being mapped at full size each time. */
+/* Room for a block of ~75 KB (FORMAT_CHUNK, stp-chrome-writer.c); a
+ * bigger one grows its buffer.  Where malloc fills new memory
+ * (MALLOC_PERTURB_, which meson sets for tests) buffers cost their whole
+ * size at once: 4 MiB ones kept a cancelled export's first run busy for
+ * ~100 ms.  Fuzzing exports thousands of tiny traces a second: buffers
+ * grow from smaller still there. */
 #ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
 #define BUFFER_SIZE 4096
 #else
-#define BUFFER_SIZE (4 * 1024 * 1024)
+#define BUFFER_SIZE (256 * 1024)
 #endif
 
 typedef struct
