@@ -155,7 +155,7 @@ stp_chrome_writer_sink_run (StpOutput                      *out,
     {
       /* Mapped in as they fill: mapping them in ahead did not pay (a
        * 1M-node StepStats converts as fast without), and a small export
-       * paid for all six in memory and time. */
+       * paid for every buffer in memory and time. */
       g_async_queue_push (sink.free, g_string_sized_new (BUFFER_SIZE));
     }
 
