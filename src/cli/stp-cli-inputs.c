@@ -372,6 +372,16 @@ read_output (Child   *child,
   return TRUE;
 }
 
+/* A run that is over, or given up: its output goes with the file. */
+static void
+forget_one (Child *child)
+{
+  if (child->fd >= 0)
+    close (child->fd);
+  child->fd = -1;
+  child->pid = -1;
+}
+
 /* Waits for the run, and appends its output to out if it succeeded. */
 static gboolean
 finish_one (Child   *child,
@@ -395,10 +405,7 @@ finish_one (Child   *child,
       g_printerr ("stepscope-cli: %s: reading its output: %s\n", child->input, g_strerror (errno));
       *status = 1;
     }
-  if (child->fd >= 0)
-    close (child->fd);
-  child->fd = -1;
-  child->pid = -1;
+  forget_one (child);
   return *status == 0;
 }
 
@@ -411,10 +418,7 @@ abandon_one (Child *child)
       kill (child->pid, SIGTERM);
       waitpid (child->pid, NULL, 0);
     }
-  if (child->fd >= 0)
-    close (child->fd);
-  child->fd = -1;
-  child->pid = -1;
+  forget_one (child);
 }
 
 int
