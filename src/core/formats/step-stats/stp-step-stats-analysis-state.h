@@ -21,19 +21,20 @@ G_BEGIN_DECLS
 #define LOOKUP_BATCH          64             /* nodes whose inputs are looked up together */
 
 /* timeline.py's _TensorTracker and _flow_starts entry, reduced to what
- * cannot be found again from the producing node (its times, device and
- * lane): a million of these are filled per million ops. */
+ * cannot be found again from the producing node (its times, device,
+ * lane, and the output's size and allocator): a million of these are
+ * filled per million ops.  Only the memory counters and the graph's
+ * lifetimes read when a tensor was last used, so that is kept apart,
+ * in a->last_unref, only for them. */
 typedef struct
 {
   StpStr  name;
-  guint32 object;       /* model object, when show_memory */
   guint32 object_id;    /* timeline.py's id */
   guint32 node;         /* the producer */
-  StpStr  allocator;
-  guint32 output;       /* which of its outputs (fits the padding) */
-  gint64  num_bytes;
-  gint64  last_unref;
+  guint32 output;       /* which of its outputs */
 } StpTracker;
+
+G_STATIC_ASSERT (sizeof (StpTracker) == 16);
 
 /* One analysis: its input, options, the trace it builds and what it
  * keeps per node, per tensor and per batch on the way. */
@@ -44,7 +45,10 @@ typedef struct
   GCancellable             *cancellable;
   StpTrace                 *trace;
 
-  gint64                   *start;      /* per node, after op_time */
+  /* Per node, when op_time may move the nodes' times (node_start()
+   * reads them); with the schedule's times, NULL and the nodes' own. */
+  gboolean                  times_moved;
+  gint64                   *start;
   gint64                   *end_rel;
   guint32                  *lane;
   guint32                  *node_seq;   /* the seq of each node's op */
@@ -59,6 +63,7 @@ typedef struct
   guint32                  *tensors_process;
 
   GArray                   *trackers;      /* StpTracker, every production */
+  gint64                   *last_unref;    /* per tracker, with memory shown or a graph, else NULL */
   GArray                   *tensors;       /* guint32 by StpStr: latest tracker + 1, or 0 */
   guint                     n_tensors;     /* distinct names: len(timeline.py's _tensors) */
   GArray                   *tensor_order;  /* StpStr, dict order */
@@ -88,11 +93,26 @@ get_node (const StpAnalysis *a,
   return &g_array_index (a->ss->nodes, StpStepStatsNode, i);
 }
 
+/* A node's time after op_time, in µs. */
+static inline gint64
+node_start (const StpAnalysis *a,
+            guint              i)
+{
+  return a->times_moved ? a->start[i] : get_node (a, i)->all_start_micros;
+}
+
+static inline gint64
+node_duration (const StpAnalysis *a,
+               guint              i)
+{
+  return a->times_moved ? a->end_rel[i] : get_node (a, i)->all_end_rel_micros;
+}
+
 static inline gint64
 node_end (const StpAnalysis *a,
           guint              i)
 {
-  return (gint64) ((guint64) a->start[i] + (guint64) a->end_rel[i]);
+  return (gint64) ((guint64) node_start (a, i) + (guint64) node_duration (a, i));
 }
 
 static inline guint32
@@ -130,6 +150,23 @@ add64 (gint64 a,
        gint64 b)
 {
   return (gint64) ((guint64) a + (guint64) b);
+}
+
+/* The output a tracker tracks: its size and allocator are there. */
+static inline const StpStepStatsOutput *
+tracker_output (const StpAnalysis *a,
+                const StpTracker  *tracker)
+{
+  return &g_array_index (a->ss->outputs, StpStepStatsOutput,
+                         get_node (a, tracker->node)->first_output + tracker->output);
+}
+
+/* A tracker's place in a->trackers (and in a->last_unref). */
+static inline guint32
+tracker_place (const StpAnalysis *a,
+               const StpTracker  *tracker)
+{
+  return tracker - &g_array_index (a->trackers, StpTracker, 0);
 }
 
 static inline guint

@@ -59,6 +59,37 @@ stp_op_time_from_string (const char *str,
   return TRUE;
 }
 
+/* Filled for every node or output: mapped in at once (see
+ * stp-buffer.c). */
+static gpointer
+filled_array (guint n,
+              gsize element_size)
+{
+  gsize size = ((gsize) n + 1) * element_size;
+  gpointer array = g_malloc (size);
+
+  stp_buffer_populate (array, size);
+  return array;
+}
+
+/* The nodes' times, to be moved by preprocess_op_time().  The schedule's
+ * times are read from the nodes instead (1.6 MB less at a 100k-node
+ * step's peak). */
+static void
+copy_node_times (StpAnalysis *a)
+{
+  guint n = a->ss->nodes->len;
+
+  a->start = filled_array (n, sizeof (gint64));
+  a->end_rel = filled_array (n, sizeof (gint64));
+  for (guint i = 0; i < n; i++)
+    {
+      a->start[i] = get_node (a, i)->all_start_micros;
+      a->end_rel[i] = get_node (a, i)->all_end_rel_micros;
+    }
+  a->times_moved = TRUE;
+}
+
 /* _preprocess_op_time: ops on /job devices take their kernels' times. */
 static void
 preprocess_op_time (StpAnalysis *a)
@@ -78,8 +109,8 @@ preprocess_op_time (StpAnalysis *a)
           const StpStepStatsNode *kernel = get_node (a, i);
           StpSpan label = stp_step_stats_node_label (kernel);
           StpSpan name, op;
-          gint64 start = a->start[i];
-          gint64 end = add64 (start, a->end_rel[i]);
+          gint64 start = node_start (a, i);
+          gint64 end = node_end (a, i);
           gint64 *span;
           StpStr key;
 
@@ -122,7 +153,7 @@ preprocess_op_time (StpAnalysis *a)
           if (span == NULL)
             continue;
 
-          end = MAX (span[1], add64 (a->start[i], a->end_rel[i]));
+          end = MAX (span[1], node_end (a, i));
           if (op_time == STP_OP_TIME_GPU)
             a->start[i] = span[0];
           a->end_rel[i] = end - a->start[i];
@@ -136,8 +167,8 @@ check_time_range (StpAnalysis  *a,
 {
   for (guint i = 0; i < a->ss->nodes->len; i++)
     {
-      gint64 start = a->start[i];
-      gint64 end = add64 (start, a->end_rel[i]);
+      gint64 start = node_start (a, i);
+      gint64 end = node_end (a, i);
 
       if (start < -US_LIMIT || start > US_LIMIT || end < -US_LIMIT || end > US_LIMIT)
         {
@@ -222,7 +253,7 @@ assign_lanes (StpAnalysis *a)
 
       for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
         {
-          guint lane = stp_lane_allocator_take (lanes, a->start[i], add64 (a->start[i], a->end_rel[i]));
+          guint lane = stp_lane_allocator_take (lanes, node_start (a, i), node_end (a, i));
 
           a->lane[i] = lane;
           if (lane >= sizes->len)
@@ -404,8 +435,8 @@ emit_ops (StpAnalysis *a)
           stp_step_stats_describe_node (a->ss, get_node (a, i), &name, &op, NULL);
 
           slice = stp_trace_add_slice (a->trace, track);
-          slice->ts = a->start[i] * 1000;
-          slice->dur = a->end_rel[i] * 1000;
+          slice->ts = node_start (a, i) * 1000;
+          slice->dur = node_duration (a, i) * 1000;
           slice->name = stp_string_table_intern (a->op_names, op.str, op.len);
           slice->cat = a->cat_op;
           slice->seq = STP_SEQ_NONE;
@@ -416,18 +447,6 @@ emit_ops (StpAnalysis *a)
     }
 
   return TRUE;
-}
-
-/* Filled for every node: mapped in at once (see stp-buffer.c). */
-static gpointer
-per_node_array (guint n,
-                gsize element_size)
-{
-  gsize size = ((gsize) n + 1) * element_size;
-  gpointer array = g_malloc (size);
-
-  stp_buffer_populate (array, size);
-  return array;
 }
 
 typedef struct
@@ -504,7 +523,7 @@ use_graph (StpAnalysis *a)
 }
 
 /* What only the ops, the dataflow and the graph's lifetimes needed
- * (20 MB of a million-node step): gone before the memory counters,
+ * (over 12 MB of a million-node step): gone before the memory counters,
  * the analysis's own peak. */
 static void
 drop_dataflow_state (StpAnalysis *a)
@@ -533,6 +552,7 @@ analysis_clear (StpAnalysis *a)
   g_clear_pointer (&a->compute_process, g_free);
   g_clear_pointer (&a->tensors_process, g_free);
   g_clear_pointer (&a->trackers, g_array_unref);
+  g_clear_pointer (&a->last_unref, g_free);
   g_clear_pointer (&a->tensors, g_array_unref);
   g_clear_pointer (&a->tensor_order, g_array_unref);
   g_clear_pointer (&a->graph, stp_graph_unref);
@@ -578,11 +598,9 @@ stp_step_stats_analyze (StpStepStats              *step_stats,
   a.options = options;
   a.cancellable = cancellable;
   a.trace = stp_trace_new (step_stats->format, step_stats->filename);
-  a.start = per_node_array (n, sizeof (gint64));
-  a.end_rel = per_node_array (n, sizeof (gint64));
-  a.lane = per_node_array (n, sizeof (guint32));
-  a.node_seq = per_node_array (n, sizeof (guint32));
-  a.node_slice = per_node_array (n, sizeof (guint32));
+  a.lane = filled_array (n, sizeof (guint32));
+  a.node_seq = filled_array (n, sizeof (guint32));
+  a.node_slice = filled_array (n, sizeof (guint32));
   a.op_names = stp_string_table_new ();
   a.op_name_ids = g_array_new (FALSE, TRUE, sizeof (StpStr));
   a.lane_sizes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
@@ -599,12 +617,6 @@ stp_step_stats_analyze (StpStepStats              *step_stats,
   a.cat_dataflow = stp_trace_intern0 (a.trace, "DataFlow");
   a.cat_memory = stp_trace_intern0 (a.trace, "Memory");
 
-  for (guint i = 0; i < n; i++)
-    {
-      a.start[i] = get_node (&a, i)->all_start_micros;
-      a.end_rel[i] = get_node (&a, i)->all_end_rel_micros;
-    }
-
   stp_trace_set_source (a.trace, stp_step_stats_ref (step_stats),
                         (GDestroyNotify) stp_step_stats_unref);
   a.trace->source_args = append_node_args;
@@ -612,7 +624,10 @@ stp_step_stats_analyze (StpStepStats              *step_stats,
   describe_devices (&a);
 
   if (options->op_time != STP_OP_TIME_SCHEDULE)
-    preprocess_op_time (&a);
+    {
+      copy_node_times (&a);
+      preprocess_op_time (&a);
+    }
 
   if (!check_time_range (&a, error))
     goto out;
@@ -624,6 +639,8 @@ stp_step_stats_analyze (StpStepStats              *step_stats,
 
   /* Sized once: filling these is most of the analysis' memory. */
   stp_array_reserve (a.trackers, step_stats->outputs->len);
+  if (options->show_memory || a.graph != NULL)
+    a.last_unref = filled_array (step_stats->outputs->len, sizeof (gint64));
   a.max_flows = n * 2;
   stp_array_reserve_at_most (a.trace->flows, a.max_flows);
 

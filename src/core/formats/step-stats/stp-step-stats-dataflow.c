@@ -82,7 +82,7 @@ emit_flow (StpAnalysis      *a,
   flow->src.binding = 'q';
   flow->src.slice = tensor->node;
 
-  flow->dst.ts = a->start[consumer] * 1000;
+  flow->dst.ts = node_start (a, consumer) * 1000;
   flow->dst.track = stp_step_stats_lane_track (a, process, tid);
   flow->dst.seq = stp_trace_next_seq (trace);
   flow->dst.phase = 't';
@@ -201,7 +201,7 @@ show_inputs (StpAnalysis *a,
              guint        first,
              guint        end)
 {
-  gint64 end_time = add64 (a->start[i], a->end_rel[i]);
+  gint64 end_time = node_end (a, i);
   guint32 tid = a->lane[i];
 
   for (guint k = first; k < end; k++)
@@ -219,12 +219,17 @@ show_inputs (StpAnalysis *a,
       if (tensor == NULL)
         continue;
 
-      tensor->last_unref = MAX (tensor->last_unref, end_time - 1);
+      if (a->last_unref != NULL)
+        {
+          gint64 *last_unref = &a->last_unref[tracker_place (a, tensor)];
+
+          *last_unref = MAX (*last_unref, end_time - 1);
+        }
 
       /* Kept only with a graph, to compare the two. */
       if (G_UNLIKELY (a->label_uses != NULL))
         {
-          guint32 use[2] = { tensor - &g_array_index (a->trackers, StpTracker, 0), i };
+          guint32 use[2] = { tracker_place (a, tensor), i };
           g_array_append_vals (a->label_uses, use, 2);
         }
 

@@ -328,7 +328,7 @@ tensor_lifetime (Index        *x,
 {
   StpAnalysis *a = x->a;
   guint32 t = tensor_index (a, name) - 1;
-  StpTracker *tracker = &g_array_index (a->trackers, StpTracker, t);
+  const StpTracker *tracker = &g_array_index (a->trackers, StpTracker, t);
   guint32 g = x->ss_to_graph[tracker->node];
   gint64 producer_end = node_end (a, tracker->node);
   gboolean disagrees = FALSE, used = FALSE;
@@ -339,8 +339,8 @@ tensor_lifetime (Index        *x,
   lt.name = name;
   lt.producer = tracker->node;
   lt.output = tracker->output;
-  lt.start_us = a->start[tracker->node];
-  lt.labels_end_us = tracker->last_unref;
+  lt.start_us = node_start (a, tracker->node);
+  lt.labels_end_us = a->last_unref[t];
   lt.graph_end_us = producer_end;
   lt.first_use = lifetimes->uses->len;
 
@@ -384,9 +384,9 @@ tensor_lifetime (Index        *x,
   if (g != STP_INDEX_NONE && lifetimes->mode == STP_LIFETIMES_GRAPH)
     {
       lt.flags |= STP_LIFETIME_FROM_GRAPH;
-      tracker->last_unref = lt.graph_end_us;
+      a->last_unref[t] = lt.graph_end_us;
     }
-  lt.end_us = tracker->last_unref;
+  lt.end_us = a->last_unref[t];
 
   lifetimes->n_from_graph += (lt.flags & STP_LIFETIME_FROM_GRAPH) != 0;
   lifetimes->n_not_in_graph += g == STP_INDEX_NONE;

@@ -108,26 +108,28 @@ stp_step_stats_append_snapshot_args (gpointer           source,
   stp_json_append_literal (out, "}}");
 }
 
+/* The tensor's object, whose place among the objects is its tracker's
+ * (the memory counters find it so). */
 static void
 emit_tensor_object (StpAnalysis              *a,
-                    StpTracker               *tracker,
+                    const StpTracker         *tracker,
                     const StpStepStatsOutput *output,
                     guint32                   tid,
                     gint64                    end_time)
 {
   StpTrace *trace = a->trace;
-  StpObject *object;
+  guint32 index = stp_trace_add_object (trace, a->tensors_process[node_device (a, tracker->node)]);
+  StpObject *object = &g_array_index (trace->objects, StpObject, index);
 
-  tracker->object = stp_trace_add_object (trace, a->tensors_process[node_device (a, tracker->node)]);
-  object = &g_array_index (trace->objects, StpObject, tracker->object);
+  g_assert (index == a->trackers->len);
   object->name = tracker->name;
   object->cat = a->cat_tensor;
   object->id = tracker->object_id;
-  object->create_ts = a->start[tracker->node] * 1000;
+  object->create_ts = node_start (a, tracker->node) * 1000;
   object->create_tid = tid;
   object->create_seq = stp_trace_next_seq (trace);
 
-  stp_trace_add_source_snapshot (trace, tracker->object, (end_time - 1) * 1000, tid,
+  stp_trace_add_source_snapshot (trace, index, (end_time - 1) * 1000, tid,
                                  stp_trace_next_seq (trace),
                                  output - &g_array_index (a->ss->outputs, StpStepStatsOutput, 0));
 }
@@ -150,23 +152,13 @@ static void
 track_tensor (StpAnalysis *a,
               guint        i,
               guint        k,
-              StpStr       name,
-              StpStr       allocator)
+              StpStr       name)
 {
   const StpStepStatsNode *node = get_node (a, i);
   const StpStepStatsOutput *output =
     &g_array_index (a->ss->outputs, StpStepStatsOutput, node->first_output + k);
-  gint64 end_time = add64 (a->start[i], a->end_rel[i]);
-  StpTracker tracker = { 0 };
-
-  tracker.name = name;
-  tracker.object = STP_INDEX_NONE;
-  tracker.object_id = a->n_tensors;
-  tracker.allocator = allocator;
-  tracker.num_bytes = output->requested_bytes;
-  tracker.last_unref = end_time;
-  tracker.node = i;
-  tracker.output = k;
+  gint64 end_time = node_end (a, i);
+  StpTracker tracker = { name, a->n_tensors, i, k };
 
   if (tensor_index (a, name) == 0)
     {
@@ -176,18 +168,20 @@ track_tensor (StpAnalysis *a,
 
   if (a->options->show_memory)
     emit_tensor_object (a, &tracker, output, a->lane[i], end_time);
+  if (a->last_unref != NULL)
+    a->last_unref[a->trackers->len] = end_time;
 
   g_array_append_val (a->trackers, tracker);
   set_tensor_index (a, name, a->trackers->len);
 }
 
-/* Interns the batch's names and allocators in the order one output at
- * a time would, then tracks each tensor. */
+/* Interns the batch's names in the order one output at a time would,
+ * then tracks each tensor. */
 static void
 flush_tensors (StpAnalysis *a,
                GArray      *pending)
 {
-  StpStringQuery queries[2 * TENSOR_BATCH];
+  StpStringQuery queries[TENSOR_BATCH];
   guint n = pending->len;
 
   g_assert (n <= TENSOR_BATCH);
@@ -196,24 +190,18 @@ flush_tensors (StpAnalysis *a,
     {
       const PendingTensor *p = &g_array_index (pending, PendingTensor, j);
       const StpStepStatsNode *node = get_node (a, p->node);
-      const StpStepStatsOutput *output =
-        &g_array_index (a->ss->outputs, StpStepStatsOutput, node->first_output + p->output);
 
-      StpSpan allocator = stp_step_stats_output_allocator (output);
-
-      queries[2 * j].str = p->output == 0 ? stp_step_stats_node_name (node).str : a->tensor_names->str + p->name_at;
-      queries[2 * j].len = p->name_len;
-      queries[2 * j + 1].str = allocator.str;
-      queries[2 * j + 1].len = allocator.len;
+      queries[j].str = p->output == 0 ? stp_step_stats_node_name (node).str : a->tensor_names->str + p->name_at;
+      queries[j].len = p->name_len;
     }
 
-  stp_trace_intern_many (a->trace, queries, 2 * n);
+  stp_trace_intern_many (a->trace, queries, n);
 
   for (guint j = 0; j < n; j++)
     {
       const PendingTensor *p = &g_array_index (pending, PendingTensor, j);
 
-      track_tensor (a, p->node, p->output, queries[2 * j].id, queries[2 * j + 1].id);
+      track_tensor (a, p->node, p->output, queries[j].id);
     }
 
   g_array_set_size (pending, 0);
