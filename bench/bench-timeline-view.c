@@ -16,11 +16,14 @@
  *   bench-timeline-view [--all-flows] [--select] [--png FILE [--png-level N]] TRACE
  *
  * --png saves the widget as drawn at zoom level N (0: the whole trace;
- * each level is 1.5x closer), after its pans.
+ * each level is 1.5x closer), after its pans.  The zooms begin once the
+ * main loop is idle after the first frame, as a user's first input
+ * would come.
  *
  * Prints the time to the first frame, then per zoom level the worst
  * frame, the worst and median over all frames, and the first frame
- * apart from the others.  See README.md.
+ * after the load and the first zoom apart from the others.  See
+ * README.md.
  */
 
 #define G_LOG_DOMAIN "bench-timeline-view"
@@ -48,6 +51,7 @@ typedef struct
   GMainLoop      *loop;
   gint64          t_open;
   double          first_frame_s;
+  double          first_frame_ms; /* its main-thread time */
   gboolean        loaded;
   gboolean        all_flows;
   gboolean        select;
@@ -122,6 +126,17 @@ select_slice_with_flows (Bench *b)
 
 static void next_step (Bench *b);
 
+static gboolean
+begin_steps (gpointer user_data)
+{
+  Bench *b = user_data;
+
+  if (b->select)
+    select_slice_with_flows (b);
+  next_step (b);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_after_paint (GdkFrameClock *clock,
                 Bench         *b)
@@ -160,16 +175,16 @@ on_after_paint (GdkFrameClock *clock,
   if (b->first_frame_s == 0)
     {
       b->first_frame_s = (g_get_monotonic_time () - b->t_open) / 1e6;
-      if (b->select)
-        select_slice_with_flows (b);
-    }
-  else
-    {
-      g_array_append_val (b->cpu_ms, cpu);
-      g_array_append_val (b->wall_ms, wall);
-      g_array_append_val (b->level_of, b->level);
+      b->first_frame_ms = cpu;
+      /* A user looks at the trace before zooming: the zooms begin once
+       * the main loop has nothing else to do, as the first input would. */
+      g_idle_add_full (G_PRIORITY_LOW, begin_steps, b, NULL);
+      return;
     }
 
+  g_array_append_val (b->cpu_ms, cpu);
+  g_array_append_val (b->wall_ms, wall);
+  g_array_append_val (b->level_of, b->level);
   next_step (b);
 }
 
@@ -290,7 +305,7 @@ report (Bench *b)
   qsort (sorted, n, sizeof (double), compare_doubles);
   g_print ("frames %u: widget frame main-thread cpu median %.2f ms, worst %.2f ms (wall worst %.2f ms); "
            "%u over 16 ms\n", n, n ? sorted[n / 2] : 0, worst_cpu, worst_wall, over);
-  /* The first frame also sets up the renderer (shaders, glyph caches),
+  /* The first frames also set up GL (shaders, glyph caches, textures),
    * once per window: shown apart so that the others can be told. */
   if (n > 1)
     {
@@ -298,8 +313,9 @@ report (Bench *b)
 
       for (guint i = 1; i < n; i++)
         rest = MAX (rest, g_array_index (b->cpu_ms, double, i));
-      g_print ("the first frame %.2f ms; the worst of the others %.2f ms\n",
-               g_array_index (b->cpu_ms, double, 0), rest);
+      g_print ("the frame after the load %.2f ms (not in the figures above); "
+               "the first zoom %.2f ms; the worst of the others %.2f ms\n",
+               b->first_frame_ms, g_array_index (b->cpu_ms, double, 0), rest);
     }
   memcpy (sorted, b->draw_ms->data, n * sizeof (double));
   qsort (sorted, n, sizeof (double), compare_doubles);
