@@ -21,6 +21,11 @@ cairo_t        *stp_frame_pixels_begin          (StpFramePixels *self,
                                                  int             scale);
 GdkTexture     *stp_frame_pixels_end            (StpFramePixels *self,
                                                  cairo_t        *cr);
+/* Whether the last frame had to make a GL texture; then
+ * stp_frame_pixels_make_spare(), once GTK has drawn that frame, makes
+ * the next frame's, if GTK still shows every one there is. */
+gboolean        stp_frame_pixels_wants_spare    (StpFramePixels *self);
+void            stp_frame_pixels_make_spare     (StpFramePixels *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StpFramePixels, stp_frame_pixels_free)
 

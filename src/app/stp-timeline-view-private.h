@@ -51,6 +51,7 @@ struct _StpTimelineView
   guint            frame_count;
   guint            renderers_made;
   guint            prepare_source;    /* stp_timeline_view_prepare()'s idle */
+  guint            spare_source;      /* stp_frame_pixels_make_spare()'s idle */
 
   GtkAdjustment   *hadjustment;
   GtkAdjustment   *vadjustment;

@@ -517,6 +517,19 @@ prepare_idle (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* After GTK has drawn a frame that made a texture (see
+ * stp_frame_pixels_make_spare()), between frames. */
+static gboolean
+spare_idle (gpointer user_data)
+{
+  StpTimelineView *self = user_data;
+
+  self->spare_source = 0;
+  if (self->pixels != NULL)
+    stp_frame_pixels_make_spare (self->pixels);
+  return G_SOURCE_REMOVE;
+}
+
 /* The renderer (its fonts and text caches: 4-6 ms under Xvfb) and the
  * pixels are made while the trace loads, when the main thread has
  * nothing else to do, rather than in the first frame after the load. */
@@ -559,6 +572,8 @@ stp_timeline_view_snapshot (GtkWidget   *widget,
       stp_render_timeline (self->renderer, cr, &view, self->layout);
       texture = stp_frame_pixels_end (self->pixels, cr);
       gtk_snapshot_append_texture (snapshot, texture, &GRAPHENE_RECT_INIT (0, 0, width, height));
+      if (stp_frame_pixels_wants_spare (self->pixels) && self->spare_source == 0)
+        self->spare_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, spare_idle, self, NULL);
     }
 
   self->frame_count++;
@@ -675,6 +690,7 @@ stp_timeline_view_dispose (GObject *object)
   g_clear_object (&self->hadjustment);
   g_clear_object (&self->vadjustment);
   g_clear_handle_id (&self->prepare_source, g_source_remove);
+  g_clear_handle_id (&self->spare_source, g_source_remove);
   g_signal_handlers_disconnect_by_func (adw_style_manager_get_default (), on_dark_changed, self);
   stp_session_replace (&self->session, NULL, self);
   stp_timeline_view_dispose_processes (self);

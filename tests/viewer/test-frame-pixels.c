@@ -169,6 +169,38 @@ test_held_frame_kept (gconstpointer gl)
   g_assert_cmpuint (red_at (second, WIDTH - 1, HEIGHT - 1), ==, 0);
 }
 
+/* A frame that had to make a GL texture asks for a spare; made while
+ * GTK still holds that frame, it takes the next frame, which then
+ * makes none. */
+static void
+test_spare_texture (gconstpointer gl)
+{
+  g_autoptr(StpFramePixels) pixels = new_pixels (gl);
+  g_autoptr(GdkTexture) first = NULL;
+  g_autoptr(GdkTexture) second = NULL;
+  g_autoptr(GdkTexture) third = NULL;
+
+  if (pixels == NULL)
+    return;
+
+  /* Memory textures are new each frame: nothing to make ahead. */
+  first = draw_frame (pixels, 1, 1.0);
+  g_assert_true (stp_frame_pixels_wants_spare (pixels) == (gl != NULL));
+  stp_frame_pixels_make_spare (pixels);
+  g_assert_false (stp_frame_pixels_wants_spare (pixels));
+
+  second = draw_frame (pixels, 1, 0.0);
+  g_assert_false (stp_frame_pixels_wants_spare (pixels));
+  g_assert_cmpuint (red_at (second, 3, 4), ==, 0);
+  g_assert_cmpuint (red_at (first, 3, 4), ==, 255);
+
+  /* Both held: the third frame makes a texture again. */
+  third = draw_frame (pixels, 1, 1.0);
+  g_assert_true (stp_frame_pixels_wants_spare (pixels) == (gl != NULL));
+  g_assert_cmpuint (red_at (third, 3, 4), ==, 255);
+  g_assert_cmpuint (red_at (second, 3, 4), ==, 0);
+}
+
 static void
 test_scale (gconstpointer gl)
 {
@@ -298,12 +330,14 @@ main (int    argc,
       g_autofree char *outlives = g_strdup_printf ("/frame-pixels/%s/texture-outlives-pixels", ways[i]);
       g_autofree char *tall = g_strdup_printf ("/frame-pixels/%s/tall-frame", ways[i]);
       g_autofree char *wide = g_strdup_printf ("/frame-pixels/%s/wider-than-gl", ways[i]);
+      g_autofree char *spare = g_strdup_printf ("/frame-pixels/%s/spare-texture", ways[i]);
 
       g_test_add_data_func (held, gl, test_held_frame_kept);
       g_test_add_data_func (scale, gl, test_scale);
       g_test_add_data_func (outlives, gl, test_texture_outlives_pixels);
       g_test_add_data_func (tall, gl, test_tall_frame);
       g_test_add_data_func (wide, gl, test_wider_than_gl);
+      g_test_add_data_func (spare, gl, test_spare_texture);
     }
   return g_test_run ();
 }
