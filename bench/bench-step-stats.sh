@@ -12,8 +12,10 @@
 #   SAVE_INPUT=1   generate the input into bench/out/ and keep it there
 #   FORCE=1        run timeline.py even if memory looks too short for it
 #   STP_RUNS=n     stepscope-cli runs per row, median reported (default: 3)
+#   SHAPE=serving  a CPU serving step instead of a 4-GPU training one
+#                  (bench/gen-step-stats.py --shape; input step-stats-serving-N.pb)
 #
-# Uses bench/out/step-stats-N.pb if present, otherwise generates it with
+# Uses bench/out/step-stats[-serving]-N.pb if present, otherwise generates it with
 # bench/gen-step-stats.py into a temporary directory.  For each row, times
 # TensorFlow's timeline.py (bench/run-timeline-py.py) and
 # `stepscope-cli convert` with /usr/bin/time (wall seconds, peak RSS), then
@@ -43,6 +45,12 @@ PY=/usr/bin/python3
 TIME=/usr/bin/time
 ROWS=${ROWS:-default show-memory}
 STP_RUNS=${STP_RUNS:-3}
+SHAPE=${SHAPE:-training}
+case $SHAPE in
+  training) name=step-stats-$N ;;
+  serving) name=step-stats-serving-$N ;;
+  *) echo "SHAPE must be training or serving" >&2; exit 2 ;;
+esac
 case $STP_RUNS in
   ""|*[!0-9]*|0) echo "STP_RUNS must be a positive number" >&2; exit 2 ;;
 esac
@@ -75,18 +83,18 @@ fail() {
 
 # --- input ---------------------------------------------------------------
 
-input=$top/bench/out/step-stats-$N.pb
+input=$top/bench/out/$name.pb
 if [ -f "$input" ]; then
   echo "input: reusing $input"
 else
   if [ "${SAVE_INPUT:-0}" = 1 ]; then
     mkdir -p "$top/bench/out"
   else
-    input=$tmp/step-stats-$N.pb
+    input=$tmp/$name.pb
   fi
   echo "input: generating $N nodes into $input"
   if ! $TIME -f '%e %M' -o "$tmp/gen.time" \
-      $PY "$top/bench/gen-step-stats.py" "$N" "$input"; then
+      $PY "$top/bench/gen-step-stats.py" --shape "$SHAPE" "$N" "$input"; then
     fail "bench/gen-step-stats.py"
     exit 1
   fi

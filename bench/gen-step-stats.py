@@ -4,10 +4,13 @@
 # Copyright 2026 The Stepscope developers
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-#   bench/gen-step-stats.py [--seed S] [--graph] N OUT.pb
+#   bench/gen-step-stats.py [--seed S] [--graph] [--shape SHAPE] N OUT.pb
 #
-# Writes a binary RunMetadata holding about N NodeExecStats over eight
-# devices, as a 4-GPU data-parallel training step would log them: four
+# Two shapes of step, so that a benchmark does not hold for one only.
+#
+# --shape training (the default) writes a binary RunMetadata holding
+# about N NodeExecStats over eight devices, as a 4-GPU data-parallel
+# training step would log them: four
 # /job:localhost GPU devices and a CPU one running ops named like
 # tower_1/conv3/Conv2D_123 with labels "name = Op(in1, in2)" whose inputs are
 # recent outputs on the same or another device (so dataflow arrows exist),
@@ -16,6 +19,12 @@
 # on /device:GPU:0/memcpy, labelled "kernel @@op:Type#id=N#" so op_time gpu
 # and all have work.  Times increase with jitter and overlap, so several
 # lanes form.  Deterministic for a given N and seed.
+#
+# --shape serving writes what a CPU inference server logs for a batch
+# through a deep transformer: one device whose short ops overlap about
+# ten deep (so about ten lanes), names nested six deep, wide
+# fan-in (ConcatV2 and AddN of up to 16 inputs) and fan-out (Split into
+# up to 12 outputs), many Consts, short ops, one allocator.
 #
 # With --graph it also writes RunMetadata.partition_graphs, one GraphDef
 # per op device, as TensorFlow's partitioner leaves them, with what tests
@@ -129,6 +138,8 @@ T_ATTR_KEY, T_ATTR_VALUE, T_AV_S = tag(1, 2), tag(2, 2), tag(2, 2)
 
 
 class Gen(object):
+  devices = DEVICES
+  pool_size = 24          # recent outputs an input is drawn from
 
   def __init__(self, n, seed):
     self.n = n
@@ -204,8 +215,8 @@ class Gen(object):
   def remember(self, dev, name):
     pool = self.recent[dev]
     pool.append(name)
-    if len(pool) > 24:
-      del pool[:8]
+    if len(pool) > self.pool_size:
+      del pool[:self.pool_size // 3]
 
   def outputs(self, dev, name, n_out, allocator):
     rng = self.rng
@@ -300,12 +311,67 @@ class Gen(object):
 
   def run_metadata(self, graphs=()):
     devs = []
-    for d, name in enumerate(DEVICES):
+    for d, name in enumerate(self.devices):
       dss = fbytes(T_DSS_DEVICE, name.encode())
       dss += b''.join(T_DSS_NODE + varint(len(n)) + n for n in self.nodes[d])
       devs.append(fbytes(T_SS_DEV_STATS, dss))
     return (fbytes(T_RM_STEP_STATS, b''.join(devs)) +
             b''.join(fbytes(T_RM_PARTITION_GRAPHS, g) for g in graphs))
+
+
+# --- serving (--shape serving) ---------------------------------------------
+
+# (op type, outputs (lo, hi), inputs (lo, hi))
+SERVING_OPS = [
+    ('MatMul', (1, 1), (2, 2)), ('MatMul', (1, 1), (2, 2)),
+    ('BiasAdd', (1, 1), (2, 2)), ('AddV2', (1, 1), (2, 2)),
+    ('Softmax', (1, 1), (1, 1)), ('Tanh', (1, 1), (1, 1)),
+    ('Reshape', (1, 1), (2, 2)), ('Transpose', (1, 1), (2, 2)),
+    ('GatherV2', (1, 1), (3, 3)), ('Mean', (1, 1), (2, 2)),
+    ('ConcatV2', (1, 1), (4, 16)), ('AddN', (1, 1), (3, 8)),
+    ('Split', (2, 12), (2, 2)), ('Unpack', (2, 8), (1, 1)),
+    ('Const', (1, 1), (0, 0)), ('Const', (1, 1), (0, 0)),
+]
+SERVING_SCOPES = ['attention/self/query', 'attention/self/key',
+                  'attention/self/value', 'attention/output/dense',
+                  'intermediate/dense', 'output/dense', 'output/LayerNorm']
+SERVING_THREADS = 32
+
+
+class ServingGen(Gen):
+  devices = ['/job:localhost/replica:0/task:0/device:CPU:0']
+  pool_size = 96
+
+  def __init__(self, n, seed):
+    Gen.__init__(self, n, seed)
+    self.nodes = [[]]
+    self.clock = [T0]
+    self.recent = [[]]
+
+  def serving_op(self, i):
+    rng = self.rng
+    op, (out_lo, out_hi), (in_lo, in_hi) = rng.choice(SERVING_OPS)
+    name = 'bert/encoder/layer_%d/%s/%s_%d' % (
+        (i // 400) % 24, rng.choice(SERVING_SCOPES), op, i)
+    pool = self.recent[0]
+    inputs = [pool[-1 - min(int(rng.expovariate(0.1)), len(pool) - 1)]
+              for _ in range(rng.randint(in_lo, in_hi)) if pool]
+    label = '%s = %s(%s)' % (name, op, ', '.join(inputs))
+    dur = int(rng.lognormvariate(1.5, 1.2)) + 1
+    # Ops of all the threads overlap: the clock moves on by a fraction
+    # of each one.
+    start = self.clock[0] + rng.randrange(0, 4)
+    self.clock[0] = start + max(1, dur // 12)
+    out, total = self.outputs(0, name, rng.randint(out_lo, out_hi), b'cpu')
+    self.node(0, name.encode(), start, dur, label.encode(), out,
+              self.memory(b'cpu', total) if total else b'',
+              thread=rng.randrange(SERVING_THREADS))
+
+  def run(self):
+    i = 0
+    while self.count < self.n:
+      self.serving_op(i)
+      i += 1
 
 
 # --- partition graphs (--graph) ---------------------------------------------
@@ -402,7 +468,7 @@ class GraphGen(object):
             for d in sorted(self.parts)]
 
 
-def check(data, n):
+def check(data, n, devices):
   """Parses the output with the generated bindings."""
   sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                   '..', 'tests', 'tools'))
@@ -412,7 +478,7 @@ def check(data, n):
   rm = pb.RunMetadata.FromString(data)
   assert rm.SerializeToString() == data, 'round trip differs'
   nodes = sum(len(d.node_stats) for d in rm.step_stats.dev_stats)
-  assert [d.device for d in rm.step_stats.dev_stats] == DEVICES
+  assert [d.device for d in rm.step_stats.dev_stats] == devices
   assert n <= nodes < n + 8, nodes
   print('check: %d nodes, round trip identical' % nodes)
 
@@ -423,12 +489,16 @@ def main():
   ap.add_argument('--seed', type=int, default=20260101)
   ap.add_argument('--graph', action='store_true',
                   help='also write partition_graphs (for the lifetimes tests)')
+  ap.add_argument('--shape', choices=('training', 'serving'), default='training',
+                  help='a 4-GPU training step or a CPU serving one')
   ap.add_argument('--check', action='store_true',
                   help='parse the result back with the protobuf bindings')
   ap.add_argument('n', type=int)
   ap.add_argument('out')
   args = ap.parse_args()
-  g = Gen(args.n, args.seed)
+  if args.graph and args.shape != 'training':
+    ap.error('--graph needs --shape training')
+  g = (ServingGen if args.shape == 'serving' else Gen)(args.n, args.seed)
   g.run()
   graphs = GraphGen(g, args.seed).run() if args.graph else ()
   data = g.run_metadata(graphs)
@@ -437,11 +507,11 @@ def main():
     f.write(data)
   os.replace(tmp, args.out)
   counts = ', '.join('%s %d' % (d.rsplit('/', 1)[-1], len(n))
-                     for d, n in zip(DEVICES, g.nodes))
+                     for d, n in zip(g.devices, g.nodes))
   print('%s: %d nodes, %.1f MB (%s)' % (args.out, g.count,
                                         len(data) / 1e6, counts))
   if args.check:
-    check(data, args.n)
+    check(data, args.n, g.devices)
 
 
 if __name__ == '__main__':
