@@ -58,9 +58,11 @@ esac
 # timeline.py's peak RSS per node, measured at 200k nodes; used to skip a
 # run that would push the machine into the OOM killer.
 py_kb_per_node() {
-  case $1 in
-    show-memory) echo 20 ;;
-    *) echo 10 ;;
+  case $SHAPE-$1 in
+    training-show-memory) echo 20 ;;
+    training-*) echo 10 ;;
+    serving-show-memory) echo 36 ;;   # measured at 100k nodes
+    serving-*) echo 16 ;;
   esac
 }
 
