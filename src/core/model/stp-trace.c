@@ -566,6 +566,19 @@ stp_trace_add_counter_sample (StpTrace         *self,
   g_array_append_val (series->samples, sample);
 }
 
+void
+stp_trace_take_counter_samples (StpTrace         *self,
+                                StpCounterSeries *series,
+                                GArray           *samples)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (series != NULL && series->samples->len == 0);
+  g_return_if_fail (g_array_get_element_size (samples) == sizeof (StpCounterSample));
+
+  g_array_unref (series->samples);
+  series->samples = samples;
+}
+
 StpFlow *
 stp_trace_add_flow (StpTrace *self)
 {

@@ -476,6 +476,11 @@ void         stp_trace_add_counter_sample (StpTrace    *self,
                                         gint64          ts,
                                         double          value,
                                         guint32         seq);
+/* Gives the series `samples` (StpCounterSample, sorted as
+ * series->samples must be), in place of the none it has. */
+void         stp_trace_take_counter_samples (StpTrace    *self,
+                                          StpCounterSeries *series,
+                                          GArray         *samples);
 StpFlow     *stp_trace_add_flow        (StpTrace       *self);
 
 /* The value a counter holds at ts: that of the last sample at or before

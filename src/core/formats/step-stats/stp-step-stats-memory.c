@@ -10,18 +10,21 @@
 #define G_LOG_DOMAIN "stp-step-stats-analysis"
 
 #include "stp-step-stats-analysis-state.h"
-#include "stp-buffer.h"
 #include "stp-text.h"
 
 /* One change of an allocator's total: 24 bytes (with the name's span,
  * 32), and a 1M-node step holds 1.5M of these.  The tensor is its place
- * in tensor_order. */
+ * in tensor_order.  Sorted, each becomes in place its counter's sample
+ * (turn_into_samples()), as large: a list and its samples are never
+ * held both. */
 typedef struct
 {
   gint64  time;
   gint64  num_bytes;
   guint32 place;
 } Allocation;
+
+G_STATIC_ASSERT (sizeof (Allocation) == sizeof (StpCounterSample));
 
 static gint
 compare_names (gconstpointer pa,
@@ -234,6 +237,57 @@ tensors_at (StpAnalysis *a,
   return names;
 }
 
+/* The last change at which the allocator's total is highest (timeline.py
+ * keeps the first of equal maximums), or -1 if it never rises above 0. */
+static gint
+find_maximum (GArray              *list,
+              StpAllocatorMaximum *max)
+{
+  gint64 total = 0;
+  gint best = -1;
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      const Allocation *alloc = &g_array_index (list, Allocation, i);
+
+      total = add64 (total, alloc->num_bytes);
+      if (total > max->num_bytes)
+        {
+          max->num_bytes = total;
+          max->ts = alloc->time * 1000;
+          best = i;
+        }
+    }
+  return best;
+}
+
+/* Each change of the sorted list becomes, where it is, the sample of the
+ * total after it. */
+static gboolean
+turn_into_samples (StpAnalysis  *a,
+                   GArray       *list,
+                   GError      **error)
+{
+  gint64 total = 0;
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      Allocation alloc = g_array_index (list, Allocation, i);
+      StpCounterSample sample;
+
+      if (i % CANCEL_CHECK_INTERVAL == CANCEL_CHECK_INTERVAL - 1 &&
+          g_cancellable_set_error_if_cancelled (a->cancellable, error))
+        return FALSE;
+
+      total = add64 (total, alloc.num_bytes);
+      sample = (StpCounterSample) { alloc.time * 1000, (double) total,
+                                    stp_trace_next_seq (a->trace) };
+      memcpy (&g_array_index (list, Allocation, i), &sample, sizeof sample);
+    }
+  return TRUE;
+}
+
+/* The allocator's counter, made of its list of changes, which it takes. */
 static gboolean
 emit_allocator (StpAnalysis  *a,
                 StpStr        allocator,
@@ -245,41 +299,22 @@ emit_allocator (StpAnalysis  *a,
   StpAllocatorMaximum max = { allocator, 0, 0, NULL };
   StpCounterSeries *series;
   guint32 track;
-  gint64 total = 0;
-  gint best = -1;
+  gint best;
 
   track = stp_trace_add_track (trace, a->allocators_process, STP_TRACK_COUNTER, allocator);
   stp_trace_get_track (trace, track)->cat = a->cat_memory;
   series = stp_trace_add_counter_series (trace, track, allocator);
-  /* A sample a change: sized once, rather than grown by copies that
-   * leave holes in the heap. */
-  stp_array_reserve (series->samples, list->len);
 
   if (!sort_allocations (a, list, error))
     return FALSE;
 
-  for (guint i = 0; i < list->len; i++)
-    {
-      const Allocation *alloc = &g_array_index (list, Allocation, i);
-
-      if (i % CANCEL_CHECK_INTERVAL == CANCEL_CHECK_INTERVAL - 1 &&
-          g_cancellable_set_error_if_cancelled (a->cancellable, error))
-        return FALSE;
-
-      total = add64 (total, alloc->num_bytes);
-      if (total > max.num_bytes)
-        {
-          max.num_bytes = total;
-          max.ts = alloc->time * 1000;
-          best = i;
-        }
-
-      stp_trace_add_counter_sample (trace, series, alloc->time * 1000, (double) total,
-                                    stp_trace_next_seq (trace));
-    }
-
+  best = find_maximum (list, &max);
   max.tensors = best >= 0 ? tensors_at (a, list, best, live) : g_array_new (FALSE, FALSE, sizeof (StpStr));
   g_array_append_val (trace->allocator_maximums, max);
+
+  if (!turn_into_samples (a, list, error))
+    return FALSE;
+  stp_trace_take_counter_samples (trace, series, g_array_ref (list));
   return TRUE;
 }
 
@@ -337,13 +372,12 @@ stp_step_stats_show_memory_counters (StpAnalysis  *a,
     }
 
   /* Nothing reads the trackers or their index again (23 MB of a
-   * million-node step): they go before the counters' samples come. */
+   * million-node step): they go before the lists are sorted. */
   g_clear_pointer (&a->trackers, g_array_unref);
   g_clear_pointer (&a->last_unref, g_free);
   g_clear_pointer (&a->tensors, g_array_unref);
 
-  /* Each list goes once its counter is made: the counters' samples
-   * take as much room as the lists. */
+  /* Each list becomes its counter's samples. */
   for (guint i = 0; ok && i < allocators->len; i++)
     {
       ok = !g_cancellable_set_error_if_cancelled (a->cancellable, error) &&
