@@ -237,8 +237,9 @@ tensors_at (StpAnalysis *a,
   return names;
 }
 
-/* The last change at which the allocator's total is highest (timeline.py
- * keeps the first of equal maximums), or -1 if it never rises above 0. */
+/* The first change after which the allocator's total is at its highest,
+ * as timeline.py keeps it, with that total and its time in max; -1 if
+ * the total never rises above 0. */
 static gint
 find_maximum (GArray              *list,
               StpAllocatorMaximum *max)
@@ -287,7 +288,8 @@ turn_into_samples (StpAnalysis  *a,
   return TRUE;
 }
 
-/* The allocator's counter, made of its list of changes, which it takes. */
+/* The allocator's counter and maximum, from its list of changes, which
+ * becomes the counter's samples. */
 static gboolean
 emit_allocator (StpAnalysis  *a,
                 StpStr        allocator,
