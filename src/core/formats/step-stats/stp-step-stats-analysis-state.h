@@ -47,7 +47,6 @@ typedef struct
 
   /* Per node, when op_time may move the nodes' times (node_start()
    * reads them); with the schedule's times, NULL and the nodes' own. */
-  gboolean                  times_moved;
   gint64                   *start;
   gint64                   *end_rel;
   guint32                  *lane;
@@ -93,19 +92,20 @@ get_node (const StpAnalysis *a,
   return &g_array_index (a->ss->nodes, StpStepStatsNode, i);
 }
 
-/* A node's time after op_time, in µs. */
+/* A node's time after op_time, in µs.  Once the dataflow's state is
+ * dropped, moved times have a start but no duration. */
 static inline gint64
 node_start (const StpAnalysis *a,
             guint              i)
 {
-  return a->times_moved ? a->start[i] : get_node (a, i)->all_start_micros;
+  return a->start != NULL ? a->start[i] : get_node (a, i)->all_start_micros;
 }
 
 static inline gint64
 node_duration (const StpAnalysis *a,
                guint              i)
 {
-  return a->times_moved ? a->end_rel[i] : get_node (a, i)->all_end_rel_micros;
+  return a->start != NULL ? a->end_rel[i] : get_node (a, i)->all_end_rel_micros;
 }
 
 static inline gint64

@@ -87,7 +87,6 @@ copy_node_times (StpAnalysis *a)
       a->start[i] = get_node (a, i)->all_start_micros;
       a->end_rel[i] = get_node (a, i)->all_end_rel_micros;
     }
-  a->times_moved = TRUE;
 }
 
 /* _preprocess_op_time: ops on /job devices take their kernels' times. */
