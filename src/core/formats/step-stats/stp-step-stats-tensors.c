@@ -154,11 +154,9 @@ track_tensor (StpAnalysis *a,
               guint        k,
               StpStr       name)
 {
-  const StpStepStatsNode *node = get_node (a, i);
-  const StpStepStatsOutput *output =
-    &g_array_index (a->ss->outputs, StpStepStatsOutput, node->first_output + k);
-  gint64 end_time = node_end (a, i);
   StpTracker tracker = { name, a->n_tensors, i, k };
+  const StpStepStatsOutput *output = tracker_output (a, &tracker);
+  gint64 end_time = node_end (a, i);
 
   if (tensor_index (a, name) == 0)
     {
