@@ -144,10 +144,10 @@ class Gen(object):
   def __init__(self, n, seed):
     self.n = n
     self.rng = random.Random(seed)
-    self.nodes = [[] for _ in DEVICES]       # encoded NodeExecStats
+    self.nodes = [[] for _ in self.devices]  # encoded NodeExecStats
     self.count = 0
-    self.clock = [T0 + 1000 * d for d in range(len(DEVICES))]
-    self.recent = [[] for _ in DEVICES]      # recent output names
+    self.clock = [T0 + 1000 * d for d in range(len(self.devices))]
+    self.recent = [[] for _ in self.devices] # recent output names
     self.alloc_id = 1
     self.ptr = 0x7f0000000000
     self.in_use = {}                          # allocator -> bytes
@@ -341,12 +341,6 @@ SERVING_THREADS = 32
 class ServingGen(Gen):
   devices = ['/job:localhost/replica:0/task:0/device:CPU:0']
   pool_size = 96
-
-  def __init__(self, n, seed):
-    Gen.__init__(self, n, seed)
-    self.nodes = [[]]
-    self.clock = [T0]
-    self.recent = [[]]
 
   def serving_op(self, i):
     rng = self.rng
