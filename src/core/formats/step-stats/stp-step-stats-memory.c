@@ -10,6 +10,7 @@
 #define G_LOG_DOMAIN "stp-step-stats-analysis"
 
 #include "stp-step-stats-analysis-state.h"
+#include "stp-buffer.h"
 #include "stp-text.h"
 
 /* One change of an allocator's total: 24 bytes (with the name's span,
@@ -328,50 +329,148 @@ unref_list (gpointer list)
     g_array_unref (list);
 }
 
+/* The tensors (in tensor_order) by allocator: runs of consecutive
+ * tensors that name the same one, and for each allocator, in the order
+ * tensors first name it, how many changes its list will hold. */
+typedef struct
+{
+  guint first;      /* the run's first tensor */
+  guint list;       /* its allocator's */
+} Run;
+
+typedef struct
+{
+  GArray *runs;         /* Run */
+  GArray *allocators;   /* StpStr */
+  GArray *counts;       /* guint */
+} Groups;
+
+static void
+groups_clear (Groups *groups)
+{
+  g_clear_pointer (&groups->runs, g_array_unref);
+  g_clear_pointer (&groups->allocators, g_array_unref);
+  g_clear_pointer (&groups->counts, g_array_unref);
+}
+
+static inline const StpStepStatsOutput *
+tensor_output (StpAnalysis *a,
+               guint        place)
+{
+  return tracker_output (a, &g_array_index (a->trackers, StpTracker, place));
+}
+
+/* The tensor first named at place i in tensor_order: its tracker's
+ * place, which is also its object's and its last use's. */
+static inline guint
+tensor_place (StpAnalysis *a,
+              guint        i)
+{
+  return tensor_index (a, g_array_index (a->tensor_order, StpStr, i)) - 1;
+}
+
+/* An allocator's name is interned once per run rather than once per
+ * tensor: most tensors name the one the tensor before them named. */
+static void
+group_by_allocator (StpAnalysis *a,
+                    Groups      *groups)
+{
+  g_autoptr(GHashTable) index = g_hash_table_new (NULL, NULL);
+  StpSpan last = { NULL, 0 };
+  Run run = { 0, 0 };
+
+  groups->runs = g_array_new (FALSE, FALSE, sizeof (Run));
+  groups->allocators = g_array_new (FALSE, FALSE, sizeof (StpStr));
+  groups->counts = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < a->tensor_order->len; i++)
+    {
+      StpSpan span = stp_step_stats_output_allocator (tensor_output (a, tensor_place (a, i)));
+
+      if (i == 0 || span.len != last.len || (span.len > 0 && memcmp (span.str, last.str, span.len) != 0))
+        {
+          StpStr allocator = intern_span (a, span);
+          gpointer slot;
+
+          if (!g_hash_table_lookup_extended (index, GUINT_TO_POINTER (allocator), NULL, &slot))
+            {
+              guint none = 0;
+
+              slot = GUINT_TO_POINTER (groups->allocators->len);
+              g_array_append_val (groups->allocators, allocator);
+              g_array_append_val (groups->counts, none);
+              g_hash_table_insert (index, GUINT_TO_POINTER (allocator), slot);
+            }
+          run.first = i;
+          run.list = GPOINTER_TO_UINT (slot);
+          g_array_append_val (groups->runs, run);
+          last = span;
+        }
+      g_array_index (groups->counts, guint, run.list) += 2;
+    }
+}
+
+/* Each tensor's deletion, and its two changes in its allocator's list.
+ * The lists are sized once: grown, each was moved in memory again and
+ * again, and every move made this VM pay again for each of its pages
+ * at their next use (bench/README.md, stop 48). */
+static GPtrArray *
+list_changes (StpAnalysis  *a,
+              const Groups *groups)
+{
+  StpTrace *trace = a->trace;
+  GPtrArray *lists = g_ptr_array_new_with_free_func (unref_list);
+
+  for (guint l = 0; l < groups->allocators->len; l++)
+    {
+      GArray *list = g_array_new (FALSE, FALSE, sizeof (Allocation));
+
+      stp_array_reserve_at_most (list, g_array_index (groups->counts, guint, l));
+      g_ptr_array_add (lists, list);
+    }
+
+  for (guint r = 0; r < groups->runs->len; r++)
+    {
+      const Run *run = &g_array_index (groups->runs, Run, r);
+      guint end = r + 1 < groups->runs->len ? (run + 1)->first : a->tensor_order->len;
+      GArray *list = g_ptr_array_index (lists, run->list);
+
+      for (guint i = run->first; i < end; i++)
+        {
+          guint t = tensor_place (a, i);
+          const StpTracker *tensor = &g_array_index (a->trackers, StpTracker, t);
+          const StpStepStatsOutput *output = tracker_output (a, tensor);
+          /* Each tracker made the object at its own place. */
+          StpObject *object = &g_array_index (trace->objects, StpObject, t);
+          Allocation alloc = { node_start (a, tensor->node), output->requested_bytes, i };
+
+          object->delete_ts = a->last_unref[t] * 1000;
+          object->delete_tid = 0;
+          object->delete_seq = stp_trace_next_seq (trace);
+
+          g_array_append_val (list, alloc);
+          alloc.time = a->last_unref[t];
+          alloc.num_bytes = -(guint64) output->requested_bytes;
+          g_array_append_val (list, alloc);
+        }
+    }
+
+  return lists;
+}
+
 /* _show_memory_counters: tensor deletions, then one cumulative counter
  * per allocator. */
 gboolean
 stp_step_stats_show_memory_counters (StpAnalysis  *a,
                                    GError      **error)
 {
-  StpTrace *trace = a->trace;
-  g_autoptr(GHashTable) index = g_hash_table_new (NULL, NULL);
-  g_autoptr(GPtrArray) lists = g_ptr_array_new_with_free_func (unref_list);
-  g_autoptr(GArray) allocators = g_array_new (FALSE, FALSE, sizeof (StpStr));
+  g_autoptr(GPtrArray) lists = NULL;
   g_autofree guint8 *live = g_new0 (guint8, a->tensor_order->len);
+  Groups groups = { NULL, NULL, NULL };
   gboolean ok = TRUE;
 
-  for (guint i = 0; i < a->tensor_order->len; i++)
-    {
-      StpStr name = g_array_index (a->tensor_order, StpStr, i);
-      guint t = tensor_index (a, name);
-      const StpTracker *tensor = &g_array_index (a->trackers, StpTracker, t - 1);
-      const StpStepStatsOutput *output = tracker_output (a, tensor);
-      /* Each tracker made the object at its own place. */
-      StpObject *object = &g_array_index (trace->objects, StpObject, t - 1);
-      StpStr allocator = intern_span (a, stp_step_stats_output_allocator (output));
-      Allocation alloc = { node_start (a, tensor->node), output->requested_bytes, i };
-      gpointer slot;
-      GArray *list;
-
-      object->delete_ts = a->last_unref[t - 1] * 1000;
-      object->delete_tid = 0;
-      object->delete_seq = stp_trace_next_seq (trace);
-
-      if (!g_hash_table_lookup_extended (index, GUINT_TO_POINTER (allocator), NULL, &slot))
-        {
-          g_ptr_array_add (lists, g_array_new (FALSE, FALSE, sizeof (Allocation)));
-          g_array_append_val (allocators, allocator);
-          slot = GUINT_TO_POINTER (lists->len - 1);
-          g_hash_table_insert (index, GUINT_TO_POINTER (allocator), slot);
-        }
-      list = g_ptr_array_index (lists, GPOINTER_TO_UINT (slot));
-
-      g_array_append_val (list, alloc);
-      alloc.time = a->last_unref[t - 1];
-      alloc.num_bytes = -(guint64) output->requested_bytes;
-      g_array_append_val (list, alloc);
-    }
+  group_by_allocator (a, &groups);
+  lists = list_changes (a, &groups);
 
   /* Nothing reads the trackers or their index again (23 MB of a
    * million-node step): they go before the lists are sorted. */
@@ -380,13 +479,14 @@ stp_step_stats_show_memory_counters (StpAnalysis  *a,
   g_clear_pointer (&a->tensors, g_array_unref);
 
   /* Each list becomes its counter's samples. */
-  for (guint i = 0; ok && i < allocators->len; i++)
+  for (guint i = 0; ok && i < groups.allocators->len; i++)
     {
       ok = !g_cancellable_set_error_if_cancelled (a->cancellable, error) &&
-           emit_allocator (a, g_array_index (allocators, StpStr, i),
+           emit_allocator (a, g_array_index (groups.allocators, StpStr, i),
                            g_ptr_array_index (lists, i), live, error);
       unref_list (g_steal_pointer (&g_ptr_array_index (lists, i)));
     }
+  groups_clear (&groups);
 
   return ok;
 }
