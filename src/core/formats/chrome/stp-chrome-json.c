@@ -279,6 +279,7 @@ use_batch (StpChromeBatch *batch,
 
   loader->window_data = batch->window_data;
   loader->window_offset = batch->window_offset;
+  loader->file_position = batch->file_position;
   for (guint i = 0; i < batch->n_units; i++)
     {
       StpChromeUnit *unit = &batch->units[i];
@@ -646,6 +647,7 @@ stp_chrome_json_load_full (StpInput         *input,
   builder.progress = progress;
   builder.user_data = user_data;
   builder.file_size = stp_input_get_file_size (input);
+  builder.loader.file_size = builder.file_size;
   /* Args are most of a trace, and a plain file holds them already. */
   builder.loader.args_file = stp_trace_add_args_file (trace, stp_input_dup_plain_fd (input));
   parser.input = input;
