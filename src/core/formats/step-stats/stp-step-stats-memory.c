@@ -412,8 +412,9 @@ group_by_allocator (StpAnalysis *a,
 
 /* Each tensor's deletion, and its two changes in its allocator's list.
  * The lists are sized once: grown, each was moved in memory again and
- * again, and every move made this VM pay again for each of its pages
- * at their next use (bench/README.md, stop 48). */
+ * again, and after a move the development VM charges again for each
+ * page at its next use (build/bench/bench-page-costs; bench/README.md,
+ * stop 48). */
 static GPtrArray *
 list_changes (StpAnalysis  *a,
               const Groups *groups)
