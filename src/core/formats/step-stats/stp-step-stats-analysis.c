@@ -640,12 +640,6 @@ stp_step_stats_analyze (StpStepStats              *step_stats,
   stp_array_reserve (a.trackers, step_stats->outputs->len);
   if (options->show_memory || a.graph != NULL)
     a.last_unref = filled_array (step_stats->outputs->len, sizeof (gint64));
-  /* With memory shown, each tensor has an object and a snapshot. */
-  if (options->show_memory)
-    {
-      stp_array_reserve_at_most (a.trace->objects, step_stats->outputs->len);
-      stp_array_reserve_at_most (a.trace->snapshots, step_stats->outputs->len);
-    }
   a.max_flows = n * 2;
   stp_array_reserve_at_most (a.trace->flows, a.max_flows);
 
