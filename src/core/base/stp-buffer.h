@@ -41,6 +41,11 @@ void    stp_array_reserve   (GArray *array,
  * nothing is mapped in until stp_array_populate_ahead(). */
 void    stp_array_reserve_at_most (GArray *array,
                                    guint   n);
+/* Room for n elements in an array created without clearing, and
+ * nothing more: no memory is touched or advised.  For an array whose
+ * final length is only estimated as it fills. */
+void    stp_array_make_room       (GArray *array,
+                                   guint   n);
 /* Maps in the next n elements past the array's length, within the
  * `reserved` of stp_array_reserve_at_most(), while it fills. */
 void    stp_array_populate_ahead  (GArray *array,

@@ -93,7 +93,7 @@ size_for_rest_of_file (StpChromeLoader *self,
     return;
 
   expected = (double) n * self->file_size / MIN (self->file_position, self->file_size) * 9 / 8;
-  stp_array_reserve_at_most (slices, (guint) MIN (expected, (double) n * SIZE_GROW));
+  stp_array_make_room (slices, (guint) MIN (expected, (double) n * SIZE_GROW));
 }
 
 static void
