@@ -5,6 +5,7 @@
  */
 
 #include <malloc.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -103,6 +104,44 @@ test_array_reserve (void)
 
   /* Past the reservation, populate_ahead does nothing. */
   stp_array_populate_ahead (bound, n, 65536);
+}
+
+/* Room for n: the array keeps its elements and its length, and fills
+ * to n without moving; nothing of the room is mapped in. */
+static void
+test_array_make_room (void)
+{
+  g_autoptr(GArray) array = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint n = SIZE / sizeof (guint64);
+  gpointer before;
+
+  for (guint64 i = 0; i < 1000; i++)
+    g_array_append_val (array, i);
+
+  stp_array_make_room (array, n);
+  g_assert_cmpuint (array->len, ==, 1000);
+  for (guint i = 0; i < 1000; i++)
+    g_assert_cmpuint (g_array_index (array, guint64, i), ==, i);
+  /* Nothing past the pages holding the first elements, unless malloc
+   * fills what it hands out (MALLOC_PERTURB_, which meson sets). */
+  if (atoi (g_getenv ("MALLOC_PERTURB_") ? g_getenv ("MALLOC_PERTURB_") : "0") == 0)
+    {
+      gsize page = sysconf (_SC_PAGESIZE);
+      guintptr start = (guintptr) array->data & ~(guintptr) (page - 1);
+
+      g_assert_cmpuint (resident_pages ((guint8 *) start, (gsize) n * sizeof (guint64)), <, 16);
+    }
+
+  before = array->data;
+  for (guint64 i = 1000; i < n; i++)
+    g_array_append_val (array, i);
+  g_assert_true (array->data == before);
+  g_assert_cmpuint (g_array_index (array, guint64, n - 1), ==, n - 1);
+
+  /* Less room than it has changes nothing. */
+  stp_array_make_room (array, 10);
+  g_assert_cmpuint (array->len, ==, n);
+  g_assert_true (array->data == before);
 }
 
 /* What was mapped in past the fill goes back; what was filled stays,
@@ -255,6 +294,7 @@ main (int    argc,
   g_test_add_func ("/buffer/populate", test_populate);
   g_test_add_func ("/buffer/fixed-mmap-threshold", test_fixed_mmap_threshold);
   g_test_add_func ("/buffer/array-reserve", test_array_reserve);
+  g_test_add_func ("/buffer/array-make-room", test_array_make_room);
   g_test_add_func ("/buffer/array-release-unused", test_array_release_unused);
   g_test_add_func ("/buffer/prefault-all", test_prefault_all);
   g_test_add_func ("/buffer/prefault-ahead", test_prefault_ahead);

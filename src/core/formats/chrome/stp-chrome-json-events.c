@@ -80,7 +80,7 @@ maybe_v2_flow (StpChromeLoader      *self,
  * the array was moved in memory again and again, and on the development
  * VM the first use of each page after a move costs 0.4-7 us by the
  * moment (build/bench/bench-page-costs): the loads of both generated
- * traces were 10% slower (bench/README.md, stop 48).  Room never used
+ * traces were 5-8% slower (bench/README.md, stop 48).  Room never used
  * is address space, not memory. */
 static void
 size_for_rest_of_file (StpChromeLoader *self,
