@@ -153,7 +153,7 @@ typedef struct
   GHashTable      *memory;      /* "process\x1ftype\x1fid" -> [memory] counter (stp-chrome-json-memory.c) */
 
   guint64          n_events;    /* objects with a "ph" */
-  guint64          file_size;   /* 0 when not known */
+  guint64          file_size;   /* 0 when not known; also the progress's total */
   guint64          file_position; /* read so far, as of the batch in use */
 } StpChromeLoader;
 

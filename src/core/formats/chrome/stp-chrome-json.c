@@ -65,7 +65,6 @@ typedef struct
   StpChromeLoader  loader;
   StpProgressFunc  progress;
   gpointer         user_data;
-  guint64          file_size;    /* for progress: the walk alone reads the input */
   guint64          reported;     /* the file position last reported */
 } Builder;
 
@@ -309,7 +308,7 @@ use_batch (StpChromeBatch *batch,
     {
       self->reported = batch->file_position;
       self->progress ("parse", batch->file_position,
-                      self->file_size, self->user_data);
+                      self->loader.file_size, self->user_data);
     }
 }
 
@@ -646,8 +645,7 @@ stp_chrome_json_load_full (StpInput         *input,
   builder.loader.cancellable = cancellable;
   builder.progress = progress;
   builder.user_data = user_data;
-  builder.file_size = stp_input_get_file_size (input);
-  builder.loader.file_size = builder.file_size;
+  builder.loader.file_size = stp_input_get_file_size (input);
   /* Args are most of a trace, and a plain file holds them already. */
   builder.loader.args_file = stp_trace_add_args_file (trace, stp_input_dup_plain_fd (input));
   parser.input = input;
