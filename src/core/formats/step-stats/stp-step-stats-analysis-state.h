@@ -61,12 +61,19 @@ typedef struct
   guint32                  *compute_process;  /* per device */
   guint32                  *tensors_process;
 
-  GArray                   *trackers;      /* StpTracker, every production */
+  GArray                   *trackers;      /* StpTracker, every production; sized once */
   gint64                   *last_unref;    /* per tracker, with memory shown or a graph, else NULL */
   GArray                   *tensors;       /* guint32 by StpStr: latest tracker + 1, or 0 */
   guint                     n_tensors;     /* distinct names: len(timeline.py's _tensors) */
   GArray                   *tensor_order;  /* StpStr, dict order */
   guint32                   next_flow_id;
+
+  /* How many trackers the tensors' thread has made, for the ops' thread,
+   * which makes their objects meanwhile. */
+  GMutex                    tracked_lock;
+  GCond                     tracked_cond;
+  guint                     n_tracked;
+  gboolean                  tracking_done;
   guint                     max_flows;     /* flows reserved for (2 per node) */
 
   GString                  *scratch;
@@ -196,6 +203,7 @@ void        stp_step_stats_append_snapshot_args (gpointer           source,
                                                  GString           *out);
 gboolean    stp_step_stats_analyze_tensors      (StpAnalysis  *a,
                                                GError      **error);
+gboolean    stp_step_stats_emit_tensor_objects  (StpAnalysis  *a);
 StpTracker *stp_step_stats_lookup_tensor        (StpAnalysis  *a,
                                                const char   *name,
                                                gsize         len,

@@ -466,7 +466,8 @@ analyze_tensors_thread (gpointer data)
 
 /* _analyze_tensors and the ops of _show_compute share nothing they
  * write (the ops get their names from a table of their own), so on a
- * big step they run at the same time, a quarter of the analysis. */
+ * big step they run at the same time, a quarter of the analysis.  Then
+ * the ops' thread makes the tensors' objects as they are tracked. */
 static gboolean
 analyze_in_parallel (StpAnalysis  *a,
                      GError      **error)
@@ -481,7 +482,7 @@ analyze_in_parallel (StpAnalysis  *a,
   thread = g_thread_try_new ("stp-tensors", analyze_tensors_thread, &job, NULL);
   if (thread == NULL)
     analyze_tensors_thread (&job);
-  ops_done = emit_ops (a);
+  ops_done = emit_ops (a) && stp_step_stats_emit_tensor_objects (a);
   if (thread != NULL)
     g_thread_join (thread);
 
@@ -557,6 +558,8 @@ analysis_clear (StpAnalysis *a)
   g_clear_pointer (&a->graph, stp_graph_unref);
   g_clear_pointer (&a->label_uses, g_array_unref);
   g_clear_pointer (&a->trace, stp_trace_unref);
+  g_mutex_clear (&a->tracked_lock);
+  g_cond_clear (&a->tracked_cond);
 }
 
 /* The devices the step ran on, by the names the file gives them, for
@@ -596,6 +599,8 @@ stp_step_stats_analyze (StpStepStats              *step_stats,
   a.ss = step_stats;
   a.options = options;
   a.cancellable = cancellable;
+  g_mutex_init (&a.tracked_lock);
+  g_cond_init (&a.tracked_cond);
   a.trace = stp_trace_new (step_stats->format, step_stats->filename);
   a.lane = filled_array (n, sizeof (guint32));
   a.node_seq = filled_array (n, sizeof (guint32));
