@@ -9,7 +9,7 @@
  * checked against timeline.py's rule, worked out here from what the
  * test wrote: every tensor is allocated when its op starts and freed
  * when it ends (nothing consumes it), and the changes are summed in
- * (time, bytes) order.
+ * (time, bytes) order.  And an allocator whose name is too long to keep.
  */
 
 #include <string.h>
@@ -252,6 +252,102 @@ test_many_ties (void)
     check_allocator (trace, step, a);
 }
 
+static guint
+warning_count (StpTrace   *trace,
+               const char *kind)
+{
+  for (guint i = 0; i < trace->warnings->len; i++)
+    {
+      const StpWarning *w = &g_array_index (trace->warnings, StpWarning, i);
+
+      if (strcmp (stp_trace_str (trace, w->kind), kind) == 0)
+        return w->count;
+    }
+  return 0;
+}
+
+/* An allocator named by more than a name may hold, in three runs of
+ * tensors between another allocator's: one counter, under the name cut
+ * between characters, with all of its tensors; warned about once a run,
+ * not once a tensor. */
+static void
+test_long_allocator_name (void)
+{
+  static const char device_name[] = "/job:localhost/replica:0/task:0/device:CPU:0";
+  static const guint32 bytes[] = { 100, 200, 50, 400, 60, 800 };
+  static const gboolean on_long[] = { TRUE, TRUE, FALSE, TRUE, FALSE, TRUE };
+  gsize long_len = STP_MAX_NAME_LEN + 10;
+  g_autofree char *long_name = g_malloc (long_len + 1);
+  g_autoptr(GByteArray) device = g_byte_array_new ();
+  g_autoptr(GByteArray) step = g_byte_array_new ();
+  g_autoptr(GBytes) data = NULL;
+  StpAnalysisOptions options = STP_ANALYSIS_OPTIONS_INIT;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpInput) input = NULL;
+  g_autoptr(StpTrace) trace = NULL;
+  const StpCounterSeries *series = NULL;
+
+  /* "é" is two bytes, so the cut falls inside one unless moved. */
+  for (gsize i = 0; i + 1 < long_len; i += 2)
+    memcpy (long_name + i, "\xc3\xa9", 2);
+  long_name[long_len] = '\0';
+
+  stp_wire_put_bytes (device, 1, device_name, sizeof device_name - 1);
+  for (guint i = 0; i < G_N_ELEMENTS (bytes); i++)
+    {
+      g_autoptr(GByteArray) node = g_byte_array_new ();
+      g_autofree char *name = g_strdup_printf ("op%u", i);
+
+      stp_wire_put_bytes (node, 1, name, strlen (name));
+      stp_wire_put_tag (node, 2, STP_WIRE_VARINT);
+      stp_wire_put_varint (node, 10 * (i + 1));
+      stp_wire_put_tag (node, 5, STP_WIRE_VARINT);
+      stp_wire_put_varint (node, 5);
+      put_output (node, bytes[i], on_long[i] ? long_name : "cpu");
+      stp_wire_put_bytes (device, 2, node->data, node->len);
+    }
+  stp_wire_put_bytes (step, 1, device->data, device->len);
+  data = g_bytes_new (step->data, step->len);
+
+  input = stp_input_new_for_bytes (data, "long.pb", &error);
+  g_assert_no_error (error);
+  options.show_memory = TRUE;
+  trace = stp_load_input (input, "long.pb", &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  for (guint t = 0; t < trace->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (trace, t);
+      const char *name = stp_trace_str (trace, track->name);
+
+      if (track->kind != STP_TRACK_COUNTER || strcmp (name, "cpu") == 0)
+        continue;
+      g_assert_null (series);
+      g_assert_cmpuint (strlen (name), <=, STP_MAX_NAME_LEN);
+      g_assert_cmpuint (strlen (name), >, STP_MAX_NAME_LEN - 4);
+      g_assert_true (g_utf8_validate (name, -1, NULL));
+      g_assert_true (strncmp (name, long_name, strlen (name)) == 0);
+      series = g_ptr_array_index (track->series, 0);
+    }
+
+  /* Each tensor lives from its op's start to its end. */
+  g_assert_nonnull (series);
+  g_assert_cmpuint (series->samples->len, ==, 8);
+  for (guint i = 0, k = 0; i < G_N_ELEMENTS (bytes); i++)
+    {
+      const StpCounterSample *samples = &g_array_index (series->samples, StpCounterSample, k);
+
+      if (!on_long[i])
+        continue;
+      g_assert_cmpint (samples[0].ts, ==, 10 * (i + 1) * 1000);
+      g_assert_cmpfloat (samples[0].value, ==, (double) bytes[i]);
+      g_assert_cmpint (samples[1].ts, ==, (10 * (i + 1) + 5) * 1000);
+      g_assert_cmpfloat (samples[1].value, ==, 0.0);
+      k += 2;
+    }
+  g_assert_cmpuint (warning_count (trace, "long-name"), ==, 3);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -259,6 +355,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/memory-counters/many-ties", test_many_ties);
+  g_test_add_func ("/memory-counters/long-allocator-name", test_long_allocator_name);
 
   return g_test_run ();
 }
