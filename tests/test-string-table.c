@@ -214,6 +214,49 @@ test_reserve (void)
     }
 }
 
+/* Strings interned after room was made for their bytes lie one after
+ * the other, in one piece of memory (the room is larger than a chunk a
+ * table grows by), and keep their ids and contents. */
+static void
+test_reserve_bytes (void)
+{
+  g_autoptr(StpStringTable) table = stp_string_table_new ();
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (StpStr));
+  gsize bytes = 0;
+  char name[32];
+
+  stp_string_table_intern0 (table, "before");
+  for (guint i = 0; i < 100000; i++)
+    bytes += g_snprintf (name, sizeof name, "tensor_%06u:1", i) + 1;
+  g_assert_cmpuint (bytes, >, 1024 * 1024);
+  stp_string_table_reserve_bytes (table, bytes);
+
+  for (guint i = 0; i < 100000; i++)
+    {
+      StpStr id;
+
+      g_snprintf (name, sizeof name, "tensor_%06u:1", i);
+      id = stp_string_table_intern0 (table, name);
+      g_array_append_val (ids, id);
+    }
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      StpStr id = g_array_index (ids, StpStr, i);
+
+      g_snprintf (name, sizeof name, "tensor_%06u:1", i);
+      g_assert_cmpstr (stp_string_table_get (table, id), ==, name);
+      if (i > 0)
+        {
+          StpStr prev = g_array_index (ids, StpStr, i - 1);
+
+          g_assert_true (stp_string_table_get (table, id) ==
+                         stp_string_table_get (table, prev) + stp_string_table_get_len (table, prev) + 1);
+        }
+    }
+  g_assert_cmpstr (stp_string_table_get (table, 1), ==, "before");
+}
+
 /* Without its index a table still gives every string back; a string
  * coming in builds the index again, with every id as it was. */
 static void
@@ -279,6 +322,7 @@ main (int    argc,
   g_test_add_func ("/string-table/intern-many", test_intern_many);
   g_test_add_func ("/string-table/lookup-many", test_lookup_many);
   g_test_add_func ("/string-table/reserve", test_reserve);
+  g_test_add_func ("/string-table/reserve-bytes", test_reserve_bytes);
   g_test_add_func ("/string-table/drop-index", test_drop_index);
 
   return g_test_run ();

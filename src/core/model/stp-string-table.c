@@ -24,6 +24,11 @@
  * 4 KiB pages nearly every lookup also missed the TLB. */
 #define BIG_TABLE_BYTES (8 * 1024 * 1024)
 #define BIG_CHUNK_SIZE  (4 * 1024 * 1024)
+/* The most one reservation maps in at once (stp-buffer.c maps a big
+ * chunk in whole): a cancel waits for it, and where no huge page can be
+ * had, 16 MiB are 4,096 pages at 7-8 µs each on the development VM
+ * (build/bench/bench-page-costs). */
+#define MAX_RESERVED_BYTES (16 * 1024 * 1024)
 
 typedef struct
 {
@@ -89,6 +94,16 @@ hash_bytes (const char *str,
   return (guint32) h;
 }
 
+/* The rest of the current chunk is left unused. */
+static void
+start_chunk (StpStringTable *self,
+             gsize           size)
+{
+  self->chunk_pos = (char *) stp_buffer_alloc (size);
+  self->chunk_left = size;
+  g_ptr_array_add (self->chunks, stp_buffer_to_bytes ((guint8 *) self->chunk_pos, size, size));
+}
+
 static char *
 store_bytes (StpStringTable *self,
              const char     *str,
@@ -97,13 +112,7 @@ store_bytes (StpStringTable *self,
   char *dest;
 
   if (len + 1 > self->chunk_left)
-    {
-      gsize size = MAX (self->bytes < BIG_TABLE_BYTES ? CHUNK_SIZE : BIG_CHUNK_SIZE, len + 1);
-
-      self->chunk_pos = (char *) stp_buffer_alloc (size);
-      self->chunk_left = size;
-      g_ptr_array_add (self->chunks, stp_buffer_to_bytes ((guint8 *) self->chunk_pos, size, size));
-    }
+    start_chunk (self, MAX (self->bytes < BIG_TABLE_BYTES ? CHUNK_SIZE : BIG_CHUNK_SIZE, len + 1));
 
   dest = self->chunk_pos;
   memcpy (dest, str, len);
@@ -471,6 +480,19 @@ stp_string_table_reserve (StpStringTable *self,
     ;
   rehash (self, n_slots);
   stp_array_reserve (self->entries, self->entries->len + n);
+}
+
+void
+stp_string_table_reserve_bytes (StpStringTable *self,
+                                gsize           n_bytes)
+{
+  g_return_if_fail (self != NULL);
+
+  if (n_bytes <= self->chunk_left)
+    return;
+
+  /* And a small chunk's room for the few strings that come after. */
+  start_chunk (self, MIN (n_bytes + CHUNK_SIZE, MAX_RESERVED_BYTES));
 }
 
 void

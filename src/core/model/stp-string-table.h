@@ -39,6 +39,11 @@ guint           stp_string_table_count    (const StpStringTable *self);
  * by doubling (each doubling re-inserts every string). */
 void            stp_string_table_reserve  (StpStringTable *self,
                                            guint           n);
+/* Makes room for strings of n_bytes in all (each with its NUL) in one
+ * chunk, for a loader that knows what it is about to intern: its
+ * strings then fill one mapping, not dozens grown a page at a time. */
+void            stp_string_table_reserve_bytes (StpStringTable *self,
+                                                gsize           n_bytes);
 gsize           stp_string_table_get_size (const StpStringTable *self);
 /* The hash the table keys strings by, for a table of one's own keyed
  * by bytes it does not copy. */
