@@ -32,19 +32,6 @@ stp_test_compare_strings (const char **a,
   return strcmp (*a, *b);
 }
 
-guint
-stp_test_warning_count (StpTrace   *trace,
-                        const char *kind)
-{
-  for (guint i = 0; i < trace->warnings->len; i++)
-    {
-      StpWarning *w = &g_array_index (trace->warnings, StpWarning, i);
-      if (strcmp (stp_trace_str (trace, w->kind), kind) == 0)
-        return w->count;
-    }
-  return 0;
-}
-
 gboolean
 stp_test_same_names (GHashTable *a,
                      GHashTable *b)

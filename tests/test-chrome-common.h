@@ -7,6 +7,7 @@
 #pragma once
 
 #include "stp-trace.h"
+#include "trace-test-util.h"
 
 G_BEGIN_DECLS
 
@@ -27,8 +28,6 @@ gboolean   stp_test_same_names      (GHashTable  *a,
                                      GHashTable  *b);
 gint       stp_test_compare_strings (const char **a,
                                      const char **b);
-guint      stp_test_warning_count   (StpTrace    *trace,
-                                     const char  *kind);
 
 /* For rules: each fails the test if what it looks for is not there. */
 StpTrace  *stp_test_load_ok         (const char  *json);

@@ -25,6 +25,7 @@
 #include "stp-error.h"
 #include "stp-json-scan.h"
 #include "stp-loader.h"
+#include "trace-test-util.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
@@ -78,20 +79,6 @@ load_bytes (const char  *json,
   return stp_load_input (input, name, NULL, NULL, NULL, NULL, error);
 }
 
-static guint
-warning_count (StpTrace   *trace,
-               const char *kind)
-{
-  for (guint i = 0; i < trace->warnings->len; i++)
-    {
-      const StpWarning *w = &g_array_index (trace->warnings, StpWarning, i);
-
-      if (strcmp (stp_trace_str (trace, w->kind), kind) == 0)
-        return w->count;
-    }
-  return 0;
-}
-
 /* ------------------------------------------------------------------ */
 /* Nesting                                                             */
 
@@ -140,7 +127,7 @@ test_json_depth (void)
   after = load_bytes (after_json, "after.json", &error);
   g_assert_no_error (error);
   g_assert_cmpuint (stp_trace_count_slices (after), ==, 1);
-  g_assert_cmpuint (warning_count (after, "too-deep"), ==, 1);
+  g_assert_cmpuint (stp_test_warning_count (after, "too-deep"), ==, 1);
 }
 
 /* Slices nested deeper than STP_MAX_DEPTH on one thread go to extra
@@ -174,7 +161,7 @@ test_slice_depth (void)
     }
   g_assert_cmpuint (slices, ==, n);
   g_assert_cmpuint (rows, ==, 2);
-  g_assert_cmpuint (warning_count (trace, "deep-nesting"), >, 0);
+  g_assert_cmpuint (stp_test_warning_count (trace, "deep-nesting"), >, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -208,7 +195,7 @@ test_long_name (void)
   g_assert_cmpuint (strlen (kept), >, STP_MAX_NAME_LEN - 4);
   g_assert_true (g_utf8_validate (kept, -1, NULL));
   g_assert_cmpstr (stp_trace_str (trace, stp_track_get_slice (track, 1)->name), ==, "short");
-  g_assert_cmpuint (warning_count (trace, "long-name"), ==, 1);
+  g_assert_cmpuint (stp_test_warning_count (trace, "long-name"), ==, 1);
 }
 
 /* ------------------------------------------------------------------ */

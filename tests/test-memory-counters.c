@@ -16,6 +16,7 @@
 
 #include "stp-loader.h"
 #include "stp-wire.h"
+#include "trace-test-util.h"
 
 #define N_OPS 150000
 
@@ -252,20 +253,6 @@ test_many_ties (void)
     check_allocator (trace, step, a);
 }
 
-static guint
-warning_count (StpTrace   *trace,
-               const char *kind)
-{
-  for (guint i = 0; i < trace->warnings->len; i++)
-    {
-      const StpWarning *w = &g_array_index (trace->warnings, StpWarning, i);
-
-      if (strcmp (stp_trace_str (trace, w->kind), kind) == 0)
-        return w->count;
-    }
-  return 0;
-}
-
 /* An allocator named by more than a name may hold, in three runs of
  * tensors between another allocator's: one counter, under the name cut
  * between characters, with all of its tensors; warned about once a run,
@@ -345,7 +332,7 @@ test_long_allocator_name (void)
       g_assert_cmpfloat (samples[1].value, ==, 0.0);
       k += 2;
     }
-  g_assert_cmpuint (warning_count (trace, "long-name"), ==, 3);
+  g_assert_cmpuint (stp_test_warning_count (trace, "long-name"), ==, 3);
 }
 
 int
