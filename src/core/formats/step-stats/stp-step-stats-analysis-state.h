@@ -67,6 +67,7 @@ typedef struct
   guint                     n_tensors;     /* distinct names: len(timeline.py's _tensors) */
   GArray                   *tensor_order;  /* StpStr, dict order */
   guint32                   next_flow_id;
+  guint                     max_flows;     /* flows reserved for (2 per node) */
 
   /* How many trackers the tensors' thread has made, for the ops' thread,
    * which makes their objects meanwhile. */
@@ -74,7 +75,6 @@ typedef struct
   GCond                     tracked_cond;
   guint                     n_tracked;
   gboolean                  tracking_done;
-  guint                     max_flows;     /* flows reserved for (2 per node) */
 
   GString                  *scratch;
   GString                  *tensor_names;  /* a batch's "name:index" */

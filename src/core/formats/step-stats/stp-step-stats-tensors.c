@@ -320,11 +320,11 @@ track_all (StpAnalysis  *a,
   g_autoptr(GArray) pending = g_array_sized_new (FALSE, FALSE, sizeof (PendingTensor), TENSOR_BATCH);
   guint work = 0;
 
-  /* Nearly every output has a name of its own, so its name's bytes are
+  /* Nearly every output has a name of its own, so the names' bytes are
    * known: a 100k-node serving step's 9 MB of them went into 256 KiB
    * chunks, a page fault at a time (2,200 of its 5,000 faults). */
   stp_string_table_reserve (a->trace->strings, a->ss->outputs->len);
-  stp_string_table_reserve_bytes (a->trace->strings, names_bytes (a));
+  stp_string_table_reserve_bytes (a->trace->strings, MIN (names_bytes (a), G_MAXSIZE));
 
   for (guint d = 0; d < a->ss->devices->len; d++)
     {
