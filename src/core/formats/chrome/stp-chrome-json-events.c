@@ -78,7 +78,7 @@ maybe_v2_flow (StpChromeLoader      *self,
 /* A thread's array of slices is sized for as many more as the rest of
  * the file holds at the rate so far, an eighth more: grown by doubling,
  * the array was moved in memory again and again, and on the development
- * VM the first use of each page after a move costs 0.4-7 us by the
+ * VM the first use of each page after a move costs 0.4-6.2 µs by the
  * moment (build/bench/bench-page-costs): the loads of both generated
  * traces were 5-8% slower (bench/README.md, stop 48).  Room never used
  * is address space, not memory. */
