@@ -459,7 +459,7 @@ put_snapshot_args (Writer            *w,
 {
   gsize mark = w->buf->len;
 
-  if (!(snapshot->flags & STP_SNAPSHOT_SOURCE_EVENT))
+  if (!stp_trace_snapshot_args_are_made (w->trace, snapshot))
     {
       put_raw_member (w, "args", snapshot->args);
       return;

@@ -84,40 +84,60 @@ stp_trace_append_args (const StpTrace *self,
   return TRUE;
 }
 
+/* What makes the snapshot's args, in its input's format (see
+ * StpSnapshot), and with what; NULL when they were kept as read. */
+static StpSourceSnapshotArgsFunc
+snapshot_args_maker (const StpTrace    *self,
+                     const StpSnapshot *snapshot,
+                     gpointer          *source)
+{
+  const StpTracePart *part = NULL;
+
+  if (self->parts == NULL)
+    {
+      *source = self->source;
+      return self->source_snapshot_args;
+    }
+
+  if (snapshot->object < self->objects->len)
+    part = part_of_process (self, g_array_index (self->objects, StpObject, snapshot->object).process);
+  *source = part != NULL ? part->source : NULL;
+  return part != NULL ? part->source_snapshot_args : NULL;
+}
+
+gboolean
+stp_trace_snapshot_args_are_made (const StpTrace    *self,
+                                  const StpSnapshot *snapshot)
+{
+  gpointer source;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (snapshot != NULL, FALSE);
+
+  return snapshot_args_maker (self, snapshot, &source) != NULL;
+}
+
 gboolean
 stp_trace_append_snapshot_args (const StpTrace    *self,
                                 const StpSnapshot *snapshot,
                                 GString           *out)
 {
-  gpointer source = self ? self->source : NULL;
-  StpSourceSnapshotArgsFunc source_args = self ? self->source_snapshot_args : NULL;
+  StpSourceSnapshotArgsFunc make;
+  gpointer source;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (snapshot != NULL, FALSE);
 
-  if (!(snapshot->flags & STP_SNAPSHOT_SOURCE_EVENT))
+  make = snapshot_args_maker (self, snapshot, &source);
+  if (make != NULL)
     {
-      if (snapshot->args == STP_RAW_NONE)
-        return FALSE;
-      stp_raw_store_append_to (self->raw, snapshot->args, out);
+      make (source, snapshot, out);
       return TRUE;
     }
 
-  if (self->parts != NULL)
-    {
-      const StpTracePart *part = NULL;
-
-      if (snapshot->object < self->objects->len)
-        part = part_of_process (self, g_array_index (self->objects, StpObject, snapshot->object).process);
-      if (part == NULL)
-        return FALSE;
-      source = part->source;
-      source_args = part->source_snapshot_args;
-    }
-
-  if (source_args == NULL)
+  if (snapshot->args == STP_RAW_NONE)
     return FALSE;
-  source_args (source, snapshot, out);
+  stp_raw_store_append_to (self->raw, snapshot->args, out);
   return TRUE;
 }
 

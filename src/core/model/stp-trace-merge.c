@@ -322,7 +322,8 @@ move_objects (StpTrace     *merged,
       snapshot->object += r->object_base;
       snapshot->ts = rebase_ts (r, snapshot->ts);
       snapshot->seq = rebase_seq (r, snapshot->seq);
-      if (!(snapshot->flags & STP_SNAPSHOT_SOURCE_EVENT))
+      /* Args its format makes keep that format's reference. */
+      if (part->source_snapshot_args == NULL)
         snapshot->args = rebase_raw (r, snapshot->args);
     }
   g_array_append_vals (merged->snapshots, part->snapshots->data, part->snapshots->len);

@@ -624,7 +624,7 @@ stp_trace_add_snapshot (StpTrace *self,
                         gint64    ts,
                         gint64    tid,
                         guint32   seq,
-                        StpRaw    args)
+                        guint64   args)
 {
   StpSnapshot snapshot = { 0 };
 
@@ -638,21 +638,6 @@ stp_trace_add_snapshot (StpTrace *self,
   snapshot.seq = seq;
   snapshot.args = args;
   g_array_append_val (self->snapshots, snapshot);
-}
-
-/* A snapshot whose args its format makes when they are shown or
- * exported (source_snapshot_args), rather than kept as text. */
-void
-stp_trace_add_source_snapshot (StpTrace *self,
-                               guint32   object,
-                               gint64    ts,
-                               gint64    tid,
-                               guint32   seq,
-                               guint64   source_ref)
-{
-  stp_trace_add_snapshot (self, object, ts, tid, seq, source_ref);
-  g_array_index (self->snapshots, StpSnapshot, self->snapshots->len - 1).flags =
-    STP_SNAPSHOT_SOURCE_EVENT;
 }
 
 guint32

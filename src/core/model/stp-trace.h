@@ -261,26 +261,21 @@ typedef struct
 /* Few objects have an extra: stp_trace_get_object_extra() finds it. */
 G_STATIC_ASSERT (sizeof (StpObject) == 72);
 
-typedef enum
-{
-  /* args locates the snapshot in its trace's source; its args are
-   * made by source_snapshot_args when asked for
-   * (StepStats tensors: the index of their output). */
-  STP_SNAPSHOT_SOURCE_EVENT = 1 << 0,
-} StpSnapshotFlags;
-
-/* 40 bytes: a StepStats with memory shown has one per tensor. */
+/* 32 bytes: a StepStats with memory shown has one per tensor.  Where
+ * its trace (or, merged, its input) has source_snapshot_args, args is
+ * that format's reference to the snapshot (StepStats tensors: the
+ * index of their output) and the args are made when asked for; every
+ * snapshot of a format is made one way. */
 typedef struct
 {
-  guint32 object;
-  guint32 flags;       /* StpSnapshotFlags */
   gint64  ts;
   gint64  tid;
-  guint64 args;        /* StpRaw, but see STP_SNAPSHOT_SOURCE_EVENT */
+  guint64 args;        /* StpRaw, or the format's reference (see above) */
+  guint32 object;
   guint32 seq;
 } StpSnapshot;
 
-G_STATIC_ASSERT (sizeof (StpSnapshot) == 40);
+G_STATIC_ASSERT (sizeof (StpSnapshot) == 32);
 
 typedef enum
 {
@@ -353,7 +348,7 @@ typedef void (*StpSourceArgsFunc) (gpointer        source,
                                    const StpSlice *slice,
                                    GString        *out);
 
-/* A snapshot's args likewise (STP_SNAPSHOT_SOURCE_EVENT). */
+/* A snapshot's args likewise (see StpSnapshot). */
 typedef void (*StpSourceSnapshotArgsFunc) (gpointer           source,
                                            const StpSnapshot *snapshot,
                                            GString           *out);
@@ -496,13 +491,7 @@ void         stp_trace_add_snapshot    (StpTrace       *self,
                                         gint64          ts,
                                         gint64          tid,
                                         guint32         seq,
-                                        StpRaw          args);
-void         stp_trace_add_source_snapshot (StpTrace   *self,
-                                        guint32         object,
-                                        gint64          ts,
-                                        gint64          tid,
-                                        guint32         seq,
-                                        guint64         source_ref);
+                                        guint64         args);  /* see StpSnapshot */
 guint32      stp_trace_add_extra       (StpTrace       *self,
                                         gchar           phase,
                                         const char     *members,
@@ -630,6 +619,10 @@ gboolean     stp_trace_append_args     (const StpTrace *self,
 gboolean     stp_trace_append_snapshot_args (const StpTrace    *self,
                                         const StpSnapshot *snapshot,
                                         GString           *out);
+/* Whether its format makes the snapshot's args (see StpSnapshot),
+ * rather than keeping them as read. */
+gboolean     stp_trace_snapshot_args_are_made (const StpTrace    *self,
+                                        const StpSnapshot *snapshot);
 /* The bytes of raw, nul-terminated, and their length (nullable). */
 char        *stp_trace_dup_raw         (const StpTrace *self,
                                         StpRaw          raw,

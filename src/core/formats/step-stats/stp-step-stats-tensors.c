@@ -128,10 +128,10 @@ emit_tensor_object (StpAnalysis *a,
   object->create_tid = tid;
   object->create_seq = stp_trace_next_seq (trace);
 
-  stp_trace_add_source_snapshot (trace, index, (node_end (a, tracker->node) - 1) * 1000, tid,
-                                 stp_trace_next_seq (trace),
-                                 tracker_output (a, tracker) - &g_array_index (a->ss->outputs,
-                                                                               StpStepStatsOutput, 0));
+  /* The args are made from the output when asked for (see StpSnapshot). */
+  stp_trace_add_snapshot (trace, index, (node_end (a, tracker->node) - 1) * 1000, tid,
+                          stp_trace_next_seq (trace),
+                          tracker_output (a, tracker) - &g_array_index (a->ss->outputs, StpStepStatsOutput, 0));
 }
 
 /* With memory shown, the tensors' objects and snapshots, on the ops'
