@@ -317,6 +317,9 @@ stp_test_describe (StpTrace *t)
   for (guint i = 0; i < t->objects->len; i++)
     {
       const StpObject *o = &g_array_index (t->objects, StpObject, i);
+      guint n_snapshots;
+      guint32 first;
+
       LINE ();
       g_string_append (s, "object ");
       put_process (s, t, o->process);
@@ -327,9 +330,10 @@ stp_test_describe (StpTrace *t)
                               o->create_ts, o->create_ts == STP_TS_UNKNOWN ? 0 : o->create_tid,
                               o->delete_ts, o->delete_ts == STP_TS_UNKNOWN ? 0 : o->delete_tid, o->lane);
       put_extra (s, t, stp_trace_get_object_extra (t, o));
-      for (guint k = 0; k < o->n_snapshots; k++)
+      n_snapshots = stp_trace_get_object_snapshots (t, i, &first);
+      for (guint k = 0; k < n_snapshots; k++)
         {
-          const StpSnapshot *snap = &g_array_index (t->snapshots, StpSnapshot, o->first_snapshot + k);
+          const StpSnapshot *snap = &g_array_index (t->snapshots, StpSnapshot, first + k);
           g_string_append_printf (s, " snap(%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT, snap->ts, snap->tid);
           put_snapshot_args (s, t, snap);
           g_string_append_c (s, ')');

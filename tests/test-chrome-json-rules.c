@@ -354,7 +354,7 @@ test_objects (void)
   g_assert_cmpint (first->delete_ts, ==, 3000);
   g_assert_true (first->id & STP_ID_IS_RAW);
   g_assert_cmpstr (stp_trace_str (trace, first->id & G_MAXUINT32), ==, "\"0x10\"");
-  g_assert_cmpuint (first->n_snapshots, ==, 1);
+  g_assert_cmpuint (stp_trace_get_object_snapshots (trace, 0, NULL), ==, 1);
   g_assert_cmpstr (args, ==, "{\"snapshot\":{\"v\":1}}");
   g_assert_cmpint (second->create_ts, ==, 4000);
   g_assert_cmpint (second->delete_ts, ==, STP_TS_UNKNOWN);

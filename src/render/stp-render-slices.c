@@ -507,6 +507,8 @@ stp_render_objects (StpFrame     *frame,
       gint64 end = o->delete_ts != STP_TS_UNKNOWN ? o->delete_ts : frame->trace->end_ts;
       double y = top + o->lane * row->lane_height;
       double x0, x1;
+      guint n_snapshots;
+      guint32 first;
       guint8 slot;
 
       frame->stats->visited++;
@@ -529,12 +531,12 @@ stp_render_objects (StpFrame     *frame,
       add_object_label (frame, o, x0, x1, y, h, slot);
 
       /* Snapshots: a dark tick each, where they fall. */
-      if (x1 - x0 >= 3 && o->n_snapshots > 0)
+      if (x1 - x0 >= 3 && (n_snapshots = stp_trace_get_object_snapshots (frame->trace, i, &first)) > 0)
         {
           stp_frame_set_color (frame, tick);
-          for (guint k = 0; k < o->n_snapshots; k++)
+          for (guint k = 0; k < n_snapshots; k++)
             {
-              const StpSnapshot *snap = &g_array_index (frame->trace->snapshots, StpSnapshot, o->first_snapshot + k);
+              const StpSnapshot *snap = &g_array_index (frame->trace->snapshots, StpSnapshot, first + k);
               double sx = round (stp_render_view_time_to_x (frame->view, snap->ts));
 
               if (sx >= frame->x_left && sx < frame->x_right)

@@ -236,8 +236,14 @@ check_invariants (const StpTrace *trace)
       const StpObject *o = &g_array_index (trace->objects, StpObject, i);
 
       CHECK (o->process < trace->processes->len);
-      CHECK ((guint64) o->first_snapshot + o->n_snapshots <= trace->snapshots->len ||
-             o->n_snapshots == 0);
+    }
+  /* Each object's snapshots lie together (stp_trace_get_object_snapshots). */
+  for (guint i = 0; i < trace->snapshots->len; i++)
+    {
+      const StpSnapshot *s = &g_array_index (trace->snapshots, StpSnapshot, i);
+
+      CHECK (s->object < trace->objects->len);
+      CHECK (i == 0 || (s - 1)->object <= s->object);
     }
 }
 

@@ -734,6 +734,7 @@ fill_object (StpDetails     *self,
   const StpObject *o = &g_array_index (trace->objects, StpObject, index);
   StpStepStats *ss = links != NULL ? stp_links_get_step_stats (links) : NULL;
   const char *name = stp_trace_str (trace, o->name);
+  guint32 first_snapshot;
 
   self->name = g_strdup (name);
   self->category = str_or_null (trace, o->cat);
@@ -745,16 +746,16 @@ fill_object (StpDetails     *self,
   self->end = self->has_end ? o->delete_ts : trace->end_ts;
   self->has_duration = o->create_ts != STP_TS_UNKNOWN && self->has_end;
   self->duration = stp_time_sub (self->end, self->start);
-  self->n_snapshots = o->n_snapshots;
+  self->n_snapshots = stp_trace_get_object_snapshots (trace, index, &first_snapshot);
   self->producer_node = STP_INDEX_NONE;
   self->producer = STP_ITEM_REF_NONE;
   self->lifetime = stp_details_lifetime_new (trace, links, o->name);
 
   /* The last snapshot's args, as Chrome's object view shows them. */
-  if (o->n_snapshots > 0)
+  if (self->n_snapshots > 0)
     {
       const StpSnapshot *snap = &g_array_index (trace->snapshots, StpSnapshot,
-                                                o->first_snapshot + o->n_snapshots - 1);
+                                                first_snapshot + self->n_snapshots - 1);
 
       g_autoptr(GString) json = g_string_new (NULL);
 

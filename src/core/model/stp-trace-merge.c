@@ -39,7 +39,6 @@ typedef struct
   guint32  track_base;
   guint32  extra_base;
   guint32  object_base;
-  guint32  snapshot_base;
   guint32  seq_base;
   guint64  flow_id_base;  /* numeric flow ids: distinct between inputs */
   gint64   offset;        /* ns added to times */
@@ -311,7 +310,6 @@ move_objects (StpTrace     *merged,
       object->delete_ts = rebase_ts (r, object->delete_ts);
       object->create_seq = rebase_seq (r, object->create_seq);
       object->delete_seq = rebase_seq (r, object->delete_seq);
-      object->first_snapshot += r->snapshot_base;
     }
   g_array_append_vals (merged->objects, part->objects->data, part->objects->len);
 
@@ -466,7 +464,6 @@ merge_one (StpTrace   *merged,
     .track_base = merged->tracks->len,
     .extra_base = merged->extras->len,
     .object_base = merged->objects->len,
-    .snapshot_base = merged->snapshots->len,
     .seq_base = merged->n_seq,
     .flow_id_base = state->flow_id_base,
     .offset = offset,

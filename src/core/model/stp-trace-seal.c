@@ -296,15 +296,6 @@ place_objects (StpTrace *self)
   stp_sort_unless_sorted (self->snapshots->data, self->snapshots->len, sizeof (StpSnapshot),
                           compare_snapshots, NULL);
 
-  for (guint i = 0; i < self->snapshots->len; i++)
-    {
-      const StpSnapshot *s = &g_array_index (self->snapshots, StpSnapshot, i);
-      StpObject *o = &g_array_index (self->objects, StpObject, s->object);
-
-      if (o->n_snapshots++ == 0)
-        o->first_snapshot = i;
-    }
-
   /* Rows: each process packs its objects' lifetimes first-fit. */
   for (guint i = 0; i < n;)
     {
@@ -326,6 +317,44 @@ place_objects (StpTrace *self)
       p->n_object_lanes = stp_lane_allocator_get_n_lanes (alloc);
       i = j;
     }
+}
+
+/* The first snapshot of an object at or after `object`: they lie
+ * sorted by object (place_objects), so each object's are found where
+ * they begin rather than kept in it, 8 bytes an object. */
+static guint32
+first_snapshot_from (const StpTrace *self,
+                     guint32         object)
+{
+  guint32 low = 0, high = self->snapshots->len;
+
+  while (low < high)
+    {
+      guint32 mid = low + (high - low) / 2;
+
+      if (g_array_index (self->snapshots, StpSnapshot, mid).object < object)
+        low = mid + 1;
+      else
+        high = mid;
+    }
+  return low;
+}
+
+guint
+stp_trace_get_object_snapshots (const StpTrace *self,
+                                guint32         object,
+                                guint32        *first)
+{
+  guint32 start, end;
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (self->finished, 0);
+
+  start = first_snapshot_from (self, object);
+  end = object < G_MAXUINT32 ? first_snapshot_from (self, object + 1) : self->snapshots->len;
+  if (first != NULL)
+    *first = start;
+  return end - start;
 }
 
 /* ------------------------------------------------------------------ */

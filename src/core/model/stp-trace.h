@@ -252,14 +252,13 @@ typedef struct
   gint64  delete_tid;
   guint32 create_seq;
   guint32 delete_seq;
-  guint32 first_snapshot;  /* into trace->snapshots, which are sorted by object */
-  guint32 n_snapshots;
   guint32 lane;            /* row within the process's objects */
   guint32 process;
 } StpObject;
 
-/* Few objects have an extra: stp_trace_get_object_extra() finds it. */
-G_STATIC_ASSERT (sizeof (StpObject) == 72);
+/* Few objects have an extra: stp_trace_get_object_extra() finds it, and
+ * their snapshots stp_trace_get_object_snapshots(). */
+G_STATIC_ASSERT (sizeof (StpObject) == 64);
 
 /* 32 bytes: a StepStats with memory shown has one per tensor.  Where
  * its trace (or, merged, its input) has source_snapshot_args, args is
@@ -619,6 +618,11 @@ gboolean     stp_trace_append_args     (const StpTrace *self,
 gboolean     stp_trace_append_snapshot_args (const StpTrace    *self,
                                         const StpSnapshot *snapshot,
                                         GString           *out);
+/* The snapshots of a finished trace's object, in time order: how many,
+ * and where the first is in trace->snapshots (first, nullable). */
+guint        stp_trace_get_object_snapshots (const StpTrace *self,
+                                        guint32         object,
+                                        guint32        *first);
 /* Whether its format makes the snapshot's args (see StpSnapshot),
  * rather than keeping them as read. */
 gboolean     stp_trace_snapshot_args_are_made (const StpTrace    *self,
