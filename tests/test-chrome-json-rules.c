@@ -360,6 +360,49 @@ test_objects (void)
   g_assert_cmpint (second->delete_ts, ==, STP_TS_UNKNOWN);
 }
 
+/* Objects go in order of their start, which for one never created is
+ * its first snapshot; each gets the first row free then, and its
+ * snapshots in time order. */
+static void
+test_objects_placed (void)
+{
+  g_autoptr(StpTrace) trace = stp_test_load_ok (
+    "[{\"ph\":\"N\",\"pid\":1,\"tid\":1,\"ts\":10,\"name\":\"a\",\"id\":1},"
+    "{\"ph\":\"O\",\"pid\":1,\"tid\":1,\"ts\":30,\"name\":\"b\",\"id\":2,\"args\":{\"snapshot\":{\"v\":30}}},"
+    "{\"ph\":\"O\",\"pid\":1,\"tid\":1,\"ts\":20,\"name\":\"b\",\"id\":2,\"args\":{\"snapshot\":{\"v\":20}}},"
+    "{\"ph\":\"O\",\"pid\":1,\"tid\":1,\"ts\":5,\"name\":\"c\",\"id\":3,\"args\":{\"snapshot\":{\"v\":5}}},"
+    "{\"ph\":\"D\",\"pid\":1,\"tid\":1,\"ts\":8,\"name\":\"c\",\"id\":3},"
+    "{\"ph\":\"D\",\"pid\":1,\"tid\":1,\"ts\":15,\"name\":\"a\",\"id\":1},"
+    "{\"ph\":\"N\",\"pid\":1,\"tid\":1,\"ts\":12,\"name\":\"d\",\"id\":4}]");
+  const char *names[] = { "c", "a", "d", "b" };
+  const guint lanes[] = { 0, 0, 1, 0 };
+  guint32 first;
+
+  g_assert_cmpuint (trace->objects->len, ==, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      const StpObject *o = &g_array_index (trace->objects, StpObject, i);
+
+      g_assert_cmpstr (stp_trace_str (trace, o->name), ==, names[i]);
+      g_assert_cmpuint (o->lane, ==, lanes[i]);
+    }
+
+  g_assert_cmpuint (stp_trace_get_object_snapshots (trace, 0, &first), ==, 1);
+  g_assert_cmpint (g_array_index (trace->snapshots, StpSnapshot, first).ts, ==, 5000);
+  g_assert_cmpuint (stp_trace_get_object_snapshots (trace, 1, NULL), ==, 0);
+  g_assert_cmpuint (stp_trace_get_object_snapshots (trace, 2, NULL), ==, 0);
+  g_assert_cmpuint (stp_trace_get_object_snapshots (trace, 3, &first), ==, 2);
+  for (guint k = 0; k < 2; k++)
+    {
+      const StpSnapshot *snap = &g_array_index (trace->snapshots, StpSnapshot, first + k);
+      g_autofree char *args = stp_trace_dup_raw (trace, snap->args, NULL);
+
+      g_assert_cmpuint (snap->object, ==, 3);
+      g_assert_cmpint (snap->ts, ==, k == 0 ? 20000 : 30000);
+      g_assert_cmpstr (args, ==, k == 0 ? "{\"snapshot\":{\"v\":20}}" : "{\"snapshot\":{\"v\":30}}");
+    }
+}
+
 /* A flow's start and end pair only when cat, name and id all agree:
  * an id alone, or an id and one of the two, is not enough. */
 static void
@@ -778,6 +821,7 @@ main (int    argc,
   g_test_add_func ("/chrome-json/rules/instants", test_instants);
   g_test_add_func ("/chrome-json/rules/counters", test_counters);
   g_test_add_func ("/chrome-json/rules/objects", test_objects);
+  g_test_add_func ("/chrome-json/rules/objects-placed", test_objects_placed);
   g_test_add_func ("/chrome-json/rules/flows", test_flows);
   g_test_add_func ("/chrome-json/rules/flow-keys", test_flow_keys);
   g_test_add_func ("/chrome-json/rules/flow-deepest-lane", test_flow_deepest_lane);

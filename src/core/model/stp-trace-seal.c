@@ -191,41 +191,111 @@ seal_counter (StpTrack *track)
 /* ------------------------------------------------------------------ */
 /* Objects                                                             */
 
-static gint64
-object_start (const StpTrace  *self,
-              const StpObject *o,
-              gint64           first_snapshot)
+/* The first snapshot of an object at or after `object`, once they are
+ * sorted by object: each object's are found where they begin rather
+ * than kept in it, 8 bytes an object. */
+static guint32
+first_snapshot_from (const StpTrace *self,
+                     guint32         object)
 {
+  guint32 low = 0, high = self->snapshots->len;
+
+  while (low < high)
+    {
+      guint32 mid = low + (high - low) / 2;
+
+      if (g_array_index (self->snapshots, StpSnapshot, mid).object < object)
+        low = mid + 1;
+      else
+        high = mid;
+    }
+  return low;
+}
+
+/* Objects are ordered by process, then start: their creation, or else
+ * their first snapshot.  Snapshots' times are looked up only for
+ * objects never created, which are few, so most traces keep none. */
+typedef struct
+{
+  const StpTrace *trace;
+  gint64         *first_snapshot_ts;   /* per object, or NULL if all were created */
+} ObjectOrder;
+
+static gint64 *
+first_snapshot_times (const StpTrace *self)
+{
+  gint64 *first_ts;
+  guint i;
+
+  for (i = 0; i < self->objects->len; i++)
+    if (g_array_index (self->objects, StpObject, i).create_ts == STP_TS_UNKNOWN)
+      break;
+  if (i == self->objects->len)
+    return NULL;
+
+  first_ts = g_new (gint64, self->objects->len);
+  for (i = 0; i < self->objects->len; i++)
+    first_ts[i] = STP_TS_UNKNOWN;
+  for (i = 0; i < self->snapshots->len; i++)
+    {
+      const StpSnapshot *s = &g_array_index (self->snapshots, StpSnapshot, i);
+
+      if (first_ts[s->object] == STP_TS_UNKNOWN || s->ts < first_ts[s->object])
+        first_ts[s->object] = s->ts;
+    }
+  return first_ts;
+}
+
+static gint64
+object_start (const ObjectOrder *order,
+              guint32            index)
+{
+  const StpObject *o = &g_array_index (order->trace->objects, StpObject, index);
+
   if (o->create_ts != STP_TS_UNKNOWN)
     return o->create_ts;
-  if (first_snapshot != STP_TS_UNKNOWN)
-    return first_snapshot;
+  if (order->first_snapshot_ts[index] != STP_TS_UNKNOWN)
+    return order->first_snapshot_ts[index];
+  return order->trace->start_ts;
+}
+
+/* The same start, once objects and snapshots are in place. */
+static gint64
+placed_object_start (const StpTrace *self,
+                     guint32         index)
+{
+  const StpObject *o = &g_array_index (self->objects, StpObject, index);
+  guint32 first;
+
+  if (o->create_ts != STP_TS_UNKNOWN)
+    return o->create_ts;
+  first = first_snapshot_from (self, index);
+  if (first < self->snapshots->len && g_array_index (self->snapshots, StpSnapshot, first).object == index)
+    return g_array_index (self->snapshots, StpSnapshot, first).ts;
   return self->start_ts;
 }
 
-typedef struct
-{
-  guint32 index;
-  guint32 process;
-  gint64  start;
-  guint32 seq;
-} ObjectKey;
-
 static gint
-compare_object_keys (gconstpointer a,
-                     gconstpointer b,
-                     gpointer      user_data)
+compare_objects (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      user_data)
 {
-  const ObjectKey *ka = a;
-  const ObjectKey *kb = b;
+  const ObjectOrder *order = user_data;
+  guint32 ia = *(const guint32 *) a;
+  guint32 ib = *(const guint32 *) b;
+  const StpObject *oa = &g_array_index (order->trace->objects, StpObject, ia);
+  const StpObject *ob = &g_array_index (order->trace->objects, StpObject, ib);
+  gint64 sa, sb;
 
-  if (ka->process != kb->process)
-    return ka->process < kb->process ? -1 : 1;
-  if (ka->start != kb->start)
-    return ka->start < kb->start ? -1 : 1;
-  if (ka->seq != kb->seq)
-    return ka->seq < kb->seq ? -1 : 1;
-  return ka->index < kb->index ? -1 : (ka->index > kb->index);
+  if (oa->process != ob->process)
+    return oa->process < ob->process ? -1 : 1;
+  sa = object_start (order, ia);
+  sb = object_start (order, ib);
+  if (sa != sb)
+    return sa < sb ? -1 : 1;
+  if (oa->create_seq != ob->create_seq)
+    return oa->create_seq < ob->create_seq ? -1 : 1;
+  return ia < ib ? -1 : (ia > ib);
 }
 
 static gint
@@ -245,56 +315,49 @@ compare_snapshots (gconstpointer a,
   return 0;
 }
 
+/* The objects in order, and their snapshots after them.  Sorted as
+ * indices, not as keys of their own: keys of 24 bytes and the sort's
+ * copy of them were the peak of sealing a 100k-node step with memory
+ * shown. */
 static void
-place_objects (StpTrace *self)
+sort_objects (StpTrace *self)
 {
   guint n = self->objects->len;
-  g_autoptr(GArray) keys = NULL;
-  g_autofree gint64 *first_snap = NULL;
+  ObjectOrder order = { self, first_snapshot_times (self) };
+  g_autofree guint32 *from = g_new (guint32, n);
   g_autofree guint32 *remap = NULL;
 
-  /* Nothing to place, and no keys: their array's data is NULL. */
-  if (n == 0)
-    return;
+  for (guint i = 0; i < n; i++)
+    from[i] = i;
+  stp_sort_unless_sorted (from, n, sizeof (guint32), compare_objects, &order);
+  g_clear_pointer (&order.first_snapshot_ts, g_free);
 
-  keys = g_array_sized_new (FALSE, FALSE, sizeof (ObjectKey), n);
-  first_snap = g_new (gint64, n);
   remap = g_new (guint32, n);
-
   for (guint i = 0; i < n; i++)
-    first_snap[i] = STP_TS_UNKNOWN;
-  for (guint i = 0; i < self->snapshots->len; i++)
-    {
-      const StpSnapshot *s = &g_array_index (self->snapshots, StpSnapshot, i);
-
-      if (first_snap[s->object] == STP_TS_UNKNOWN || s->ts < first_snap[s->object])
-        first_snap[s->object] = s->ts;
-    }
-
-  for (guint i = 0; i < n; i++)
-    {
-      const StpObject *o = &g_array_index (self->objects, StpObject, i);
-      ObjectKey key = { i, o->process, object_start (self, o, first_snap[i]), o->create_seq };
-
-      g_array_append_val (keys, key);
-    }
-  g_clear_pointer (&first_snap, g_free);
-  stp_sort_unless_sorted (keys->data, keys->len, sizeof (ObjectKey), compare_object_keys, NULL);
-
-  for (guint i = 0; i < n; i++)
-    remap[g_array_index (keys, ObjectKey, i).index] = i;
-
+    remap[from[i]] = i;
   for (guint i = 0; i < self->snapshots->len; i++)
     {
       StpSnapshot *s = &g_array_index (self->snapshots, StpSnapshot, i);
       s->object = remap[s->object];
     }
+  g_clear_pointer (&remap, g_free);
+
   /* In place: a copy of the objects was the peak of sealing a
    * million-node step with memory shown. */
-  stp_permute (self->objects->data, n, sizeof (StpObject),
-               (guint32 *) (keys->data + G_STRUCT_OFFSET (ObjectKey, index)), sizeof (ObjectKey));
+  stp_permute (self->objects->data, n, sizeof (StpObject), from, sizeof (guint32));
   stp_sort_unless_sorted (self->snapshots->data, self->snapshots->len, sizeof (StpSnapshot),
                           compare_snapshots, NULL);
+}
+
+static void
+place_objects (StpTrace *self)
+{
+  guint n = self->objects->len;
+
+  if (n == 0)
+    return;
+
+  sort_objects (self);
 
   /* Rows: each process packs its objects' lifetimes first-fit. */
   for (guint i = 0; i < n;)
@@ -308,7 +371,7 @@ place_objects (StpTrace *self)
       for (j = i; j < n && g_array_index (self->objects, StpObject, j).process == process; j++)
         {
           StpObject *o = &g_array_index (self->objects, StpObject, j);
-          gint64 start = g_array_index (keys, ObjectKey, j).start;
+          gint64 start = placed_object_start (self, j);
           gint64 end = o->delete_ts != STP_TS_UNKNOWN ? o->delete_ts : G_MAXINT64;
 
           o->lane = stp_lane_allocator_take (alloc, start, MAX (start, end));
@@ -317,27 +380,6 @@ place_objects (StpTrace *self)
       p->n_object_lanes = stp_lane_allocator_get_n_lanes (alloc);
       i = j;
     }
-}
-
-/* The first snapshot of an object at or after `object`: they lie
- * sorted by object (place_objects), so each object's are found where
- * they begin rather than kept in it, 8 bytes an object. */
-static guint32
-first_snapshot_from (const StpTrace *self,
-                     guint32         object)
-{
-  guint32 low = 0, high = self->snapshots->len;
-
-  while (low < high)
-    {
-      guint32 mid = low + (high - low) / 2;
-
-      if (g_array_index (self->snapshots, StpSnapshot, mid).object < object)
-        low = mid + 1;
-      else
-        high = mid;
-    }
-  return low;
 }
 
 guint
