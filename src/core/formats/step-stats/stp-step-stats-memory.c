@@ -15,7 +15,7 @@
 
 /* One change of an allocator's total: 24 bytes (with the name's span,
  * 32), and a 1M-node step holds 1.5M of these.  The tensor is its place
- * in tensor_order.  Sorted, each becomes in place its counter's sample
+ * (see tensor_places()).  Sorted, each becomes in place its counter's sample
  * (turn_into_samples()), as large: a list and its samples are never
  * held both. */
 typedef struct
@@ -27,15 +27,23 @@ typedef struct
 
 G_STATIC_ASSERT (sizeof (Allocation) == sizeof (StpCounterSample));
 
+/* A tensor's name, from its object. */
+static inline StpStr
+tensor_name (StpAnalysis *a,
+             guint32      place)
+{
+  return g_array_index (a->trace->objects, StpObject, place).name;
+}
+
 static gint
 compare_names (gconstpointer pa,
                gconstpointer pb,
                gpointer      analysis)
 {
-  const StpAnalysis *a = analysis;
+  StpAnalysis *a = analysis;
   const StpStringTable *strings = a->trace->strings;
-  StpStr x = g_array_index (a->tensor_order, StpStr, *(const guint32 *) pa);
-  StpStr y = g_array_index (a->tensor_order, StpStr, *(const guint32 *) pb);
+  StpStr x = tensor_name (a, *(const guint32 *) pa);
+  StpStr y = tensor_name (a, *(const guint32 *) pb);
 
   return stp_text_compare_bytes (stp_string_table_get (strings, x), stp_string_table_get_len (strings, x),
                                  stp_string_table_get (strings, y), stp_string_table_get_len (strings, y));
@@ -232,8 +240,8 @@ tensors_at (StpAnalysis *a,
   names = g_array_sized_new (FALSE, FALSE, sizeof (StpStr), set->len);
   for (guint i = 0; i < set->len; i++)
     {
-      guint32 place = g_array_index (set, guint32, i);
-      g_array_append_val (names, g_array_index (a->tensor_order, StpStr, place));
+      StpStr name = tensor_name (a, g_array_index (set, guint32, i));
+      g_array_append_val (names, name);
     }
   return names;
 }
@@ -329,7 +337,7 @@ unref_list (gpointer list)
     g_array_unref (list);
 }
 
-/* The tensors (in tensor_order) by allocator: runs of consecutive
+/* The tensors (in dict order) by allocator: runs of consecutive
  * tensors that name the same one, and for each allocator, in the order
  * tensors first name it, how many changes its list will hold. */
 typedef struct
@@ -360,20 +368,31 @@ tensor_output (StpAnalysis *a,
   return tracker_output (a, &g_array_index (a->trackers, StpTracker, place));
 }
 
-/* The tensor first named at place i in tensor_order: its tracker's
- * place, which is also its object's and its last use's. */
-static inline guint
-tensor_place (StpAnalysis *a,
-              guint        i)
+/* Each tensor in dict order (tensor_order) by its place: its latest
+ * tracker's, which is also its object's and its last use's.  The
+ * memory counters need nothing else of the tensors' names, so their
+ * index goes before the lists are made. */
+static GArray *
+tensor_places (StpAnalysis *a)
 {
-  return tensor_index (a, g_array_index (a->tensor_order, StpStr, i)) - 1;
+  GArray *places = g_array_sized_new (FALSE, FALSE, sizeof (guint32), a->tensor_order->len);
+
+  for (guint i = 0; i < a->tensor_order->len; i++)
+    {
+      guint32 place = tensor_index (a, g_array_index (a->tensor_order, StpStr, i)) - 1;
+      g_array_append_val (places, place);
+    }
+  g_clear_pointer (&a->tensors, g_array_unref);
+  g_clear_pointer (&a->tensor_order, g_array_unref);
+  return places;
 }
 
 /* An allocator's name is interned once per run rather than once per
  * tensor: most tensors name the one the tensor before them named. */
 static void
-group_by_allocator (StpAnalysis *a,
-                    Groups      *groups)
+group_by_allocator (StpAnalysis  *a,
+                    const GArray *places,
+                    Groups       *groups)
 {
   g_autoptr(GHashTable) index = g_hash_table_new (NULL, NULL);
   StpSpan last = { NULL, 0 };
@@ -383,9 +402,9 @@ group_by_allocator (StpAnalysis *a,
   groups->allocators = g_array_new (FALSE, FALSE, sizeof (StpStr));
   groups->counts = g_array_new (FALSE, FALSE, sizeof (guint));
 
-  for (guint i = 0; i < a->tensor_order->len; i++)
+  for (guint i = 0; i < places->len; i++)
     {
-      StpSpan span = stp_step_stats_output_allocator (tensor_output (a, tensor_place (a, i)));
+      StpSpan span = stp_step_stats_output_allocator (tensor_output (a, g_array_index (places, guint32, i)));
 
       if (i == 0 || span.len != last.len || (span.len > 0 && memcmp (span.str, last.str, span.len) != 0))
         {
@@ -417,6 +436,7 @@ group_by_allocator (StpAnalysis *a,
  * stop 48). */
 static GPtrArray *
 list_changes (StpAnalysis  *a,
+              const GArray *places,
               const Groups *groups)
 {
   StpTrace *trace = a->trace;
@@ -433,17 +453,17 @@ list_changes (StpAnalysis  *a,
   for (guint r = 0; r < groups->runs->len; r++)
     {
       const Run *run = &g_array_index (groups->runs, Run, r);
-      guint end = r + 1 < groups->runs->len ? (run + 1)->first : a->tensor_order->len;
+      guint end = r + 1 < groups->runs->len ? (run + 1)->first : places->len;
       GArray *list = g_ptr_array_index (lists, run->list);
 
       for (guint i = run->first; i < end; i++)
         {
-          guint t = tensor_place (a, i);
+          guint32 t = g_array_index (places, guint32, i);
           const StpTracker *tensor = &g_array_index (a->trackers, StpTracker, t);
           const StpStepStatsOutput *output = tracker_output (a, tensor);
           /* Each tracker made the object at its own place. */
           StpObject *object = &g_array_index (trace->objects, StpObject, t);
-          Allocation alloc = { node_start (a, tensor->node), output->requested_bytes, i };
+          Allocation alloc = { node_start (a, tensor->node), output->requested_bytes, t };
 
           object->delete_ts = a->last_unref[t] * 1000;
           object->delete_tid = 0;
@@ -465,19 +485,20 @@ gboolean
 stp_step_stats_show_memory_counters (StpAnalysis  *a,
                                    GError      **error)
 {
+  g_autoptr(GArray) places = tensor_places (a);
   g_autoptr(GPtrArray) lists = NULL;
-  g_autofree guint8 *live = g_new0 (guint8, a->tensor_order->len);
+  g_autofree guint8 *live = g_new0 (guint8, a->trace->objects->len);
   Groups groups = { NULL, NULL, NULL };
   gboolean ok = TRUE;
 
-  group_by_allocator (a, &groups);
-  lists = list_changes (a, &groups);
+  group_by_allocator (a, places, &groups);
+  lists = list_changes (a, places, &groups);
+  g_clear_pointer (&places, g_array_unref);
 
-  /* Nothing reads the trackers or their index again (23 MB of a
+  /* Nothing reads the trackers or their last uses again (18 MB of a
    * million-node step): they go before the lists are sorted. */
   g_clear_pointer (&a->trackers, g_array_unref);
   g_clear_pointer (&a->last_unref, g_free);
-  g_clear_pointer (&a->tensors, g_array_unref);
 
   /* Each list becomes its counter's samples. */
   for (guint i = 0; ok && i < groups.allocators->len; i++)
