@@ -158,15 +158,53 @@ typedef struct
   guint32 index;
 } SliceRef;
 
-/* The slices by seq, from the first slice's seq to the last's: what
- * has seqs of its own after them (a step's memory counters and
- * deletions, 2.3M of a million-node step's 7.3M) takes no room. */
+/* The slices by seq, for flow ends that name their slice by it.  Most
+ * seqs are other events' (a step's flows outnumber its ops), so a slice
+ * is found in two steps: a bit per seq says whether it is a slice's,
+ * and the slices before it count its place among the slices' refs.  A
+ * ref per seq took 8 bytes for each, 2.7 MB for a 100k-node step's
+ * 100k ops, and every page of it was filled.  From the first slice's
+ * seq to the last's: what has seqs of its own after them (a step's
+ * memory counters and deletions) takes no room. */
 typedef struct
 {
-  SliceRef *refs;
   guint32   first;
-  guint32   n;
+  guint32   n;        /* seqs from first */
+  guint64  *bits;     /* bit k: seq first + k is a slice's */
+  guint32  *before;   /* per word of bits: the slices before it */
+  SliceRef *refs;     /* per slice's seq, in seq order */
+  guint32   n_refs;
 } SliceIndex;
+
+#define BITS_PER_WORD 64
+
+/* Where the ref of the slice with this seq is, or G_MAXUINT32 if no
+ * slice has it. */
+static guint32
+slice_index_place (const SliceIndex *index,
+                   guint32           seq)
+{
+  /* Unsigned: a seq before the first is far past the end. */
+  guint32 k = seq - index->first;
+  guint64 word, below;
+
+  if (index->bits == NULL || k >= index->n)
+    return G_MAXUINT32;
+  word = index->bits[k / BITS_PER_WORD];
+  if (!(word >> (k % BITS_PER_WORD) & 1))
+    return G_MAXUINT32;
+  below = word & ((G_GUINT64_CONSTANT (1) << (k % BITS_PER_WORD)) - 1);
+  return index->before[k / BITS_PER_WORD] + __builtin_popcountll (below);
+}
+
+static void
+slice_index_clear (SliceIndex *index)
+{
+  g_clear_pointer (&index->bits, g_free);
+  g_clear_pointer (&index->before, g_free);
+  stp_buffer_free ((guint8 *) index->refs, (gsize) index->n_refs * sizeof (SliceRef));
+  index->refs = NULL;
+}
 
 static void
 bind_end (StpTrace   *self,
@@ -185,12 +223,12 @@ bind_end (StpTrace   *self,
     {
       /* v2 flows name their slice by its seq; so do loaders that know. */
       guint32 seq = end->phase == 0 ? end->seq : end->slice;
+      guint32 place = slice_index_place (by_seq, seq);
 
-      /* Unsigned: a seq before the first is far past the end. */
-      if (by_seq->refs != NULL && seq - by_seq->first < by_seq->n)
+      if (place != G_MAXUINT32)
         {
-          track = by_seq->refs[seq - by_seq->first].track;
-          slice = by_seq->refs[seq - by_seq->first].index;
+          track = by_seq->refs[place].track;
+          slice = by_seq->refs[place].index;
         }
     }
   else if ((lanes = g_hash_table_lookup (thread_lanes, GUINT_TO_POINTER (end->track))) != NULL)
@@ -211,47 +249,67 @@ bind_end (StpTrace   *self,
     }
 }
 
+/* The seq of a slice, if it was read from the input. */
+static inline gboolean
+input_seq (const StpTrace *self,
+           const StpTrack *track,
+           guint           i,
+           guint32        *seq)
+{
+  *seq = stp_track_get_slice (track, i)->seq;
+  return *seq < self->n_seq;
+}
+
 static void
 index_slices_by_seq (StpTrace   *self,
                      SliceIndex *by_seq)
 {
-  guint32 first = G_MAXUINT32, last = 0;
+  guint32 first = G_MAXUINT32, last = 0, seq;
+  guint n_words;
 
   for (guint t = 0; t < self->tracks->len; t++)
     {
       const StpTrack *track = stp_trace_get_track (self, t);
 
       for (guint i = 0; track->slices && i < track->slices->len; i++)
-        {
-          guint32 seq = stp_track_get_slice (track, i)->seq;
-
-          if (seq < self->n_seq)
-            {
-              first = MIN (first, seq);
-              last = MAX (last, seq);
-            }
-        }
+        if (input_seq (self, track, i, &seq))
+          {
+            first = MIN (first, seq);
+            last = MAX (last, seq);
+          }
     }
   if (first > last)
     return;
 
   by_seq->first = first;
   by_seq->n = last - first + 1;
-  by_seq->refs = (SliceRef *) stp_buffer_alloc ((gsize) by_seq->n * sizeof (SliceRef));
-  for (guint i = 0; i < by_seq->n; i++)
-    by_seq->refs[i] = (SliceRef) { STP_INDEX_NONE, STP_INDEX_NONE };
+  n_words = by_seq->n / BITS_PER_WORD + 1;
+  by_seq->bits = g_new0 (guint64, n_words);
+  by_seq->before = g_new (guint32, n_words);
 
   for (guint t = 0; t < self->tracks->len; t++)
     {
       const StpTrack *track = stp_trace_get_track (self, t);
 
       for (guint i = 0; track->slices && i < track->slices->len; i++)
-        {
-          guint32 seq = stp_track_get_slice (track, i)->seq;
+        if (input_seq (self, track, i, &seq))
+          by_seq->bits[(seq - first) / BITS_PER_WORD] |= G_GUINT64_CONSTANT (1) << ((seq - first) % BITS_PER_WORD);
+    }
+  for (guint w = 0; w < n_words; w++)
+    {
+      by_seq->before[w] = by_seq->n_refs;
+      by_seq->n_refs += __builtin_popcountll (by_seq->bits[w]);
+    }
 
-          if (seq < self->n_seq)
-            by_seq->refs[seq - first] = (SliceRef) { t, i };
-        }
+  /* Two slices with one seq (a broken input) leave the later one. */
+  by_seq->refs = (SliceRef *) stp_buffer_alloc ((gsize) by_seq->n_refs * sizeof (SliceRef));
+  for (guint t = 0; t < self->tracks->len; t++)
+    {
+      const StpTrack *track = stp_trace_get_track (self, t);
+
+      for (guint i = 0; track->slices && i < track->slices->len; i++)
+        if (input_seq (self, track, i, &seq))
+          by_seq->refs[slice_index_place (by_seq, seq)] = (SliceRef) { t, i };
     }
 }
 
@@ -290,7 +348,7 @@ void
 stp_trace_bind_flows (StpTrace   *self,
                       GHashTable *thread_lanes)
 {
-  SliceIndex by_seq = { NULL, 0, 0 };
+  SliceIndex by_seq = { 0 };
   BindRange first, second;
   GThread *thread;
 
@@ -317,5 +375,5 @@ stp_trace_bind_flows (StpTrace   *self,
       bind_range (&first);
       g_thread_join (thread);
     }
-  stp_buffer_free ((guint8 *) by_seq.refs, (gsize) by_seq.n * sizeof (SliceRef));
+  slice_index_clear (&by_seq);
 }
