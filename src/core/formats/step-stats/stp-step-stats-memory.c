@@ -29,8 +29,8 @@ G_STATIC_ASSERT (sizeof (Allocation) == sizeof (StpCounterSample));
 
 /* A tensor's name, from its object. */
 static inline StpStr
-tensor_name (StpAnalysis *a,
-             guint32      place)
+tensor_name (const StpAnalysis *a,
+             guint32            place)
 {
   return g_array_index (a->trace->objects, StpObject, place).name;
 }
@@ -40,7 +40,7 @@ compare_names (gconstpointer pa,
                gconstpointer pb,
                gpointer      analysis)
 {
-  StpAnalysis *a = analysis;
+  const StpAnalysis *a = analysis;
   const StpStringTable *strings = a->trace->strings;
   StpStr x = tensor_name (a, *(const guint32 *) pa);
   StpStr y = tensor_name (a, *(const guint32 *) pb);
@@ -369,9 +369,7 @@ tensor_output (StpAnalysis *a,
 }
 
 /* Each tensor in dict order (tensor_order) by its place: its latest
- * tracker's, which is also its object's and its last use's.  The
- * memory counters need nothing else of the tensors' names, so their
- * index goes before the lists are made. */
+ * tracker's, which is also its object's and its last use's. */
 static GArray *
 tensor_places (StpAnalysis *a)
 {
@@ -382,8 +380,6 @@ tensor_places (StpAnalysis *a)
       guint32 place = tensor_index (a, g_array_index (a->tensor_order, StpStr, i)) - 1;
       g_array_append_val (places, place);
     }
-  g_clear_pointer (&a->tensors, g_array_unref);
-  g_clear_pointer (&a->tensor_order, g_array_unref);
   return places;
 }
 
@@ -490,6 +486,11 @@ stp_step_stats_show_memory_counters (StpAnalysis  *a,
   g_autofree guint8 *live = g_new0 (guint8, a->trace->objects->len);
   Groups groups = { NULL, NULL, NULL };
   gboolean ok = TRUE;
+
+  /* The counters need nothing else of the tensors' names: the index by
+   * name goes before the lists are made. */
+  g_clear_pointer (&a->tensors, g_array_unref);
+  g_clear_pointer (&a->tensor_order, g_array_unref);
 
   group_by_allocator (a, places, &groups);
   lists = list_changes (a, places, &groups);
