@@ -82,20 +82,20 @@ assert_same_snapshot_args (StpTrace *original,
                            StpTrace *merged,
                            guint32   moved)
 {
-  guint32 a, b;
-  guint n_snapshots = stp_trace_get_object_snapshots (original, object, &a);
+  guint32 first, moved_first;
+  guint n_snapshots = stp_trace_get_object_snapshots (original, object, &first);
   guint n = 0;
 
-  g_assert_cmpuint (stp_trace_get_object_snapshots (merged, moved, &b), ==, n_snapshots);
+  g_assert_cmpuint (stp_trace_get_object_snapshots (merged, moved, &moved_first), ==, n_snapshots);
   for (guint k = 0; k < n_snapshots; k++)
     {
       g_autoptr(GString) want = g_string_new (NULL);
       g_autoptr(GString) got = g_string_new (NULL);
       gboolean has = stp_trace_append_snapshot_args (original, &g_array_index (original->snapshots, StpSnapshot,
-                                                                                a + k), want);
+                                                                                first + k), want);
 
       g_assert_cmpint (has, ==, stp_trace_append_snapshot_args (merged, &g_array_index (merged->snapshots, StpSnapshot,
-                                                                                         b + k), got));
+                                                                                         moved_first + k), got));
       g_assert_cmpstr (got->str, ==, want->str);
       n += has && want->len > 0;
     }
