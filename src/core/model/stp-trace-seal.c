@@ -315,6 +315,54 @@ compare_snapshots (gconstpointer a,
   return 0;
 }
 
+static gboolean
+snapshots_sorted (const StpTrace *self)
+{
+  for (guint i = 1; i < self->snapshots->len; i++)
+    if (compare_snapshots (&g_array_index (self->snapshots, StpSnapshot, i - 1),
+                           &g_array_index (self->snapshots, StpSnapshot, i), NULL) > 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* The snapshots grouped by object, each object's by time.  Counted by
+ * object and moved once, in place: a sort would copy them all, since
+ * GLib's copies elements of 32 bytes and less whole (2.5 MB at a
+ * 100k-node step with memory shown), where elements over 32 bytes
+ * take it 16 bytes each. */
+static void
+place_snapshots (StpTrace *self)
+{
+  StpSnapshot *snapshots = (StpSnapshot *) self->snapshots->data;
+  guint n = self->snapshots->len;
+  g_autofree guint32 *ends = NULL;
+  g_autofree guint32 *from = NULL;
+
+  if (snapshots_sorted (self))
+    return;
+
+  /* ends[o]: where object o's snapshots start, then end as they come. */
+  ends = g_new0 (guint32, self->objects->len + 1);
+  for (guint i = 0; i < n; i++)
+    ends[snapshots[i].object + 1]++;
+  for (guint o = 0; o < self->objects->len; o++)
+    ends[o + 1] += ends[o];
+  from = g_new (guint32, n);
+  for (guint i = 0; i < n; i++)
+    from[ends[snapshots[i].object]++] = i;
+  g_clear_pointer (&ends, g_free);
+  stp_permute (snapshots, n, sizeof (StpSnapshot), from, sizeof (guint32));
+
+  /* Within an object, by time: usually so already. */
+  for (guint i = 0, j; i < n; i = j)
+    {
+      for (j = i + 1; j < n && snapshots[j].object == snapshots[i].object; j++)
+        ;
+      if (j - i > 1)
+        stp_sort_unless_sorted (snapshots + i, j - i, sizeof (StpSnapshot), compare_snapshots, NULL);
+    }
+}
+
 /* The objects in order, and their snapshots after them.  Sorted as
  * indices, not as keys of their own: keys of 24 bytes and the sort's
  * copy of them were the peak of sealing a 100k-node step with memory
@@ -345,8 +393,8 @@ sort_objects (StpTrace *self)
   /* In place: a copy of the objects was the peak of sealing a
    * million-node step with memory shown. */
   stp_permute (self->objects->data, n, sizeof (StpObject), from, sizeof (guint32));
-  stp_sort_unless_sorted (self->snapshots->data, self->snapshots->len, sizeof (StpSnapshot),
-                          compare_snapshots, NULL);
+  g_clear_pointer (&from, g_free);
+  place_snapshots (self);
 }
 
 static void
