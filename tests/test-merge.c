@@ -180,6 +180,56 @@ test_step_stats_links (void)
   g_assert_cmpuint (n_snapshot_args, >, 0);
 }
 
+/* A StepStats with memory shown merged with Chrome traces with
+ * objects: each snapshot's args are made or read as its own input's
+ * were, the StepStats' by their format, the Chrome traces' as read. */
+static void
+test_snapshot_args_by_input (void)
+{
+  /* A Chrome trace on each side: the StepStats' references would move
+   * if they were taken for raw args, and the last trace's raw args must. */
+  const char *names[] = { "chrome/catapult/tracing/test_data/quads_with_render_passes.json",
+                          "step-stats/memory_edges.step_stats.pb",
+                          "chrome/catapult/tracing/test_data/gpu_state_trace.json" };
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
+  g_autoptr(GPtrArray) originals = g_ptr_array_new_with_free_func ((GDestroyNotify) stp_trace_unref);
+  g_autoptr(StpTrace) merged = NULL;
+  guint32 object_base = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_ptr_array_add (parts, load_with_memory (names[i]));
+      g_ptr_array_add (originals, load_with_memory (names[i]));
+    }
+  merged = stp_traces_merge (parts, STP_MERGE_CLOCK_COMMON, NULL);
+
+  for (guint p = 0; p < originals->len; p++)
+    {
+      StpTrace *original = originals->pdata[p];
+      guint n_made = 0, n_with_args = 0;
+
+      g_assert_cmpuint (original->objects->len, >, 0);
+      for (guint32 o = 0; o < original->objects->len; o++)
+        {
+          guint32 first;
+          guint n = stp_trace_get_object_snapshots (merged, o + object_base, &first);
+
+          n_with_args += assert_same_snapshot_args (original, o, merged, o + object_base);
+          for (guint k = 0; k < n; k++)
+            n_made += stp_trace_snapshot_args_are_made (merged, &g_array_index (merged->snapshots, StpSnapshot,
+                                                                                 first + k));
+        }
+
+      g_assert_cmpuint (n_with_args, >, 0);
+      /* StepStats makes its tensors' args; Chrome's were read. */
+      if (original->format == STP_FORMAT_CHROME_JSON)
+        g_assert_cmpuint (n_made, ==, 0);
+      else
+        g_assert_cmpuint (n_made, ==, original->snapshots->len);
+      object_base += original->objects->len;
+    }
+}
+
 static StpTrace *
 load_path (const char *path)
 {
@@ -830,6 +880,7 @@ main (int    argc,
   g_test_add_func ("/merge/xspace-sources", test_xspace_sources);
   g_test_add_func ("/merge/step-stats", test_step_stats);
   g_test_add_func ("/merge/step-stats-links", test_step_stats_links);
+  g_test_add_func ("/merge/snapshot-args-by-input", test_snapshot_args_by_input);
   g_test_add_func ("/merge/step-table", test_step_table);
   g_test_add_func ("/merge/summary-by-trace", test_summary_by_trace);
   g_test_add_func ("/merge/cli-convert", test_cli_convert);
