@@ -20,13 +20,15 @@
 
 #include <string.h>
 
-static gboolean
-is_sorted (const char       *elements,
-           guint             n,
-           gsize             size,
-           GCompareDataFunc  compare,
-           gpointer          user_data)
+gboolean
+stp_sort_is_sorted (gconstpointer    base,
+                    guint            n,
+                    gsize            size,
+                    GCompareDataFunc compare,
+                    gpointer         user_data)
 {
+  const char *elements = base;
+
   for (guint i = 1; i < n; i++)
     if (compare (elements + (i - 1) * size, elements + i * size, user_data) > 0)
       return FALSE;
@@ -42,7 +44,7 @@ stp_sort_unless_sorted (gpointer         base,
                         GCompareDataFunc compare,
                         gpointer         user_data)
 {
-  if (!is_sorted (base, n, size, compare, user_data))
+  if (!stp_sort_is_sorted (base, n, size, compare, user_data))
     g_qsort_with_data (base, n, size, compare, user_data);
 }
 
@@ -279,7 +281,7 @@ stp_sort_by_key (gpointer         base,
 {
   char *elements = base;
 
-  if (is_sorted (elements, n, size, compare, user_data))
+  if (stp_sort_is_sorted (elements, n, size, compare, user_data))
     return;
 
   sort_by_int64 (elements, n, size, key_offset);

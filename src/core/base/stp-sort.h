@@ -10,6 +10,12 @@
 
 G_BEGIN_DECLS
 
+/* Whether the n elements at base are in compare's order: one pass. */
+gboolean stp_sort_is_sorted (gconstpointer    base,
+                             guint            n,
+                             gsize            size,
+                             GCompareDataFunc compare,
+                             gpointer         user_data);
 void stp_sort_unless_sorted (gpointer         base,
                              guint            n,
                              gsize            size,

@@ -315,16 +315,6 @@ compare_snapshots (gconstpointer a,
   return 0;
 }
 
-static gboolean
-snapshots_sorted (const StpTrace *self)
-{
-  for (guint i = 1; i < self->snapshots->len; i++)
-    if (compare_snapshots (&g_array_index (self->snapshots, StpSnapshot, i - 1),
-                           &g_array_index (self->snapshots, StpSnapshot, i), NULL) > 0)
-      return FALSE;
-  return TRUE;
-}
-
 /* The snapshots grouped by object, each object's by time.  Counted by
  * object and moved once, in place: a sort would copy them all, since
  * GLib's copies elements of 32 bytes and less whole (2.5 MB at a
@@ -338,7 +328,7 @@ place_snapshots (StpTrace *self)
   g_autofree guint32 *ends = NULL;
   g_autofree guint32 *from = NULL;
 
-  if (snapshots_sorted (self))
+  if (stp_sort_is_sorted (snapshots, n, sizeof (StpSnapshot), compare_snapshots, NULL))
     return;
 
   /* ends[o]: where object o's snapshots start, then end as they come. */
