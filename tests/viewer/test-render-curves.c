@@ -23,7 +23,8 @@ typedef void (*SetupFunc) (cairo_t *cr);
 
 /* Arrow-like S-curves, and the shapes at their edges: tall, wide,
  * short, straight across, straight down and straight aslant (as the
- * lines of a crowd of arrows are), and one running off the surface. */
+ * lines of a crowd of arrows are, steep and flat, both ways), and one
+ * running off the surface. */
 static const StpCubic curves[] = {
   { { 20, 120, 180, 280 }, { 10, 10, 290, 290 } },
   { { 10, 200, 200, 390 }, { 100, 100, 130, 130 } },
@@ -31,6 +32,8 @@ static const StpCubic curves[] = {
   { { 30, 130, 230, 330 }, { 200, 200, 200, 200 } },
   { { 350, 350, 350, 350 }, { 20, 100, 180, 280 } },
   { { 40, 110, 180, 250 }, { 280, 220, 160, 100 } },
+  { { -30, 150, 330, 510 }, { 290, 267.5, 245, 222.5 } },
+  { { 60, 160, 260, 360 }, { 20, 53, 86, 119 } },
   { { 250, 450, 450, 650 }, { 150, 150, 260, 260 } },
 };
 
