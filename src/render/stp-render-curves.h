@@ -29,6 +29,7 @@ double stp_cubic_distance       (const StpCubic *c,
 void stp_render_stroke_cubics (cairo_t        *cr,
                                const StpCubic *cubics,
                                guint           n_cubics,
-                               double          width);
+                               double          width,
+                               GByteArray     *scratch);
 
 G_END_DECLS

@@ -198,7 +198,8 @@ stroke_curves (StpFrame *frame,
 
       g_array_append_val (curves, c);
     }
-  stp_render_stroke_cubics (frame->cr, (StpCubic *) curves->data, curves->len, width);
+  stp_render_stroke_cubics (frame->cr, (StpCubic *) curves->data, curves->len, width,
+                            frame->renderer->curve_mask);
 }
 
 /* An arrow head at the destination and a dot at the source, `scale`

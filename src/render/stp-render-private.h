@@ -87,6 +87,7 @@ struct _StpRenderer
   GArray         *tris[STP_PALETTE_SIZE];
   GArray         *labels;
   GArray         *drawn_flows; /* the last frame's flow arrows, for stp_renderer_flow_at() */
+  GByteArray     *curve_mask;  /* the flows' mask, its pages kept between frames */
 };
 
 /* As stp_render_layout_screen_y(), inline: it runs per slice. */

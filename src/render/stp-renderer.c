@@ -60,6 +60,7 @@ stp_renderer_new (const PangoFontDescription *font,
     self->tris[i] = g_array_new (FALSE, FALSE, sizeof (StpRect));
   self->labels = g_array_new (FALSE, FALSE, sizeof (StpLabel));
   self->drawn_flows = g_array_new (FALSE, FALSE, sizeof (StpDrawnFlow));
+  self->curve_mask = g_byte_array_new ();
 
   return self;
 }
@@ -96,6 +97,7 @@ stp_renderer_free (StpRenderer *self)
     g_array_unref (self->tris[i]);
   g_array_unref (self->labels);
   g_array_unref (self->drawn_flows);
+  g_byte_array_unref (self->curve_mask);
   stp_text_cache_free (self->text);
   stp_text_cache_free (self->bold);
   stp_text_cache_free (self->small);

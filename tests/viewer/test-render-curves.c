@@ -80,7 +80,7 @@ draw (SetupFunc  setup,
   cairo_set_source_rgba (cr, 0, 0, 0, alpha);
   if (ours)
     {
-      stp_render_stroke_cubics (cr, curves, G_N_ELEMENTS (curves), width);
+      stp_render_stroke_cubics (cr, curves, G_N_ELEMENTS (curves), width, NULL);
     }
   else
     {
@@ -207,7 +207,7 @@ test_vector_stays_paths (void)
   cairo_t *cr = cairo_create (surface);
 
   cairo_set_source_rgb (cr, 0, 0, 0);
-  stp_render_stroke_cubics (cr, curves, G_N_ELEMENTS (curves), 1.2);
+  stp_render_stroke_cubics (cr, curves, G_N_ELEMENTS (curves), 1.2, NULL);
   cairo_destroy (cr);
   cairo_surface_finish (surface);
   cairo_surface_destroy (surface);
@@ -215,6 +215,43 @@ test_vector_stays_paths (void)
   g_assert_null (strstr (svg->str, "<image"));
   g_assert_nonnull (strstr (svg->str, "<path"));
   g_assert_nonnull (strstr (svg->str, " C "));
+}
+
+static cairo_surface_t *
+draw_on_scratch (const StpCubic *some,
+                 guint           n_some,
+                 double          width,
+                 GByteArray     *scratch)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_set_source_rgba (cr, 0, 0, 0, 1);
+  stp_render_stroke_cubics (cr, some, n_some, width, scratch);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* A mask kept between frames starts each one clear: a small curve drawn
+ * after every curve drawn wide is what it is drawn alone. */
+static void
+test_scratch_kept (void)
+{
+  g_autoptr(GByteArray) scratch = g_byte_array_new ();
+  cairo_surface_t *wide = draw_on_scratch (curves, G_N_ELEMENTS (curves), 4.5, scratch);
+  cairo_surface_t *after = draw_on_scratch (&curves[2], 1, 1.2, scratch);
+  cairo_surface_t *alone = draw_on_scratch (&curves[2], 1, 1.2, NULL);
+  gsize size = (gsize) cairo_image_surface_get_stride (alone) * HEIGHT;
+
+  g_assert_cmpuint (scratch->len, >, 0);
+  g_assert_cmpmem (cairo_image_surface_get_data (after), size, cairo_image_surface_get_data (alone), size);
+  g_assert_cmpint (memcmp (cairo_image_surface_get_data (wide), cairo_image_surface_get_data (alone), size), !=, 0);
+
+  cairo_surface_destroy (wide);
+  cairo_surface_destroy (after);
+  cairo_surface_destroy (alone);
 }
 
 /* The distance a click is tested with: on the curve, beside it, and
@@ -246,6 +283,7 @@ main (int    argc,
   g_test_add_func ("/render-curves/crossings-once", test_crossings_once);
   g_test_add_func ("/render-curves/vector-stays-paths", test_vector_stays_paths);
   g_test_add_func ("/render-curves/distance", test_distance);
+  g_test_add_func ("/render-curves/scratch-kept", test_scratch_kept);
 
   return g_test_run ();
 }
