@@ -176,7 +176,10 @@ add_middle_flat (Mask          *m,
                  int            u_last)
 {
   double slope = s->d_minor * s->inv_major;
-  double inv_slope = slope != 0 ? 1 / slope : 0;
+  /* Level within a millionth: every row takes the whole run (the
+   * coverage leaves out what is too far), and 1 / slope stays finite. */
+  gboolean level = fabs (slope) < 1e-6;
+  double inv_slope = level ? 0 : 1 / slope;
   double cosine = fabs (s->d_major) * s->inv_len;
   double vc_first = s->a_minor + (u_first + 0.5 - s->a_major) * slope;
   double vc_last = s->a_minor + (u_last + 0.5 - s->a_major) * slope;
@@ -192,7 +195,7 @@ add_middle_flat (Mask          *m,
       guint8 *row = &m->data[(gsize) v * m->stride];
       int lo = u_first, hi = u_last;
 
-      if (slope != 0)
+      if (!level)
         {
           double u_a = (k - s->across) * inv_slope, u_b = (k + s->across) * inv_slope;
 
