@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "stp-buffer.h"
-#include "stp-prefault.h"
 #include "under-asan.h"
 
 #define SIZE (64 * 1024 * 1024)
@@ -186,78 +185,6 @@ test_array_release_unused (void)
     g_assert_cmpuint (g_array_index (array, guint64, i), ==, i);
 }
 
-/* The helper maps the range in while the writer fills it: every byte
- * the writer wrote is still there, and the range ends up resident. */
-static void
-test_prefault_all (void)
-{
-  gsize page = sysconf (_SC_PAGESIZE);
-  guint8 *data = fresh_mapping (SIZE);
-  StpPrefault *prefault = stp_prefault_start (data, SIZE, G_MAXSIZE);
-
-  g_assert_nonnull (prefault);
-  for (gsize i = 0; i < SIZE; i++)
-    data[i] = (guint8) (i * 7 + (i >> 12));
-  stp_prefault_finish (prefault);
-
-  for (gsize i = 0; i < SIZE; i++)
-    if (data[i] != (guint8) (i * 7 + (i >> 12)))
-      g_assert_cmpuint (i, ==, G_MAXSIZE);
-  g_assert_cmpuint (resident_pages (data, SIZE), ==, SIZE / page);
-
-  munmap (data, SIZE);
-}
-
-/* Ahead of the writer: no further than asked before it advances, and
- * finish() stops it early. */
-static void
-test_prefault_ahead (void)
-{
-  gsize page = sysconf (_SC_PAGESIZE);
-  gsize ahead = 8 * 1024 * 1024;
-  guint8 *data;
-  StpPrefault *prefault;
-
-  if (!can_populate ())
-    {
-      g_test_skip ("MADV_POPULATE_WRITE needs Linux 5.14");
-      return;
-    }
-
-  data = fresh_mapping (SIZE);
-  prefault = stp_prefault_start (data, SIZE, ahead);
-  g_assert_nonnull (prefault);
-
-  /* It maps `ahead` (and at most a step more) in, then waits. */
-  for (guint tries = 0; resident_pages (data, ahead) < ahead / page && tries < 2000; tries++)
-    g_usleep (1000);
-  g_assert_cmpuint (resident_pages (data, ahead), ==, ahead / page);
-  g_usleep (50000);
-  g_assert_cmpuint (resident_pages (data + 2 * ahead, SIZE - 2 * ahead), ==, 0);
-
-  stp_prefault_advance (prefault, ahead);
-  for (guint tries = 0; resident_pages (data + ahead, ahead) < ahead / page && tries < 2000; tries++)
-    g_usleep (1000);
-  g_assert_cmpuint (resident_pages (data + ahead, ahead), ==, ahead / page);
-
-  stp_prefault_finish (prefault);
-  g_assert_cmpuint (resident_pages (data + 4 * ahead, SIZE - 4 * ahead), ==, 0);
-
-  munmap (data, SIZE);
-}
-
-static void
-test_prefault_small (void)
-{
-  guint8 small[4096];
-
-  /* Not worth a thread; NULL is accepted everywhere. */
-  g_assert_null (stp_prefault_start (small, sizeof small, G_MAXSIZE));
-  g_assert_null (stp_prefault_start (NULL, SIZE, G_MAXSIZE));
-  stp_prefault_advance (NULL, 10);
-  stp_prefault_finish (NULL);
-}
-
 /* With the threshold fixed, a block of 512 KiB is a mapping of its own
  * (given back when freed) even after one of 1 MiB was freed, which
  * would have raised glibc's threshold past it.  Not under ASan, whose
@@ -296,9 +223,6 @@ main (int    argc,
   g_test_add_func ("/buffer/array-reserve", test_array_reserve);
   g_test_add_func ("/buffer/array-make-room", test_array_make_room);
   g_test_add_func ("/buffer/array-release-unused", test_array_release_unused);
-  g_test_add_func ("/buffer/prefault-all", test_prefault_all);
-  g_test_add_func ("/buffer/prefault-ahead", test_prefault_ahead);
-  g_test_add_func ("/buffer/prefault-small", test_prefault_small);
 
   return g_test_run ();
 }

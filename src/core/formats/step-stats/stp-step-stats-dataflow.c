@@ -13,13 +13,6 @@
 
 #include "stp-step-stats-analysis-state.h"
 #include "stp-buffer.h"
-#include "stp-prefault.h"
-
-/* Bytes of flows mapped in ahead of the dataflow.  The dataflow's end
- * is a conversion's peak: 2 MB ahead (in 2 MB steps) held 3.5 MiB more
- * there than this, with a 100k-node step, and the 1M one was no faster. */
-#define FLOWS_AHEAD           (512 * 1024)
-#define PREFAULT_INTERVAL     1024           /* nodes between reports to the flows' prefault */
 
 /* The op's name in the trace's table, interned in op order as _emit_op
  * would; a name too long to keep whole is interned at every use, so the
@@ -243,7 +236,6 @@ show_inputs (StpAnalysis *a,
 /* _show_compute: ops in order, and the dataflow into each op. */
 static gboolean
 show_compute (StpAnalysis  *a,
-              StpPrefault  *flows_prefault,
               GError      **error)
 {
   guint since_check = 0;
@@ -260,12 +252,11 @@ show_compute (StpAnalysis  *a,
           guint n = MIN (LOOKUP_BATCH, end - first);
 
           since_check += n;
-          if (since_check >= PREFAULT_INTERVAL)
+          if (since_check >= CANCEL_CHECK_INTERVAL)
             {
               since_check = 0;
               if (g_cancellable_set_error_if_cancelled (a->cancellable, error))
                 return FALSE;
-              stp_prefault_advance (flows_prefault, a->trace->flows->len * sizeof (StpFlow));
             }
 
           look_up_batch (a, first, n, is_gputrace);
@@ -285,14 +276,8 @@ gboolean
 stp_step_stats_show_dataflow (StpAnalysis  *a,
                               GError      **error)
 {
-  StpPrefault *flows_prefault;
-  gboolean ok;
+  gboolean ok = show_compute (a, error);
 
-  /* Another core maps the flows in just ahead of them. */
-  flows_prefault = stp_prefault_start (a->trace->flows->data, (gsize) a->max_flows * sizeof (StpFlow),
-                                       FLOWS_AHEAD);
-  ok = show_compute (a, flows_prefault, error);
-  stp_prefault_finish (flows_prefault);
   stp_array_release_unused (a->trace->flows, a->max_flows);
   if (ok)
     bind_flows_to_ops (a);

@@ -24,7 +24,6 @@
 #include "stp-step-stats-fields.h"
 #include "stp-buffer.h"
 #include "stp-error.h"
-#include "stp-prefault.h"
 #include "stp-wire.h"
 
 #include <string.h>
@@ -547,18 +546,14 @@ stp_step_stats_index (StpStepStats  *self,
   StpWireReader top;
   gsize len;
   const guint8 *data = g_bytes_get_data (self->wire, &len);
-  StpPrefault *nodes_prefault;
   gboolean ok;
 
   stp_wire_reader_init (&top, data, len, 0);
 
-  /* Most nodes have an output or two; the arrays grow if not.  The
-   * nodes' memory is mapped in by another thread while they are read. */
+  /* Most nodes have an output or two; the arrays grow if not. */
   walk_nodes (self, count_node, &walk.n_nodes);
   stp_array_reserve_at_most (self->nodes, walk.n_nodes);
   g_array_set_size (self->nodes, walk.n_nodes);
-  nodes_prefault = stp_prefault_start (self->nodes->data, (gsize) walk.n_nodes * sizeof (StpStepStatsNode),
-                                       G_MAXSIZE);
   self->max_outputs = walk.n_nodes * 2;
   stp_array_reserve_at_most (self->outputs, self->max_outputs);
   stp_array_populate_ahead (self->outputs, self->max_outputs, OUTPUTS_AHEAD);
@@ -592,7 +587,6 @@ stp_step_stats_index (StpStepStats  *self,
   g_clear_pointer (&helper.decoder.chunks, g_ptr_array_unref);
   g_clear_error (&helper.error);
 
-  stp_prefault_finish (nodes_prefault);
   stp_array_release_unused (self->outputs, self->max_outputs);
   return ok;
 }
