@@ -375,23 +375,6 @@ stp_string_table_get_size (const StpStringTable *self)
          + self->n_slots * sizeof (guint64);
 }
 
-void
-stp_string_table_prefetch (const StpStringTable *self,
-                           StpStr                id,
-                           gboolean              bytes)
-{
-  const Entry *e;
-
-  if (self == NULL || id >= self->entries->len)
-    return;
-
-  e = &g_array_index (self->entries, Entry, id);
-  if (bytes)
-    __builtin_prefetch (e->str);
-  else
-    __builtin_prefetch (e);
-}
-
 /* The first steps of looking n strings up: their hashes, then their
  * slots, the entries those hold and the entries' bytes, each step for
  * every string before the next step needs them. */

@@ -69,13 +69,6 @@ void            stp_string_table_lookup_many (const StpStringTable *self,
 void            stp_string_table_intern_many (StpStringTable       *self,
                                               StpStringQuery       *queries,
                                               guint                 n);
-/* Hints that string id is about to be read: its entry, or (a few steps
- * later, once the entry is at hand) its bytes.  A loop writing millions
- * of names out of a table of millions otherwise waits on memory. */
-void            stp_string_table_prefetch (const StpStringTable *self,
-                                           StpStr                id,
-                                           gboolean              bytes);
-
 /* Frees the index that finds a string's id, for a table that will only
  * give its strings back: a finished trace's (32 MB of a million-node
  * step's).  Looking a string up is then an error; interning one builds
