@@ -123,9 +123,7 @@ lookup_partitioned_input (StpAnalysis *a,
   return stp_step_stats_lookup_tensor (a, input.str, input.len, id);
 }
 
-/* The inputs of a batch of nodes, looked up together: a lookup is a
- * chain of cache misses (slot, entry, bytes, tensor, tracker, producer)
- * and a batch lets each step's misses overlap. */
+/* The inputs of a batch of nodes, looked up in one call. */
 static void
 look_up_batch (StpAnalysis *a,
                guint        first,
@@ -157,32 +155,6 @@ look_up_batch (StpAnalysis *a,
   a->batch_inputs[n] = queries->len;
 
   stp_string_table_lookup_many (a->trace->strings, (StpStringQuery *) queries->data, queries->len);
-
-  for (guint k = 0; k < queries->len; k++)
-    {
-      StpStr id = g_array_index (queries, StpStringQuery, k).id;
-
-      if (id != STP_STR_INVALID && id < a->tensors->len)
-        __builtin_prefetch (&g_array_index (a->tensors, guint32, id));
-    }
-  for (guint k = 0; k < queries->len; k++)
-    {
-      StpStr id = g_array_index (queries, StpStringQuery, k).id;
-      guint index = id != STP_STR_INVALID ? tensor_index (a, id) : 0;
-
-      if (index != 0)
-        __builtin_prefetch (&g_array_index (a->trackers, StpTracker, index - 1));
-    }
-  for (guint k = 0; k < queries->len; k++)
-    {
-      const StpTracker *tensor = tracker_of (a, g_array_index (queries, StpStringQuery, k).id);
-
-      if (tensor != NULL)
-        {
-          __builtin_prefetch (&get_node (a, tensor->node)->device);
-          __builtin_prefetch (&a->lane[tensor->node]);
-        }
-    }
 }
 
 /* The dataflow into node i, whose inputs are the batch's queries
