@@ -375,37 +375,12 @@ stp_string_table_get_size (const StpStringTable *self)
          + self->n_slots * sizeof (guint64);
 }
 
-/* The first steps of looking n strings up: their hashes, then their
- * slots, the entries those hold and the entries' bytes, each step for
- * every string before the next step needs them. */
 static void
-prefetch_queries (const StpStringTable *self,
-                  StpStringQuery       *queries,
-                  guint                 n)
+hash_queries (StpStringQuery *queries,
+              guint           n)
 {
-  guint mask = self->n_slots - 1;
-
   for (guint k = 0; k < n; k++)
-    {
-      queries[k].hash = hash_bytes (queries[k].str, queries[k].len);
-      __builtin_prefetch (&self->slots[queries[k].hash & mask]);
-    }
-
-  for (guint k = 0; k < n; k++)
-    {
-      guint64 slot = self->slots[queries[k].hash & mask];
-
-      if (slot != 0 && (guint32) (slot >> 32) == queries[k].hash)
-        __builtin_prefetch (&g_array_index (self->entries, Entry, slot_id (slot)));
-    }
-
-  for (guint k = 0; k < n; k++)
-    {
-      guint64 slot = self->slots[queries[k].hash & mask];
-
-      if (slot != 0 && (guint32) (slot >> 32) == queries[k].hash)
-        __builtin_prefetch (g_array_index (self->entries, Entry, slot_id (slot)).str);
-    }
+    queries[k].hash = hash_bytes (queries[k].str, queries[k].len);
 }
 
 void
@@ -417,7 +392,7 @@ stp_string_table_lookup_many (const StpStringTable *self,
   g_return_if_fail (queries != NULL || n == 0);
   g_return_if_fail (self->slots != NULL);
 
-  prefetch_queries (self, queries, n);
+  hash_queries (queries, n);
   for (guint k = 0; k < n; k++)
     {
       guint64 *slot = find_slot (self, queries[k].str, queries[k].len, queries[k].hash);
@@ -435,7 +410,7 @@ stp_string_table_intern_many (StpStringTable *self,
   g_return_if_fail (queries != NULL || n == 0);
 
   ensure_index (self);
-  prefetch_queries (self, queries, n);
+  hash_queries (queries, n);
   for (guint k = 0; k < n; k++)
     {
       g_return_if_fail (queries[k].str != NULL || queries[k].len == 0);

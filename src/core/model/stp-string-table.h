@@ -59,13 +59,12 @@ typedef struct
   StpStr      id;
 } StpStringQuery;
 
-/* Looks up n strings at once, a step for all of them at a time, so that
- * their cache misses overlap instead of following one another. */
+/* Looks up n strings: all their hashes, then each in the table. */
 void            stp_string_table_lookup_many (const StpStringTable *self,
                                               StpStringQuery       *queries,
                                               guint                 n);
 /* Interns n strings, in order (their ids are those of n calls to
- * stp_string_table_intern()), with the same overlapping. */
+ * stp_string_table_intern()). */
 void            stp_string_table_intern_many (StpStringTable       *self,
                                               StpStringQuery       *queries,
                                               guint                 n);

@@ -183,8 +183,8 @@ report_tracked (StpAnalysis *a,
   g_mutex_unlock (&a->tracked_lock);
 }
 
-/* Outputs whose names are interned together, as the dataflow looks its
- * inputs up (stp-step-stats-analysis.c): their cache misses overlap. */
+/* Outputs whose names are interned together, in one call, as the
+ * dataflow looks its inputs up (stp-step-stats-dataflow.c). */
 #define TENSOR_BATCH 64
 
 /* A tensor in the batch: its producer and output index, and where its
