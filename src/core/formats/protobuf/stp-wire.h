@@ -46,22 +46,6 @@ typedef struct
   gsize         offset;  /* where the tag starts, in the whole input */
 } StpWireField;
 
-/* Prefetches the reader's bytes up to `ahead` past its position, from
- * *fetched on (start it at reader->data).  A walk that skips from field
- * to field reads one byte per field, each a cache miss that waits for
- * the one before (the next field's position is in this one's length):
- * prefetching the stream ahead turns the misses into one read. */
-static inline void
-stp_wire_prefetch_ahead (const StpWireReader  *reader,
-                         gsize                 ahead,
-                         const guint8        **fetched)
-{
-  const guint8 *until = reader->data + MIN (reader->len, reader->pos + ahead);
-
-  for (; *fetched < until; *fetched += 64)
-    __builtin_prefetch (*fetched);
-}
-
 void     stp_wire_reader_init   (StpWireReader       *reader,
                                  const guint8        *data,
                                  gsize                len,

@@ -29,7 +29,6 @@
 #include <string.h>
 
 #define CANCEL_CHECK_INTERVAL 65536
-#define COUNT_PREFETCH        4096   /* bytes read ahead of the count of nodes */
 #define POPULATE_INTERVAL     4096   /* nodes between mappings of the outputs */
 /* Mapped in ahead of the index: most nodes have an output or two, and
  * what is mapped in stays in memory whether filled or not. */
@@ -251,19 +250,11 @@ walk_nodes_in_step_stats (StpWireReader *reader,
   while (next_field (reader, &f, &broken))
     if (f.number == STEP_STATS_DEV_STATS && f.type == STP_WIRE_LEN)
       {
-        const guint8 *fetched;
-
         stp_wire_reader_sub (&dev, reader, &f);
-        fetched = dev.data;
-        for (;;)
-          {
-            stp_wire_prefetch_ahead (&dev, COUNT_PREFETCH, &fetched);
-            if (!next_field (&dev, &g, &broken))
-              break;
-            if (g.number == DEVICE_NODE_STATS && g.type == STP_WIRE_LEN &&
-                !func (&dev, &g, *device, (*node)++, user_data))
-              return FALSE;
-          }
+        while (next_field (&dev, &g, &broken))
+          if (g.number == DEVICE_NODE_STATS && g.type == STP_WIRE_LEN &&
+              !func (&dev, &g, *device, (*node)++, user_data))
+            return FALSE;
         if (broken)
           return FALSE;
         (*device)++;
@@ -375,20 +366,13 @@ read_device (Walk                *walk,
   guint32 index = self->devices->len;
   StpWireReader reader;
   StpWireField f;
-  const guint8 *fetched;
 
   device.first_node = walk->next_node;
   g_array_append_val (self->devices, device);
 
   stp_wire_reader_sub (&reader, parent, field);
-  fetched = reader.data;
   while (stp_wire_next (&reader, &f, error))
     {
-      /* Stepping over the helper's nodes reads a byte of each: fetched
-       * ahead, as the count does, rather than waiting for each. */
-      if (walk->next_node >= walk->split)
-        stp_wire_prefetch_ahead (&reader, COUNT_PREFETCH, &fetched);
-
       if (f.number == DEVICE_DEVICE && f.type == STP_WIRE_LEN)
         {
           device.name = span_of (&f);
