@@ -375,14 +375,6 @@ stp_string_table_get_size (const StpStringTable *self)
          + self->n_slots * sizeof (guint64);
 }
 
-static void
-hash_queries (StpStringQuery *queries,
-              guint           n)
-{
-  for (guint k = 0; k < n; k++)
-    queries[k].hash = hash_bytes (queries[k].str, queries[k].len);
-}
-
 void
 stp_string_table_lookup_many (const StpStringTable *self,
                               StpStringQuery       *queries,
@@ -392,10 +384,10 @@ stp_string_table_lookup_many (const StpStringTable *self,
   g_return_if_fail (queries != NULL || n == 0);
   g_return_if_fail (self->slots != NULL);
 
-  hash_queries (queries, n);
   for (guint k = 0; k < n; k++)
     {
-      guint64 *slot = find_slot (self, queries[k].str, queries[k].len, queries[k].hash);
+      guint32 hash = hash_bytes (queries[k].str, queries[k].len);
+      guint64 *slot = find_slot (self, queries[k].str, queries[k].len, hash);
 
       queries[k].id = *slot != 0 ? slot_id (*slot) : STP_STR_INVALID;
     }
@@ -410,13 +402,13 @@ stp_string_table_intern_many (StpStringTable *self,
   g_return_if_fail (queries != NULL || n == 0);
 
   ensure_index (self);
-  hash_queries (queries, n);
   for (guint k = 0; k < n; k++)
     {
       g_return_if_fail (queries[k].str != NULL || queries[k].len == 0);
       g_return_if_fail (queries[k].len <= G_MAXUINT32);
 
-      queries[k].id = intern_hashed (self, queries[k].str, queries[k].len, queries[k].hash);
+      queries[k].id = intern_hashed (self, queries[k].str, queries[k].len,
+                                     hash_bytes (queries[k].str, queries[k].len));
     }
 }
 

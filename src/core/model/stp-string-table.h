@@ -55,11 +55,10 @@ typedef struct
 {
   const char *str;
   gsize       len;
-  guint32     hash;
   StpStr      id;
 } StpStringQuery;
 
-/* Looks up n strings: all their hashes, then each in the table. */
+/* Looks up n strings. */
 void            stp_string_table_lookup_many (const StpStringTable *self,
                                               StpStringQuery       *queries,
                                               guint                 n);
