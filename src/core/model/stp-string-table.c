@@ -385,12 +385,8 @@ stp_string_table_lookup_many (const StpStringTable *self,
   g_return_if_fail (self->slots != NULL);
 
   for (guint k = 0; k < n; k++)
-    {
-      guint32 hash = hash_bytes (queries[k].str, queries[k].len);
-      guint64 *slot = find_slot (self, queries[k].str, queries[k].len, hash);
-
-      queries[k].id = *slot != 0 ? slot_id (*slot) : STP_STR_INVALID;
-    }
+    if (!stp_string_table_lookup (self, queries[k].str, queries[k].len, &queries[k].id))
+      queries[k].id = STP_STR_INVALID;
 }
 
 void
@@ -401,15 +397,8 @@ stp_string_table_intern_many (StpStringTable *self,
   g_return_if_fail (self != NULL);
   g_return_if_fail (queries != NULL || n == 0);
 
-  ensure_index (self);
   for (guint k = 0; k < n; k++)
-    {
-      g_return_if_fail (queries[k].str != NULL || queries[k].len == 0);
-      g_return_if_fail (queries[k].len <= G_MAXUINT32);
-
-      queries[k].id = intern_hashed (self, queries[k].str, queries[k].len,
-                                     hash_bytes (queries[k].str, queries[k].len));
-    }
+    queries[k].id = stp_string_table_intern (self, queries[k].str, queries[k].len);
 }
 
 void

@@ -440,8 +440,7 @@ void         stp_trace_unref           (StpTrace       *self);
 StpStr       stp_trace_intern          (StpTrace       *self,
                                         const char     *str,
                                         gsize           len);
-/* Interns n strings in order, as n calls of stp_trace_intern() would,
- * with their cache misses overlapping (stp_string_table_intern_many). */
+/* Interns n strings in order, as n calls of stp_trace_intern() would. */
 void         stp_trace_intern_many     (StpTrace       *self,
                                         StpStringQuery *queries,
                                         guint           n);
