@@ -325,6 +325,32 @@ test_find_from_hint (void)
   g_assert_cmpuint (checked, >, 0);
 }
 
+/* A new object has nothing set but its process and unknown times,
+ * whatever memory its array grew into (meson sets MALLOC_PERTURB_). */
+static void
+test_added_object_empty (void)
+{
+  g_autoptr(StpTrace) trace = stp_trace_new (STP_FORMAT_UNKNOWN, "objects");
+  guint32 process = stp_trace_add_process (trace, 1, 0);
+
+  for (guint i = 0; i < 5000; i++)
+    {
+      guint32 index = stp_trace_add_object (trace, process);
+      const StpObject *o = &g_array_index (trace->objects, StpObject, index);
+
+      g_assert_cmpuint (index, ==, i);
+      g_assert_cmpuint (o->process, ==, process);
+      g_assert_cmpint (o->create_ts, ==, STP_TS_UNKNOWN);
+      g_assert_cmpint (o->delete_ts, ==, STP_TS_UNKNOWN);
+      g_assert_cmpuint (o->name, ==, STP_STR_EMPTY);
+      g_assert_cmpuint (o->cat, ==, STP_STR_EMPTY);
+      g_assert_cmpuint (o->id, ==, 0);
+      g_assert_cmpint (o->create_tid, ==, 0);
+      g_assert_cmpint (o->delete_tid, ==, 0);
+      g_assert_cmpuint (o->lane, ==, 0);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -337,6 +363,7 @@ main (int    argc,
   g_test_add_func ("/trace/lane-allocator", test_lane_allocator);
   g_test_add_func ("/trace/overlap-lanes", test_overlap_lanes);
   g_test_add_func ("/trace/find-from-hint", test_find_from_hint);
+  g_test_add_func ("/trace/added-object-empty", test_added_object_empty);
 
   return g_test_run ();
 }

@@ -139,8 +139,8 @@ stp_trace_new (StpFormat   format,
   self->process_order = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->tracks = g_ptr_array_new_with_free_func (track_free);
   self->flows = g_array_new (FALSE, FALSE, sizeof (StpFlow));
-  self->objects = g_array_new (FALSE, TRUE, sizeof (StpObject));
-  self->snapshots = g_array_new (FALSE, TRUE, sizeof (StpSnapshot));
+  self->objects = g_array_new (FALSE, FALSE, sizeof (StpObject));
+  self->snapshots = g_array_new (FALSE, FALSE, sizeof (StpSnapshot));
   self->global_instants = g_array_new (FALSE, TRUE, sizeof (StpSlice));
   self->extras = g_array_new (FALSE, TRUE, sizeof (StpExtra));
   self->event_extras = g_array_new (FALSE, FALSE, sizeof (StpEventExtra));
@@ -609,6 +609,7 @@ stp_trace_add_object (StpTrace *self,
 
   g_array_set_size (self->objects, self->objects->len + 1);
   object = &g_array_index (self->objects, StpObject, self->objects->len - 1);
+  memset (object, 0, sizeof *object);
   object->process = process;
   object->create_ts = STP_TS_UNKNOWN;
   object->delete_ts = STP_TS_UNKNOWN;
