@@ -641,6 +641,12 @@ stp_step_stats_analyze (StpStepStats              *step_stats,
   allocate_pids (&a);
   assign_lanes (&a);
 
+  /* The room below is the analysis' largest allocation, not begun
+   * after a cancel: where malloc fills new memory (the tests'
+   * MALLOC_PERTURB_), no cancel can stop it. */
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    goto out;
+
   /* Sized once: filling these is most of the analysis' memory. */
   stp_array_reserve (a.trackers, step_stats->outputs->len);
   if (options->show_memory || a.graph != NULL)
