@@ -653,6 +653,13 @@ stp_step_stats_analyze (StpStepStats              *step_stats,
     a.last_unref = filled_array (step_stats->outputs->len, sizeof (gint64));
   a.max_flows = n * 2;
   stp_array_reserve_at_most (a.trace->flows, a.max_flows);
+  /* With memory shown, an object and a snapshot a tensor: grown as
+   * they filled, each doubling moved them whole. */
+  if (options->show_memory)
+    {
+      stp_array_reserve_at_most (a.trace->objects, step_stats->outputs->len);
+      stp_array_reserve_at_most (a.trace->snapshots, step_stats->outputs->len);
+    }
 
   g_debug ("%s: prepared in %.3f s", a.ss->filename, g_timer_elapsed (timer, NULL));
   g_timer_start (timer);
