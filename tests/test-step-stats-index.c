@@ -215,11 +215,12 @@ check_nodes (const StpStepStats *ss,
     }
 }
 
-/* Sizes on both sides of the two-thread threshold, and odd ones. */
+/* Sizes on both sides of the two-thread threshold (1 MiB, about 12,900
+ * of these nodes), and odd ones. */
 static void
 test_every_node (void)
 {
-  static const guint sizes[] = { 3, 1000, 8191, 8192, 8193, 30001 };
+  static const guint sizes[] = { 3, 1000, 12000, 14000, 14001, 30001 };
 
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
@@ -228,9 +229,56 @@ test_every_node (void)
       g_autoptr(GError) error = NULL;
       g_autoptr(StpStepStats) ss = stp_step_stats_load_bytes (bytes, "made.pb", NULL, &error);
 
-      g_test_message ("%u nodes", sizes[s]);
+      g_test_message ("%u nodes, %" G_GSIZE_FORMAT " bytes", sizes[s], g_bytes_get_size (bytes));
       g_assert_no_error (error);
       check_nodes (ss, sizes[s]);
+    }
+}
+
+/* A step of nodes much smaller than the index's guess of their size
+ * (a name and a start only), big enough for two threads: they run out
+ * of room in the nodes array, and one thread reads it all again. */
+static void
+test_small_nodes (void)
+{
+  const guint n = 150000;
+  g_autoptr(GByteArray) device = g_byte_array_new ();
+  g_autoptr(GByteArray) step_stats = g_byte_array_new ();
+  g_autoptr(GByteArray) run_metadata = g_byte_array_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StpStepStats) ss = NULL;
+  const StpStepStatsDevice *d;
+
+  stp_wire_put_bytes (device, 1, "cpu", 3);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GByteArray) node = g_byte_array_new ();
+
+      stp_wire_put_bytes (node, NODE_NAME, "a", 1);
+      stp_wire_put_tag (node, NODE_ALL_START_MICROS, STP_WIRE_VARINT);
+      stp_wire_put_varint (node, i);
+      stp_wire_put_bytes (device, 2, node->data, node->len);
+    }
+  stp_wire_put_bytes (step_stats, 1, device->data, device->len);
+  stp_wire_put_bytes (run_metadata, 1, step_stats->data, step_stats->len);
+  bytes = g_byte_array_free_to_bytes (g_steal_pointer (&run_metadata));
+  g_assert_cmpuint (g_bytes_get_size (bytes), >, 1024 * 1024);
+
+  ss = stp_step_stats_load_bytes (bytes, "small.pb", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ss->devices->len, ==, 1);
+  d = &g_array_index (ss->devices, StpStepStatsDevice, 0);
+  g_assert_cmpuint (d->first_node, ==, 0);
+  g_assert_cmpuint (d->n_nodes, ==, n);
+  g_assert_cmpuint (ss->nodes->len, ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const StpStepStatsNode *node = &g_array_index (ss->nodes, StpStepStatsNode, i);
+
+      g_assert_true (span_is (stp_step_stats_node_name (node), "a"));
+      g_assert_cmpint (node->all_start_micros, ==, i);
+      g_assert_cmpuint (node->n_outputs, ==, 0);
     }
 }
 
@@ -309,6 +357,7 @@ main (int    argc,
 
   g_test_add_func ("/step-stats-index/every-node", test_every_node);
   g_test_add_func ("/step-stats-index/first-error", test_first_error);
+  g_test_add_func ("/step-stats-index/small-nodes", test_small_nodes);
 
   return g_test_run ();
 }
