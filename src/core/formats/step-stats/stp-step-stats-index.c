@@ -619,9 +619,14 @@ index_in_parallel (StpStepStats  *self,
                    GCancellable  *cancellable,
                    GError       **error)
 {
-  Walk walk = { self, { self->outputs, self->chunks }, 0, room, FALSE, split_at, FALSE, cancellable };
-  Helper helper = { self, { NULL, NULL }, (StpStepStatsNode *) self->nodes->data, room,
-                    0, 0, FALSE, split_at, cancellable, NULL };
+  Walk walk = {
+    .self = self, .decoder = { self->outputs, self->chunks },
+    .room = room, .split_at = split_at, .cancellable = cancellable,
+  };
+  Helper helper = {
+    .self = self, .nodes = (StpStepStatsNode *) self->nodes->data,
+    .room = room, .split_at = split_at, .cancellable = cancellable,
+  };
   GThread *thread;
   gboolean ok;
 
@@ -683,7 +688,10 @@ stp_step_stats_index (StpStepStats  *self,
     }
   if (end - start < PARALLEL_MIN_BYTES || out_of_room)
     {
-      Walk walk = { self, { self->outputs, self->chunks }, 0, G_MAXUINT, FALSE, G_MAXSIZE, FALSE, cancellable };
+      Walk walk = {
+        .self = self, .decoder = { self->outputs, self->chunks },
+        .room = G_MAXUINT, .split_at = G_MAXSIZE, .cancellable = cancellable,
+      };
 
       ok = walk_step (&walk, error);
     }
