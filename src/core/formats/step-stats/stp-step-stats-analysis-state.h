@@ -18,7 +18,10 @@
 G_BEGIN_DECLS
 
 #define CANCEL_CHECK_INTERVAL 4096           /* ~10 ms of ops on a slow machine */
-#define LOOKUP_BATCH          64             /* nodes whose inputs are looked up together */
+/* Nodes whose inputs are looked up together: in a loop of nothing but
+ * lookups, the CPU overlaps their cache misses.  One node at a time,
+ * the dataflow took 5-16% longer (bench/README.md, stop 53). */
+#define LOOKUP_BATCH          64
 
 /* timeline.py's _TensorTracker and _flow_starts entry, reduced to what
  * cannot be found again from the producing node (its times, device,
