@@ -425,15 +425,15 @@ group_by_allocator (StpAnalysis  *a,
     }
 }
 
-/* Each tensor's deletion, and its two changes in its allocator's list.
- * The lists are sized once: grown, each was moved in memory again and
- * again, and after a move the development VM charges again for each
- * page at its next use (build/bench/bench-page-costs; bench/README.md,
- * stop 48). */
+/* Each tensor's deletion, and its allocation in its allocator's list.
+ * The lists are sized once, with room for the frees too: grown, each
+ * was moved in memory again and again, and after a move the
+ * development VM charges again for each page at its next use
+ * (build/bench/bench-page-costs; bench/README.md, stop 48). */
 static GPtrArray *
-list_changes (StpAnalysis  *a,
-              const GArray *places,
-              const Groups *groups)
+list_allocations (StpAnalysis  *a,
+                  const GArray *places,
+                  const Groups *groups)
 {
   StpTrace *trace = a->trace;
   GPtrArray *lists = g_ptr_array_new_with_free_func (unref_list);
@@ -461,18 +461,39 @@ list_changes (StpAnalysis  *a,
           StpObject *object = &g_array_index (trace->objects, StpObject, t);
           Allocation alloc = { node_start (a, tensor->node), output->requested_bytes, t };
 
+          /* Deletions take their seqs in the tensors' order. */
           object->delete_ts = a->last_unref[t] * 1000;
           object->delete_tid = 0;
           object->delete_seq = stp_trace_next_seq (trace);
 
           g_array_append_val (list, alloc);
-          alloc.time = a->last_unref[t];
-          alloc.num_bytes = -(guint64) output->requested_bytes;
-          g_array_append_val (list, alloc);
         }
     }
 
   return lists;
+}
+
+/* After each list's allocations, the frees: once the trackers are gone,
+ * as the lists need no more of them.  The order shows nowhere, as the
+ * lists are sorted (see compare_allocations). */
+static void
+list_frees (StpAnalysis *a,
+            GPtrArray   *lists)
+{
+  for (guint l = 0; l < lists->len; l++)
+    {
+      GArray *list = g_ptr_array_index (lists, l);
+      guint n = list->len;
+
+      for (guint i = 0; i < n; i++)
+        {
+          Allocation release = g_array_index (list, Allocation, i);
+
+          release.time = a->last_unref[release.place];
+          release.num_bytes = -(guint64) release.num_bytes;
+          g_array_append_val (list, release);
+        }
+    }
 }
 
 /* _show_memory_counters: tensor deletions, then one cumulative counter
@@ -493,12 +514,14 @@ stp_step_stats_show_memory_counters (StpAnalysis  *a,
   g_clear_pointer (&a->tensor_order, g_array_unref);
 
   group_by_allocator (a, places, &groups);
-  lists = list_changes (a, places, &groups);
+  lists = list_allocations (a, places, &groups);
   g_clear_pointer (&places, g_array_unref);
 
-  /* Nothing reads the trackers or their last uses again (18 MB of a
-   * million-node step): they go before the lists are sorted. */
+  /* Nothing reads the trackers again (12 MB of a million-node step):
+   * they go before the frees fill the other half of the lists, and
+   * the last uses once those are listed. */
   g_clear_pointer (&a->trackers, g_array_unref);
+  list_frees (a, lists);
   g_clear_pointer (&a->last_unref, g_free);
 
   /* Each list becomes its counter's samples. */
