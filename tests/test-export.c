@@ -283,18 +283,14 @@ export_events (StpTrace *trace)
   return json_array_ref (json_object_get_array_member (json_node_get_object (root), "traceEvents"));
 }
 
-/* Events come out in input order across the chunks that several
- * threads format: 100,000 slices named after their position, added to
- * tracks in a shuffled order. */
-static void
-test_order_across_chunks (void)
+/* n slices named after their position in the input, added to tracks in
+ * a shuffled order: their export spans many chunks. */
+static StpTrace *
+make_ordered_trace (guint n)
 {
-  const guint n = 100000;
-  g_autoptr(StpTrace) trace = stp_trace_new (STP_FORMAT_UNKNOWN, "ordered");
+  StpTrace *trace = stp_trace_new (STP_FORMAT_UNKNOWN, "ordered");
   g_autoptr(GError) error = NULL;
   guint32 process = stp_trace_add_process (trace, 1, 0);
-  g_autoptr(JsonArray) events = NULL;
-  guint seen = 0;
 
   for (guint i = 0; i < n; i++)
     {
@@ -308,7 +304,18 @@ test_order_across_chunks (void)
       slice->seq = stp_trace_next_seq (trace);
     }
   g_assert_true (stp_trace_finish (trace, NULL, &error));
-  events = export_events (trace);
+  return trace;
+}
+
+/* Events come out in input order across the chunks that several
+ * threads format. */
+static void
+test_order_across_chunks (void)
+{
+  const guint n = 100000;
+  g_autoptr(StpTrace) trace = make_ordered_trace (n);
+  g_autoptr(JsonArray) events = export_events (trace);
+  guint seen = 0;
 
   for (guint i = 0; i < json_array_get_length (events); i++)
     {
@@ -321,6 +328,31 @@ test_order_across_chunks (void)
       g_assert_cmpstr (json_object_get_string_member (event, "name"), ==, expected);
     }
   g_assert_cmpuint (seen, ==, n);
+}
+
+/* A write that fails part-way through a big export, its chunks
+ * formatted by several threads, ends it with that error, and what was
+ * written before is the export's start, in order. */
+static void
+test_write_error_mid_export (void)
+{
+  g_autoptr(StpTrace) trace = make_ordered_trace (100000);
+  g_autoptr(GBytes) whole = stp_test_export (trace);
+
+  for (guint third = 1; third <= 2; third++)
+    {
+      gsize room = g_bytes_get_size (whole) / 3 * third;
+      g_autofree guint8 *buf = g_malloc (room);
+      g_autoptr(GOutputStream) out = g_memory_output_stream_new (buf, room, NULL, NULL);
+      g_autoptr(GError) error = NULL;
+      StpOutput output;
+
+      stp_output_init_stream (&output, out);
+      g_assert_false (stp_chrome_writer_write (trace, &output, NULL, NULL, NULL, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+      g_assert_cmpuint (g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), ==, room);
+      g_assert_cmpmem (buf, room, g_bytes_get_data (whole, NULL), room);
+    }
 }
 
 /* Each C event comes out once, in input order, with its values as
@@ -495,6 +527,7 @@ main (int    argc,
   g_test_add_func ("/export/replace-keeps-mode-and-link", test_replace_keeps_mode_and_link);
   g_test_add_func ("/export/bad-targets", test_bad_targets);
   g_test_add_func ("/export/order-across-chunks", test_order_across_chunks);
+  g_test_add_func ("/export/write-error-mid-export", test_write_error_mid_export);
   g_test_add_func ("/export/counter-events", test_counter_events);
   g_test_add_func ("/export/string-escapes", test_string_escapes);
   g_test_add_func ("/export/to-device", test_to_device);

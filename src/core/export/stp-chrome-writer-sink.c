@@ -4,20 +4,22 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Formatting JSON is most of an export's work and chunks of events can
- * be formatted independently, so two worker threads take chunks in turn
- * while the calling thread writes the finished ones in order.  A small
- * pool of buffers bounds the memory: a worker waits for a free buffer
- * before it claims a chunk, so the chunk the writer waits for is always
- * in someone's hands.
+ * be formatted independently, so two threads, the calling one and a
+ * helper, take chunks in turn.  A formatted chunk is written by the
+ * thread that finished it, once the chunks before it are written, or
+ * else left for the thread that writes the one before it.  A small pool
+ * of buffers bounds the memory: a thread takes a free buffer before it
+ * claims a chunk, so the chunk to write next is always in someone's
+ * hands.
+ *
+ * The calling thread used to write what two helpers formatted: on two
+ * cores, three threads handed over every block with a wake-up, ~17 µs
+ * a block on the development VM (bench/README.md, stop 53).
  */
 
 #define G_LOG_DOMAIN "stp-chrome-writer"
 
 #include "stp-chrome-writer-sink.h"
-#include "stp-buffer.h"
-
-#define N_BUFFERS   4   /* two being formatted, two ready or being written */
-#define DONE        G_MAXUINT
 
 /* Room for a block of ~75 KB (FORMAT_CHUNK, stp-chrome-writer.c); a
  * bigger one grows its buffer.  Where malloc fills new memory
@@ -31,10 +33,17 @@
 #define BUFFER_SIZE (256 * 1024)
 #endif
 
+#define N_BUFFERS 4   /* two being formatted, two ready or being written */
+
+static void
+free_buffer (gpointer text)
+{
+  g_string_free (text, TRUE);
+}
+
 typedef struct
 {
   GString *text;
-  guint    chunk;      /* DONE marks a worker that has finished */
   guint64  n_events;
 } Block;
 
@@ -42,12 +51,25 @@ typedef struct
 {
   const StpChromeWriterSinkFuncs *funcs;
   gpointer                        data;
+  StpOutput                      *out;
   guint                           n_chunks;
-  gint                            next_chunk;  /* atomic */
-  gint                            stop;        /* atomic: an error or a cancellation */
+  guint64                         n_events;
+  StpProgressFunc                 progress;
+  gpointer                        user_data;
   GCancellable                   *cancellable;
-  GAsyncQueue                    *ready;       /* Block* */
-  GAsyncQueue                    *free;        /* GString* */
+
+  GMutex                          lock;        /* guards what follows */
+  guint                           next_chunk;  /* the chunk to format next */
+  GCond                           changed;     /* a buffer came free, or stop */
+  GPtrArray                      *free;        /* GString*, buffers to take */
+  Block                           ready[N_BUFFERS];  /* formatted, by chunk % N_BUFFERS */
+  guint                           next_write;  /* the chunk to write next */
+  gboolean                        stop;        /* an error or a cancel */
+  GError                         *error;       /* the first error */
+
+  /* Only the thread writing touches these. */
+  gboolean                        first;       /* no event written yet */
+  guint64                         written;     /* events */
 } Sink;
 
 typedef struct
@@ -55,38 +77,6 @@ typedef struct
   Sink  *sink;
   guint  worker;
 } Worker;
-
-static gpointer
-worker_thread (gpointer user_data)
-{
-  Worker *worker = user_data;
-  Sink *sink = worker->sink;
-  Block *done = g_new0 (Block, 1);
-
-  for (;;)
-    {
-      GString *text = g_async_queue_pop (sink->free);
-      Block *block;
-      guint chunk;
-
-      if (g_atomic_int_get (&sink->stop) || g_cancellable_is_cancelled (sink->cancellable) ||
-          (chunk = g_atomic_int_add (&sink->next_chunk, 1)) >= sink->n_chunks)
-        {
-          g_async_queue_push (sink->free, text);
-          break;
-        }
-
-      block = g_new0 (Block, 1);
-      block->text = text;
-      block->chunk = chunk;
-      block->n_events = sink->funcs->chunk (sink->data, worker->worker, text, chunk);
-      g_async_queue_push (sink->ready, block);
-    }
-
-  done->chunk = DONE;
-  g_async_queue_push (sink->ready, done);
-  return NULL;
-}
 
 /* Writes a block of events; the first event of the document loses the
  * comma every event is written with. */
@@ -112,6 +102,106 @@ write_events (StpOutput      *out,
   return stp_output_write_all (out, text->str + skip, text->len - skip, cancellable, error);
 }
 
+/* With the lock held. */
+static void
+stop_locked (Sink   *sink,
+             GError *error)
+{
+  sink->stop = TRUE;
+  if (sink->error == NULL)
+    sink->error = g_steal_pointer (&error);
+  g_clear_error (&error);
+  g_cond_broadcast (&sink->changed);
+}
+
+/* A free buffer, or NULL once the export stops; with the lock held. */
+static GString *
+take_buffer_locked (Sink *sink)
+{
+  while (sink->free->len == 0 && !sink->stop)
+    g_cond_wait (&sink->changed, &sink->lock);
+  return sink->stop ? NULL : g_ptr_array_steal_index_fast (sink->free, sink->free->len - 1);
+}
+
+/* Hands in the formatted chunk; if it is the one to write next, writes
+ * it and every ready one after it.  With the lock held, which it lets go
+ * of while writing: no other thread writes meanwhile, as the chunk to
+ * write next is then neither ready nor being formatted. */
+static void
+hand_in_locked (Sink    *sink,
+                guint    chunk,
+                GString *text,
+                guint64  n_events)
+{
+  sink->ready[chunk % N_BUFFERS] = (Block) { text, n_events };
+
+  while (!sink->stop && sink->ready[sink->next_write % N_BUFFERS].text != NULL)
+    {
+      Block block = sink->ready[sink->next_write % N_BUFFERS];
+      GError *error = NULL;
+      gboolean ok;
+
+      /* Taken out, so that a thread handing in the next one leaves it
+       * to this one. */
+      sink->ready[sink->next_write % N_BUFFERS] = (Block) { NULL, 0 };
+      g_mutex_unlock (&sink->lock);
+      ok = write_events (sink->out, block.text, &sink->first, sink->cancellable, &error);
+      if (ok)
+        {
+          sink->written += block.n_events;
+          if (sink->progress != NULL)
+            sink->progress ("export", sink->written, sink->n_events, sink->user_data);
+        }
+      g_mutex_lock (&sink->lock);
+
+      if (!ok)
+        stop_locked (sink, error);
+      g_string_truncate (block.text, 0);
+      g_ptr_array_add (sink->free, block.text);
+      sink->next_write++;
+      g_cond_broadcast (&sink->changed);
+    }
+}
+
+static gpointer
+format_and_write (gpointer user_data)
+{
+  Worker *worker = user_data;
+  Sink *sink = worker->sink;
+
+  g_mutex_lock (&sink->lock);
+  for (;;)
+    {
+      GError *error = NULL;
+      GString *text;
+      guint chunk;
+      guint64 n_events;
+
+      if ((text = take_buffer_locked (sink)) == NULL)
+        break;
+      if ((chunk = sink->next_chunk++) >= sink->n_chunks)
+        {
+          g_ptr_array_add (sink->free, text);
+          break;
+        }
+      /* Giving up a claimed chunk stops the export. */
+      if (g_cancellable_set_error_if_cancelled (sink->cancellable, &error))
+        {
+          g_ptr_array_add (sink->free, text);
+          stop_locked (sink, error);
+          break;
+        }
+
+      g_mutex_unlock (&sink->lock);
+      n_events = sink->funcs->chunk (sink->data, worker->worker, text, chunk);
+      g_mutex_lock (&sink->lock);
+      hand_in_locked (sink, chunk, text, n_events);
+    }
+  g_mutex_unlock (&sink->lock);
+
+  return NULL;
+}
+
 gboolean
 stp_chrome_writer_sink_run (StpOutput                      *out,
                             const StpChromeWriterSinkFuncs *funcs,
@@ -124,115 +214,73 @@ stp_chrome_writer_sink_run (StpOutput                      *out,
                             GError                        **error)
 {
   g_autoptr(GString) text = g_string_new ("{\"traceEvents\":[");
-  g_autoptr(GPtrArray) pending = g_ptr_array_new ();
-  GThread *threads[STP_CHROME_WRITER_SINK_WORKERS];
   Worker workers[STP_CHROME_WRITER_SINK_WORKERS];
+  GThread *helpers[STP_CHROME_WRITER_SINK_WORKERS];
   Sink sink = { 0 };
-  gboolean first = TRUE;
-  guint64 written = 0;
-  guint next = 0;
-  guint running;
   gboolean ok;
 
   g_return_val_if_fail (out != NULL, FALSE);
   g_return_val_if_fail (funcs != NULL, FALSE);
 
   /* The start: the array's opening and the metadata events. */
+  sink.first = TRUE;
   ok = stp_output_write_all (out, text->str, text->len, cancellable, error);
   g_string_truncate (text, 0);
   funcs->head (data, text);
-  ok = ok && write_events (out, text, &first, cancellable, error);
+  ok = ok && write_events (out, text, &sink.first, cancellable, error);
   if (!ok)
     return FALSE;
 
   sink.funcs = funcs;
   sink.data = data;
+  sink.out = out;
   sink.n_chunks = n_chunks;
+  sink.n_events = n_events;
+  sink.progress = progress;
+  sink.user_data = user_data;
   sink.cancellable = cancellable;
-  sink.ready = g_async_queue_new ();
-  sink.free = g_async_queue_new ();
+  g_mutex_init (&sink.lock);
+  g_cond_init (&sink.changed);
+  sink.free = g_ptr_array_new_with_free_func (free_buffer);
   for (guint i = 0; i < N_BUFFERS; i++)
     {
       /* Mapped in as they fill: mapping them in ahead did not pay (a
        * 1M-node StepStats converts as fast without), and a small export
        * paid for every buffer in memory and time. */
-      g_async_queue_push (sink.free, g_string_sized_new (BUFFER_SIZE));
+      g_ptr_array_add (sink.free, g_string_sized_new (BUFFER_SIZE));
     }
 
-  g_ptr_array_set_size (pending, n_chunks);
+  /* Worker 0 is this thread. */
   for (guint i = 0; i < STP_CHROME_WRITER_SINK_WORKERS; i++)
     {
       workers[i].sink = &sink;
       workers[i].worker = i;
       /* Linux keeps no thread name over 15 bytes: "stp-chrome-writer"
        * left these named after the program in perf and top. */
-      threads[i] = g_thread_new ("stp-writer", worker_thread, &workers[i]);
+      helpers[i] = i == 0 ? NULL : g_thread_new ("stp-writer", format_and_write, &workers[i]);
     }
+  format_and_write (&workers[0]);
+  for (guint i = 1; i < STP_CHROME_WRITER_SINK_WORKERS; i++)
+    g_thread_join (helpers[i]);
 
-  /* Write chunks in order as they come; after an error, only drain. */
-  for (running = STP_CHROME_WRITER_SINK_WORKERS; running > 0;)
+  /* Blocks left after a stop. */
+  for (guint i = 0; i < N_BUFFERS; i++)
+    if (sink.ready[i].text != NULL)
+      g_ptr_array_add (sink.free, sink.ready[i].text);
+  g_ptr_array_unref (sink.free);
+  g_mutex_clear (&sink.lock);
+  g_cond_clear (&sink.changed);
+
+  if (sink.error != NULL)
     {
-      Block *block = g_async_queue_pop (sink.ready);
-
-      if (block->chunk == DONE)
-        {
-          running--;
-          g_free (block);
-          continue;
-        }
-
-      g_ptr_array_index (pending, block->chunk) = block;
-
-      while (next < n_chunks && g_ptr_array_index (pending, next) != NULL)
-        {
-          Block *ready = g_ptr_array_index (pending, next);
-
-          if (ok && !write_events (out, ready->text, &first, cancellable, error))
-            {
-              ok = FALSE;
-              g_atomic_int_set (&sink.stop, TRUE);
-            }
-
-          written += ready->n_events;
-          if (ok && progress != NULL)
-            progress ("export", written, n_events, user_data);
-
-          g_string_truncate (ready->text, 0);
-          g_async_queue_push (sink.free, ready->text);
-          g_free (ready);
-          g_ptr_array_index (pending, next) = NULL;
-          next++;
-        }
+      g_propagate_error (error, sink.error);
+      return FALSE;
     }
+  /* A cancel after the last chunk was claimed. */
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
 
-  for (guint i = 0; i < STP_CHROME_WRITER_SINK_WORKERS; i++)
-    g_thread_join (threads[i]);
-
-  /* Chunks left behind after an error. */
-  for (guint i = next; i < n_chunks; i++)
-    {
-      Block *block = g_ptr_array_index (pending, i);
-
-      if (block != NULL)
-        {
-          g_async_queue_push (sink.free, block->text);
-          g_free (block);
-        }
-    }
-  while (g_async_queue_length (sink.free) > 0)
-    g_string_free (g_async_queue_pop (sink.free), TRUE);
-  g_async_queue_unref (sink.free);
-  g_async_queue_unref (sink.ready);
-
-  if (ok && g_cancellable_set_error_if_cancelled (cancellable, error))
-    ok = FALSE;
-
-  if (ok)
-    {
-      g_string_truncate (text, 0);
-      funcs->tail (data, text);
-      ok = stp_output_write_all (out, text->str, text->len, cancellable, error);
-    }
-
-  return ok;
+  g_string_truncate (text, 0);
+  funcs->tail (data, text);
+  return stp_output_write_all (out, text->str, text->len, cancellable, error);
 }

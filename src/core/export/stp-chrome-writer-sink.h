@@ -28,8 +28,9 @@ typedef struct
 } StpChromeWriterSinkFuncs;
 
 /* Every event the functions write starts with ",\n"; the comma before
- * the very first one is dropped.  Progress is reported from the writing
- * thread.  Stops early on a write error or cancellation. */
+ * the very first one is dropped.  Progress is reported from the thread
+ * that wrote the block, never from two at once.  Stops early on a write
+ * error or cancellation. */
 gboolean stp_chrome_writer_sink_run (StpOutput                      *out,
                                      const StpChromeWriterSinkFuncs *funcs,
                                      gpointer                        data,

@@ -737,8 +737,8 @@ format_tail (gpointer  data,
   stp_json_append_literal (out, "}\n");
 }
 
-/* Events are formatted in chunks by two threads and written in order by
- * a third, so a big export keeps both cores busy.  Every event is
+/* Events are formatted in chunks by two threads, each writing its own
+ * in order, so a big export keeps both cores busy.  Every event is
  * written after a comma; the sink drops the first one. */
 gboolean
 stp_chrome_writer_write (StpTrace         *trace,
