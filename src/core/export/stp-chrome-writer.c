@@ -22,12 +22,15 @@
 
 #include <string.h>
 
-/* Events per block handed to the sink: ~75 KB of StepStats, more where
- * tensors' snapshots crowd.  Four blocks are held at once: with 2048
- * events a block, a 30k-node conversion with memory shown peaked 1.5 MB
- * higher, and with 16384 one without memory 14 MB higher, while a
- * 1M-node step converted no faster either way (bench/README.md). */
-#define FORMAT_CHUNK 512
+/* Events per block handed to the sink: ~37 KB of StepStats, up to
+ * ~75 KB where tensors' snapshots crowd.  Four blocks are held at once:
+ * with 2048 events a block, a 30k-node conversion with memory shown
+ * peaked 1.5 MB higher, and with 16384 one without memory 14 MB higher,
+ * while a 1M-node step converted no faster either way.  With 512, a
+ * 100k-node step with memory shown peaked 0.2-0.3 MB higher, just over
+ * 3x its input; 256 cost no time once each thread wrote its own blocks
+ * (bench/README.md, stop 53). */
+#define FORMAT_CHUNK 256
 
 /* One formatting thread's state (the trace itself is only read). */
 typedef struct
