@@ -13,7 +13,7 @@
  * hands.
  *
  * The calling thread used to write what two helpers formatted: on two
- * cores, three threads handed over every block with a wake-up, ~17 µs
+ * cores, three threads handed over every block with a wake-up, 13-19 µs
  * a block on the development VM (bench/README.md, stop 53).
  */
 
@@ -21,7 +21,7 @@
 
 #include "stp-chrome-writer-sink.h"
 
-/* Room for a block of ~75 KB (FORMAT_CHUNK, stp-chrome-writer.c); a
+/* Room for a block of 37-75 KB (FORMAT_CHUNK, stp-chrome-writer.c); a
  * bigger one grows its buffer.  Where malloc fills new memory
  * (MALLOC_PERTURB_, which meson sets for tests) buffers cost their whole
  * size at once: 4 MiB ones kept a cancelled export's first run busy for
