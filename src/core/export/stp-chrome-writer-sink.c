@@ -215,7 +215,7 @@ stp_chrome_writer_sink_run (StpOutput                      *out,
 {
   g_autoptr(GString) text = g_string_new ("{\"traceEvents\":[");
   Worker workers[STP_CHROME_WRITER_SINK_WORKERS];
-  GThread *helpers[STP_CHROME_WRITER_SINK_WORKERS];
+  GThread *helpers[STP_CHROME_WRITER_SINK_WORKERS];  /* from 1 */
   Sink sink = { 0 };
   gboolean ok;
 
@@ -250,15 +250,13 @@ stp_chrome_writer_sink_run (StpOutput                      *out,
       g_ptr_array_add (sink.free, g_string_sized_new (BUFFER_SIZE));
     }
 
-  /* Worker 0 is this thread. */
   for (guint i = 0; i < STP_CHROME_WRITER_SINK_WORKERS; i++)
-    {
-      workers[i].sink = &sink;
-      workers[i].worker = i;
-      /* Linux keeps no thread name over 15 bytes: "stp-chrome-writer"
-       * left these named after the program in perf and top. */
-      helpers[i] = i == 0 ? NULL : g_thread_new ("stp-writer", format_and_write, &workers[i]);
-    }
+    workers[i] = (Worker) { &sink, i };
+  /* Worker 0 is this thread.  Linux keeps no thread name over 15
+   * bytes: "stp-chrome-writer" left helpers named after the program in
+   * perf and top. */
+  for (guint i = 1; i < STP_CHROME_WRITER_SINK_WORKERS; i++)
+    helpers[i] = g_thread_new ("stp-writer", format_and_write, &workers[i]);
   format_and_write (&workers[0]);
   for (guint i = 1; i < STP_CHROME_WRITER_SINK_WORKERS; i++)
     g_thread_join (helpers[i]);
