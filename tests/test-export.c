@@ -355,6 +355,69 @@ test_write_error_mid_export (void)
     }
 }
 
+/* A stream that takes `room` bytes, then fails every write as a full
+ * disk does, counting the writes it failed. */
+#define TEST_TYPE_FULL_STREAM (test_full_stream_get_type ())
+G_DECLARE_FINAL_TYPE (TestFullStream, test_full_stream, TEST, FULL_STREAM, GOutputStream)
+
+struct _TestFullStream
+{
+  GOutputStream parent_instance;
+  gsize         room;
+  guint         n_failed;
+};
+
+G_DEFINE_FINAL_TYPE (TestFullStream, test_full_stream, G_TYPE_OUTPUT_STREAM)
+
+static gssize
+test_full_stream_write (GOutputStream  *stream,
+                        const void     *buffer,
+                        gsize           count,
+                        GCancellable   *cancellable,
+                        GError        **error)
+{
+  TestFullStream *self = TEST_FULL_STREAM (stream);
+
+  if (self->room == 0)
+    {
+      self->n_failed++;
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE, g_strerror (ENOSPC));
+      return -1;
+    }
+  count = MIN (count, self->room);
+  self->room -= count;
+  return count;
+}
+
+static void
+test_full_stream_class_init (TestFullStreamClass *klass)
+{
+  G_OUTPUT_STREAM_CLASS (klass)->write_fn = test_full_stream_write;
+}
+
+static void
+test_full_stream_init (TestFullStream *self)
+{
+}
+
+/* An export stops at the first write that fails: a full disk or a
+ * closed pipe is not handed the rest of a big export block by block. */
+static void
+test_write_error_stops (void)
+{
+  g_autoptr(StpTrace) trace = make_ordered_trace (100000);
+  g_autoptr(TestFullStream) stream = g_object_new (TEST_TYPE_FULL_STREAM, NULL);
+  g_autoptr(GError) error = NULL;
+  StpOutput output;
+
+  stream->room = 1000000;
+  stp_output_init_stream (&output, G_OUTPUT_STREAM (stream));
+  g_assert_false (stp_chrome_writer_write (trace, &output, NULL, NULL, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+  g_assert_cmpuint (stream->room, ==, 0);
+  g_assert_cmpuint (stream->n_failed, ==, 1);
+}
+
 /* Each C event comes out once, in input order, with its values as
  * read, and of a key given twice the first: a counter of one series
  * is written from its samples, one of several from a sorted index. */
@@ -528,6 +591,7 @@ main (int    argc,
   g_test_add_func ("/export/bad-targets", test_bad_targets);
   g_test_add_func ("/export/order-across-chunks", test_order_across_chunks);
   g_test_add_func ("/export/write-error-mid-export", test_write_error_mid_export);
+  g_test_add_func ("/export/write-error-stops", test_write_error_stops);
   g_test_add_func ("/export/counter-events", test_counter_events);
   g_test_add_func ("/export/string-escapes", test_string_escapes);
   g_test_add_func ("/export/to-device", test_to_device);
