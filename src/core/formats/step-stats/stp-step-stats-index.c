@@ -274,6 +274,14 @@ walk_nodes_in_step_stats (StpWireReader *reader,
   return !broken;
 }
 
+/* Whether the input is a RunMetadata, whose step_stats hold the step,
+ * rather than a bare StepStats. */
+static inline gboolean
+is_run_metadata (const StpStepStats *self)
+{
+  return self->format == STP_FORMAT_RUN_METADATA || self->format == STP_FORMAT_RUN_METADATA_TEXT;
+}
+
 static void
 walk_nodes (StpStepStats *self,
             NodeFunc      func,
@@ -288,7 +296,7 @@ walk_nodes (StpStepStats *self,
   gboolean broken = FALSE;
 
   stp_wire_reader_init (&top, data, len, 0);
-  if (self->format != STP_FORMAT_RUN_METADATA && self->format != STP_FORMAT_RUN_METADATA_TEXT)
+  if (!is_run_metadata (self))
     {
       walk_nodes_in_step_stats (&top, &device, &node, func, user_data);
       return;
@@ -567,7 +575,7 @@ find_step_bytes (StpStepStats *self,
 
   *start = 0;
   *end = len;
-  if (self->format != STP_FORMAT_RUN_METADATA && self->format != STP_FORMAT_RUN_METADATA_TEXT)
+  if (!is_run_metadata (self))
     return;
 
   *start = len;
@@ -592,7 +600,7 @@ walk_step (Walk     *walk,
   StpWireReader top;
 
   stp_wire_reader_init (&top, data, len, 0);
-  if (self->format == STP_FORMAT_RUN_METADATA || self->format == STP_FORMAT_RUN_METADATA_TEXT)
+  if (is_run_metadata (self))
     return read_run_metadata (walk, &top, error);
   return read_step_stats (walk, &top, NULL, error);
 }
