@@ -41,6 +41,13 @@ GtkWidget *stp_details_panel_property_row  (GtkSizeGroup    *labels,
  * outside expanded args; NULL if none. */
 const char *stp_details_panel_find_value   (GtkWidget       *root,
                                             const char      *label);
+/* The name as the title, and `kind` under it; returns whether the
+ * title shows the whole name.  Where it does not, the first group gets
+ * it in full (add_whole_name) below the facts a glance looks for. */
+gboolean   stp_details_panel_add_header    (StpDetailsPanel *self,
+                                            const char      *kind);
+void       stp_details_panel_add_whole_name (StpDetailsPanel *self,
+                                             GtkWidget       *group);
 GtkWidget *stp_details_panel_add_group     (StpDetailsPanel *self,
                                             const char      *title);
 void       stp_details_panel_add_property  (StpDetailsPanel *self,

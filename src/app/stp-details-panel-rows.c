@@ -3,13 +3,14 @@
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Helpers of the details panel that hold no state of their own.
+ * Helpers of the details panel: a property row, and the title.
  */
 
 #define G_LOG_DOMAIN "stp-details-panel"
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "stp-details-panel-private.h"
@@ -80,11 +81,18 @@ title_break_after (const char *name,
   return c == '<' || c == ',' || c == '/' || c == ' ';
 }
 
+/* Lines a wrapped title may take: a GPU kernel's C++ name can run to
+ * thousands of characters, and filled the panel. */
+#define TITLE_MAX_LINES 4
+
 /* Titles wrap only between the parts of a name, never inside a word
  * ("s-tatistics"): breaks are disallowed inside each part.  A part too
  * long for a line makes the title one line, ellipsized in the middle
- * (selecting it still copies the whole name). */
-void
+ * (selecting it still copies the whole name); a name too long for
+ * TITLE_MAX_LINES ends in an ellipsis.  Returns whether the title is
+ * sure to show the whole name: one of two lines' worth at most, which
+ * leaves room for breaks between parts and for larger text. */
+gboolean
 stp_details_panel_set_title_wrap (GtkLabel   *label,
                                   const char *name)
 {
@@ -113,11 +121,53 @@ stp_details_panel_set_title_wrap (GtkLabel   *label,
       gtk_label_set_wrap (label, FALSE);
       gtk_label_set_ellipsize (label, PANGO_ELLIPSIZE_MIDDLE);
       gtk_widget_set_tooltip_text (GTK_WIDGET (label), name);
-      return;
+      return FALSE;
     }
   gtk_label_set_wrap (label, TRUE);
   gtk_label_set_wrap_mode (label, PANGO_WRAP_WORD_CHAR);
   gtk_label_set_attributes (label, attrs);
+  gtk_label_set_ellipsize (label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_lines (label, TITLE_MAX_LINES);
+  if (g_utf8_strlen (name, -1) <= 2 * TITLE_MAX_RUN)
+    return TRUE;
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label), name);
+  return FALSE;
+}
+
+/* The name as the panel's title, and the kind of item under it. */
+gboolean
+stp_details_panel_add_header (StpDetailsPanel *self,
+                              const char      *kind)
+{
+  const StpDetails *d = self->details;
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *title = gtk_label_new (d->name[0] ? d->name : _("Unnamed"));
+  GtkWidget *subtitle = gtk_label_new (kind);
+  gboolean whole;
+
+  whole = stp_details_panel_set_title_wrap (GTK_LABEL (title), d->name[0] ? d->name : _("Unnamed"));
+  gtk_label_set_selectable (GTK_LABEL (title), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_add_css_class (title, "title-3");
+  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
+  gtk_widget_add_css_class (subtitle, "dim-label");
+  gtk_box_append (GTK_BOX (box), title);
+  gtk_box_append (GTK_BOX (box), subtitle);
+  gtk_box_append (GTK_BOX (self->box), box);
+
+  g_string_append_printf (self->text, "%s\n%s\n", d->name, kind);
+  return whole;
+}
+
+/* The name in full where the title cut it short, after the facts a
+ * glance looks for: a kernel's name can fill pages.  The text to copy
+ * has it already, from the title. */
+void
+stp_details_panel_add_whole_name (StpDetailsPanel *self,
+                                  GtkWidget       *group)
+{
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
+                             stp_details_panel_property_row (self->labels, _("Name"), self->details->name, FALSE));
 }
 
 const char *

@@ -241,28 +241,6 @@ add_link (StpDetailsPanel  *self,
 /* Sections                                                            */
 
 static void
-add_header (StpDetailsPanel *self,
-            const char      *kind)
-{
-  const StpDetails *d = self->details;
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *title = gtk_label_new (d->name[0] ? d->name : _("Unnamed"));
-  GtkWidget *subtitle = gtk_label_new (kind);
-
-  stp_details_panel_set_title_wrap (GTK_LABEL (title), d->name[0] ? d->name : _("Unnamed"));
-  gtk_label_set_selectable (GTK_LABEL (title), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_widget_add_css_class (title, "title-3");
-  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
-  gtk_widget_add_css_class (subtitle, "dim-label");
-  gtk_box_append (GTK_BOX (box), title);
-  gtk_box_append (GTK_BOX (box), subtitle);
-  gtk_box_append (GTK_BOX (self->box), box);
-
-  g_string_append_printf (self->text, "%s\n%s\n", d->name, kind);
-}
-
-static void
 add_place (StpDetailsPanel *self,
            GtkWidget       *group)
 {
@@ -500,11 +478,14 @@ show_slice (StpDetailsPanel *self)
 {
   const StpDetails *d = self->details;
   GtkWidget *group;
+  gboolean whole;
 
-  add_header (self, d->node != NULL ? _("TensorFlow op") : d->has_duration ? _("Slice") : _("Instant"));
+  whole = stp_details_panel_add_header (self, d->node != NULL ? _("TensorFlow op") : d->has_duration ? _("Slice") : _("Instant"));
   group = stp_details_panel_add_group (self, NULL);
   add_place (self, group);
   add_slice_time (self, group);
+  if (!whole)
+    stp_details_panel_add_whole_name (self, group);
 
   if (d->node != NULL)
     add_node (self);
@@ -575,8 +556,9 @@ show_object (StpDetailsPanel *self)
 {
   const StpDetails *d = self->details;
   GtkWidget *group;
+  gboolean whole;
 
-  add_header (self, d->tensor != NULL ? _("Tensor") : _("Object"));
+  whole = stp_details_panel_add_header (self, d->tensor != NULL ? _("Tensor") : _("Object"));
   group = stp_details_panel_add_group (self, NULL);
   stp_details_panel_add_property (self, group, _("Category"), d->category);
   stp_details_panel_add_property (self, group, _("Process"), d->process);
@@ -588,6 +570,8 @@ show_object (StpDetailsPanel *self)
     add_duration (self, group, _("Lifetime"), d->duration);
   else
     stp_details_panel_add_property (self, group, _("Lifetime"), _("Until the end of the trace"));
+  if (!whole)
+    stp_details_panel_add_whole_name (self, group);
 
   if (d->tensor != NULL)
     {
@@ -640,12 +624,15 @@ show_counter (StpDetailsPanel *self)
 {
   const StpDetails *d = self->details;
   GtkWidget *group;
+  gboolean whole;
 
-  add_header (self, _("Counter"));
+  whole = stp_details_panel_add_header (self, _("Counter"));
   group = stp_details_panel_add_group (self, NULL);
   stp_details_panel_add_property (self, group, _("Category"), d->category);
   stp_details_panel_add_property (self, group, _("Process"), d->process);
   add_time (self, group, _("Time"), d->start);
+  if (!whole)
+    stp_details_panel_add_whole_name (self, group);
 
   group = stp_details_panel_add_group (self, d->series->len > 1 ? _("Series") : _("Value"));
   if (d->bytes && self->trace->format >= STP_FORMAT_STEP_STATS && self->trace->format <= STP_FORMAT_RUN_METADATA_TEXT)
@@ -688,8 +675,9 @@ show_flow (StpDetailsPanel *self)
 {
   const StpDetails *d = self->details;
   GtkWidget *group;
+  gboolean whole;
 
-  add_header (self, _("Flow"));
+  whole = stp_details_panel_add_header (self, _("Flow"));
   group = stp_details_panel_add_group (self, NULL);
   stp_details_panel_add_property (self, group, _("Category"), d->category);
   stp_details_panel_add_property (self, group, _("ID"), d->flow_id);
@@ -699,6 +687,8 @@ show_flow (StpDetailsPanel *self)
       add_time (self, group, _("End"), d->flow_dst_ts);
       add_duration (self, group, _("Duration"), d->duration);
     }
+  if (!whole)
+    stp_details_panel_add_whole_name (self, group);
 
   group = stp_details_panel_add_group (self, _("Connects"));
   {

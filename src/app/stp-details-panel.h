@@ -26,8 +26,9 @@ const StpDetails *stp_details_panel_get_details  (StpDetailsPanel  *self);
 /* Everything shown, as plain text ("Label: value" lines). */
 char             *stp_details_panel_get_text     (StpDetailsPanel  *self);
 
-/* How a panel title wraps: between the parts of a name only. */
-void             stp_details_panel_set_title_wrap   (GtkLabel         *label,
+/* How a panel title wraps: between the parts of a name only, in a few
+ * lines at most.  Returns whether it shows the whole name. */
+gboolean         stp_details_panel_set_title_wrap   (GtkLabel         *label,
                                                      const char       *name);
 
 G_END_DECLS

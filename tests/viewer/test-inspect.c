@@ -28,50 +28,6 @@
 
 /* ------------------------------------------------------------------ */
 
-/* Panel titles break only after "::", '<', ',', '/' or a space, at any
- * width; a part too long for a line ellipsizes the title instead. */
-static void
-test_title_wrap (void)
-{
-  const char *name = "tensorflow::functor::BiasAddGradient<float, Eigen::GpuDevice>/gradients/statistics";
-  const char *seps[] = { "::", "<", ",", "/", " " };
-  GtkWidget *label = g_object_ref_sink (gtk_label_new (name));
-  guint breaks = 0;
-
-  stp_details_panel_set_title_wrap (GTK_LABEL (label), name);
-  g_assert_true (gtk_label_get_wrap (GTK_LABEL (label)));
-  for (int width = 60; width <= 400; width += 7)
-    {
-      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (label, name);
-      GSList *lines;
-
-      pango_layout_set_attributes (layout, gtk_label_get_attributes (GTK_LABEL (label)));
-      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-      pango_layout_set_width (layout, width * PANGO_SCALE);
-      lines = pango_layout_get_lines_readonly (layout);
-      for (GSList *l = lines->next; l != NULL; l = l->next)
-        {
-          int at = ((PangoLayoutLine *) l->data)->start_index;
-          gboolean ok = FALSE;
-
-          for (guint k = 0; k < G_N_ELEMENTS (seps); k++)
-            ok |= at >= (int) strlen (seps[k]) && strncmp (name + at - strlen (seps[k]), seps[k], strlen (seps[k])) == 0;
-          if (!ok)
-            g_error ("width %d: a line starts at “%s”", width, name + at);
-          breaks++;
-        }
-    }
-  g_assert_cmpuint (breaks, >, 10);
-  g_object_unref (label);
-
-  /* One part longer than a line: one line, ellipsized in the middle. */
-  label = g_object_ref_sink (gtk_label_new (NULL));
-  stp_details_panel_set_title_wrap (GTK_LABEL (label), "an_extremely_long_identifier_without_any_place_to_break_it");
-  g_assert_false (gtk_label_get_wrap (GTK_LABEL (label)));
-  g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (label)), ==, PANGO_ELLIPSIZE_MIDDLE);
-  g_object_unref (label);
-}
-
 /* Up and Down on a nested trace, against a brute-force parent search. */
 static void
 test_keyboard_nesting (void)
@@ -910,7 +866,6 @@ main (int   argc,
 
   viewer_test_init ();
 
-  g_test_add_func ("/inspect/title-wrap", test_title_wrap);
   g_test_add_func ("/inspect/keyboard-nesting", test_keyboard_nesting);
   g_test_add_func ("/inspect/area", test_area);
   g_test_add_func ("/inspect/search", test_search);
