@@ -30,6 +30,9 @@ stp_details_panel_property_row (GtkSizeGroup *labels,
                                 stacked ? 3 : 12);
   GtkWidget *name = gtk_label_new (label);
   GtkWidget *text = gtk_label_new (value);
+  g_autoptr(PangoAttrList) no_hyphens = pango_attr_list_new ();
+
+  pango_attr_list_insert (no_hyphens, pango_attr_insert_hyphens_new (FALSE));
 
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
   gtk_widget_add_css_class (row, "property-row");
@@ -50,6 +53,9 @@ stp_details_panel_property_row (GtkSizeGroup *labels,
   gtk_label_set_yalign (GTK_LABEL (text), 0);
   gtk_label_set_wrap (GTK_LABEL (text), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD_CHAR);
+  /* A value broken inside a word gets no hyphen: "CUD-AGenerator" or a
+   * number with a dash in it would misquote the trace. */
+  gtk_label_set_attributes (GTK_LABEL (text), no_hyphens);
   gtk_label_set_selectable (GTK_LABEL (text), TRUE);
   gtk_label_set_max_width_chars (GTK_LABEL (text), 30);
   gtk_widget_set_hexpand (text, TRUE);

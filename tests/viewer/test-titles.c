@@ -96,6 +96,29 @@ find_row (GtkWidget  *root,
   return NULL;
 }
 
+/* Whether a row's value label breaks without inserting hyphens, which
+ * would put characters in a name that it does not have. */
+static gboolean
+value_has_no_hyphens (GtkWidget *row)
+{
+  GtkWidget *box = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
+  GtkLabel *value = GTK_LABEL (gtk_widget_get_last_child (box));
+  PangoAttrList *attrs = gtk_label_get_attributes (value);
+  GSList *all = attrs ? pango_attr_list_get_attributes (attrs) : NULL;
+  gboolean none = FALSE;
+
+  for (GSList *l = all; l != NULL; l = l->next)
+    {
+      PangoAttribute *attr = l->data;
+
+      if (attr->klass->type == PANGO_ATTR_INSERT_HYPHENS && ((PangoAttrInt *) attr)->value == FALSE &&
+          attr->start_index == 0 && attr->end_index >= strlen (gtk_label_get_text (value)))
+        none = TRUE;
+    }
+  g_slist_free_full (all, (GDestroyNotify) pango_attribute_destroy);
+  return none;
+}
+
 static gboolean
 title_laid_out (gpointer panel)
 {
@@ -181,6 +204,8 @@ test_long_names (void)
   g_assert_cmpuint (n_capped, >, 5);
   stp_session_set_selected_item (session, &longest_ref);
   wait_for (title_laid_out, panel);
+  g_assert_true (value_has_no_hyphens (find_row (GTK_WIDGET (panel), "Name")));
+  g_assert_true (value_has_no_hyphens (find_row (GTK_WIDGET (panel), "Timestamp")));
   save_screenshot (GTK_WIDGET (window), "long-name");
 
   gtk_window_destroy (GTK_WINDOW (window));
