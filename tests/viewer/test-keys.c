@@ -126,31 +126,17 @@ view_start (StpTimelineView *view)
   return start;
 }
 
-static GtkWidget *
-find_widget (GtkWidget *root,
-             gboolean (*match) (GtkWidget *))
-{
-  if (match (root))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, match);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
-is_selectable_label (GtkWidget *widget)
+is_selectable_label (GtkWidget     *widget,
+                     gconstpointer  data)
 {
   return GTK_IS_LABEL (widget) && gtk_label_get_selectable (GTK_LABEL (widget)) &&
          gtk_widget_get_mapped (widget);
 }
 
 static gboolean
-is_main_menu_button (GtkWidget *widget)
+is_main_menu_button (GtkWidget     *widget,
+                     gconstpointer  data)
 {
   return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget));
 }
@@ -250,7 +236,7 @@ test_after_link (void)
   select_op_with_links (window);
 
   /* Following a link hands focus back to the timeline. */
-  label = find_widget (GTK_WIDGET (panel), is_selectable_label);
+  label = find_widget (GTK_WIDGET (panel), is_selectable_label, NULL);
   g_assert_nonnull (label);
   gtk_widget_grab_focus (label);
   settle ();
@@ -266,7 +252,7 @@ test_after_link (void)
   g_assert_cmpfloat (visible_span (view), <, span);
 
   /* The title focused with its text selected, as a click on it leaves it. */
-  label = find_widget (GTK_WIDGET (panel), is_selectable_label);
+  label = find_widget (GTK_WIDGET (panel), is_selectable_label, NULL);
   g_assert_nonnull (label);
   gtk_widget_grab_focus (label);
   gtk_label_select_region (GTK_LABEL (label), 0, -1);
@@ -400,7 +386,7 @@ test_after_menu_and_in_entry (void)
   if (window == NULL)
     return;
   view = stp_window_get_timeline_view (window);
-  button = find_widget (GTK_WIDGET (window), is_main_menu_button);
+  button = find_widget (GTK_WIDGET (window), is_main_menu_button, NULL);
   g_assert_nonnull (button);
 
   gtk_menu_button_popup (GTK_MENU_BUTTON (button));
@@ -855,13 +841,15 @@ test_process_menu (void)
 }
 
 static gboolean
-is_list_box_row (GtkWidget *widget)
+is_list_box_row (GtkWidget     *widget,
+                 gconstpointer  data)
 {
   return GTK_IS_LIST_BOX_ROW (widget);
 }
 
 static gboolean
-is_shown_popover (GtkWidget *widget)
+is_shown_popover (GtkWidget     *widget,
+                  gconstpointer  data)
 {
   return GTK_IS_POPOVER (widget) && gtk_widget_get_visible (widget);
 }
@@ -886,7 +874,7 @@ test_rename_marker (void)
   trace = stp_window_get_trace (window);
   stp_session_add_marker (session, trace->start_ts, trace->start_ts, "Flag 1");
   settle ();
-  row = find_widget (GTK_WIDGET (list), is_list_box_row);
+  row = find_widget (GTK_WIDGET (list), is_list_box_row, NULL);
   g_assert_nonnull (row);
   gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_parent (row)), GTK_LIST_BOX_ROW (row));
   g_assert_true (gtk_widget_grab_focus (row));
@@ -900,9 +888,9 @@ test_rename_marker (void)
   press (GTK_WINDOW (window), GDK_KEY_Return);
 
   g_assert_cmpstr (g_array_index (stp_session_get_markers (session), StpRenderMarker, 0).label, ==, "warmup");
-  row = find_widget (GTK_WIDGET (list), is_list_box_row);
+  row = find_widget (GTK_WIDGET (list), is_list_box_row, NULL);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "warmup");
-  g_assert_null (find_widget (GTK_WIDGET (window), is_shown_popover));
+  g_assert_null (find_widget (GTK_WIDGET (window), is_shown_popover, NULL));
 
   /* A name of blanks would leave nothing to tell the marker by: the
    * popover closes and the name stays. */
@@ -913,7 +901,7 @@ test_rename_marker (void)
   press (GTK_WINDOW (window), GDK_KEY_space);
   press (GTK_WINDOW (window), GDK_KEY_Return);
   g_assert_cmpstr (g_array_index (stp_session_get_markers (session), StpRenderMarker, 0).label, ==, "warmup");
-  g_assert_null (find_widget (GTK_WIDGET (window), is_shown_popover));
+  g_assert_null (find_widget (GTK_WIDGET (window), is_shown_popover, NULL));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -62,20 +62,25 @@ test_title_wrap (void)
   g_object_unref (label);
 }
 
-/* The first label styled as the panel's title, under root. */
-static GtkLabel *
-find_title (GtkWidget *root)
+static gboolean
+is_title (GtkWidget     *widget,
+          gconstpointer  data)
 {
-  if (GTK_IS_LABEL (root) && gtk_widget_has_css_class (root, "title-3"))
-    return GTK_LABEL (root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkLabel *found = find_title (child);
+  return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "title-3");
+}
 
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+static GtkLabel *
+find_title (GtkWidget *panel)
+{
+  return GTK_LABEL (find_widget (panel, is_title, NULL));
+}
+
+static gboolean
+is_row_titled (GtkWidget     *widget,
+               gconstpointer  title)
+{
+  return gtk_widget_has_css_class (widget, "property-row") &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
 }
 
 /* The property row titled `title`, under root. */
@@ -83,17 +88,7 @@ static GtkWidget *
 find_row (GtkWidget  *root,
           const char *title)
 {
-  if (gtk_widget_has_css_class (root, "property-row") &&
-      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (root)), title) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_row (child, title);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return find_widget (root, is_row_titled, title);
 }
 
 /* Whether a row's value label breaks without inserting hyphens, which

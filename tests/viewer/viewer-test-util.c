@@ -175,3 +175,20 @@ click_item (StpWindow        *window,
   stp_timeline_view_click (view, 1, x, y);
   settle ();
 }
+
+GtkWidget *
+find_widget (GtkWidget     *root,
+             gboolean     (*match) (GtkWidget *widget, gconstpointer data),
+             gconstpointer  data)
+{
+  if (match (root, data))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}

@@ -33,5 +33,10 @@ gboolean   widest_visible          (StpWindow  *window,
                                     StpItemRef *ref);
 void       click_item              (StpWindow        *window,
                                     const StpItemRef *ref);
+/* The first widget under root (root included, depth first) that match
+ * accepts, given data; NULL if none. */
+GtkWidget *find_widget             (GtkWidget        *root,
+                                    gboolean        (*match) (GtkWidget *widget, gconstpointer data),
+                                    gconstpointer     data);
 
 G_END_DECLS
