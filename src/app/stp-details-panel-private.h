@@ -42,8 +42,8 @@ GtkWidget *stp_details_panel_property_row  (GtkSizeGroup    *labels,
 const char *stp_details_panel_find_value   (GtkWidget       *root,
                                             const char      *label);
 /* The name as the title, and `kind` under it; returns whether the
- * title shows the whole name.  Where it does not, the first group gets
- * it in full (add_whole_name) below the facts a glance looks for. */
+ * title shows the whole name.  Where it does not, the first group ends
+ * with it in full (add_whole_name), after the facts a glance looks for. */
 gboolean   stp_details_panel_add_header    (StpDetailsPanel *self,
                                             const char      *kind);
 void       stp_details_panel_add_whole_name (StpDetailsPanel *self,

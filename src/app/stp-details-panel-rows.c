@@ -96,8 +96,8 @@ title_break_after (const char *name,
  * long for a line makes the title one line, ellipsized in the middle
  * (selecting it still copies the whole name); a name too long for
  * TITLE_MAX_LINES ends in an ellipsis.  Returns whether the title is
- * sure to show the whole name: one of two lines' worth at most, which
- * leaves room for breaks between parts and for larger text. */
+ * sure to show the whole name: a name of two lines' worth at most,
+ * which leaves room for the breaks between parts and for larger text. */
 gboolean
 stp_details_panel_set_title_wrap (GtkLabel   *label,
                                   const char *name)
