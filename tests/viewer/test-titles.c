@@ -122,10 +122,11 @@ title_laid_out (gpointer panel)
   return title != NULL && gtk_widget_get_width (GTK_WIDGET (title)) > 0;
 }
 
-/* A GPU trace's kernel names run to 5,123 characters.  Whatever the
- * name, the title takes at most four lines, the duration stays in view
- * without scrolling, and a title cut short leaves the whole name to
- * read in a "Name" row; a short name gets no such row. */
+/* HTA's critical-path sample has GPU kernel names of up to 5,123
+ * characters.  Whatever the name, the title takes at most four lines,
+ * the duration stays in view without scrolling, and a title cut short
+ * leaves the whole name to read in a "Name" row; a short name gets no
+ * such row. */
 static void
 test_long_names (void)
 {
