@@ -72,7 +72,8 @@ struct _StpWindow
 
   StpSession           *session;       /* the document shown, what is selected */
   GSettings            *settings;
-  GAction              *setting_actions[10]; /* win.show-dataflow ...: see setting_actions */
+  GAction              *setting_actions[9]; /* win.show-dataflow ...: see setting_actions */
+  GSimpleAction        *show_details;       /* win.show-details: the side panel shown */
   StpLoadTask          *task;          /* the running load or re-analysis */
   GFile                *task_file;     /* what it loads (the first), NULL for re-analysis */
   GPtrArray            *task_files;    /* GFile: all it loads, NULL for re-analysis */

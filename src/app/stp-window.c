@@ -34,9 +34,10 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* win.<key> actions that toggle a setting. */
+/* win.<key> actions that toggle a setting (win.show-details is the
+ * side panel's own: see on_show_details). */
 static const char *const setting_actions[] = {
-  "show-dataflow", "show-memory", "op-time", "show-flows", "show-all-flows", "show-details",
+  "show-dataflow", "show-memory", "op-time", "show-flows", "show-all-flows",
   "show-summary", "show-steps", "tensor-lifetimes", "ruler-absolute"
 };
 
@@ -537,6 +538,7 @@ stp_window_finalize (GObject *object)
   g_clear_object (&self->settings);
   for (guint i = 0; i < G_N_ELEMENTS (self->setting_actions); i++)
     g_clear_object (&self->setting_actions[i]);
+  g_clear_object (&self->show_details);
   g_clear_object (&self->task_file);
   g_clear_pointer (&self->task_files, g_ptr_array_unref);
   g_clear_object (&self->graph_file);
@@ -668,10 +670,57 @@ on_setting_not_remembered (StpWindow  *self,
 
   for (guint i = 0; i < G_N_ELEMENTS (setting_actions); i++)
     user_setting |= g_str_equal (key, setting_actions[i]);
+  user_setting |= g_str_equal (key, "show-details");
   if (said || !user_setting)
     return;
   said = TRUE;
   stp_window_toast (self, _("Settings cannot be saved on this system: changes apply until Stepscope closes"));
+}
+
+/* The side panel (F9).  Shown or hidden by the user in a window wide
+ * enough for it, it stays so (the setting); a narrow window folds it
+ * away, and showing it there puts it over the timeline for the moment
+ * only.  The flap's own folding changes it too, so the setting is not
+ * bound to it both ways: a resize would have overwritten the choice. */
+static void
+on_show_details (GSimpleAction *action,
+                 GVariant      *value,
+                 gpointer       user_data)
+{
+  StpWindow *self = user_data;
+  gboolean shown = g_variant_get_boolean (value);
+
+  if (!adw_flap_get_folded (self->flap))
+    g_settings_set_boolean (self->settings, "show-details", shown);
+  adw_flap_set_reveal_flap (self->flap, shown);
+}
+
+static void
+on_flap_reveal_changed (StpWindow *self)
+{
+  g_simple_action_set_state (self->show_details, g_variant_new_boolean (adw_flap_get_reveal_flap (self->flap)));
+}
+
+/* Unfolding reveals the flap; the user's choice says otherwise. */
+static void
+on_flap_folded_changed (StpWindow *self)
+{
+  if (!adw_flap_get_folded (self->flap))
+    adw_flap_set_reveal_flap (self->flap, g_settings_get_boolean (self->settings, "show-details"));
+}
+
+static void
+init_show_details (StpWindow *self)
+{
+  g_settings_bind (self->settings, "show-details", self->flap, "reveal-flap", G_SETTINGS_BIND_GET);
+  self->show_details = g_simple_action_new_stateful ("show-details", NULL,
+                                                     g_variant_new_boolean (adw_flap_get_reveal_flap (self->flap)));
+  g_signal_connect_object (self->show_details, "change-state", G_CALLBACK (on_show_details), self, 0);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (self->show_details));
+  g_signal_connect_object (self->flap, "notify::reveal-flap", G_CALLBACK (on_flap_reveal_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->flap, "notify::folded", G_CALLBACK (on_flap_folded_changed),
+                           self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -710,7 +759,7 @@ stp_window_init (StpWindow *self)
   g_settings_bind (self->settings, "show-all-flows", self->timeline, "all-flows", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "label-width", self->timeline, "label-width", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "ruler-absolute", self->timeline, "absolute-time", G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "show-details", self->flap, "reveal-flap", G_SETTINGS_BIND_DEFAULT);
+  init_show_details (self);
   g_object_bind_property (self->find_button, "active", self->find_bar, "search-mode",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
 
