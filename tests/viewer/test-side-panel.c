@@ -1,0 +1,147 @@
+/* test-side-panel.c: the details panel beside the timeline, in the real
+ * window under Xvfb
+ *
+ * Copyright 2026 The Stepscope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The panel is the flap of an AdwFlap that folds it away in narrow
+ * windows: the summary must not fold it at the window's first size, and
+ * F9's choice must outlast the window's resizes.
+ */
+
+#define G_LOG_DOMAIN "test-side-panel"
+
+#include <adwaita.h>
+
+#include "stp-settings.h"
+#include "stp-window.h"
+#include "viewer-test-util.h"
+
+static gboolean
+is_flap (GtkWidget     *widget,
+         gconstpointer  data)
+{
+  return ADW_IS_FLAP (widget);
+}
+
+/* At the window's first size, the summary (F8) sits under the timeline
+ * with the details panel still beside both: the summary's natural width
+ * (its full names and header) used to fold the panel away. */
+static void
+test_summary_beside_details (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "chrome", "hta", "tests", "data", "critical_path", "end_to_end",
+                                     "simple_add", "output", "overlaid_critical_path_trace.json.gz", NULL);
+  g_autoptr(GSettings) settings = stp_settings_new ();
+  StpWindow *window = stp_window_new (NULL);
+  StpSession *session = stp_window_get_session (window);
+  StpItemRef item = STP_ITEM_REF_NONE;
+  AdwFlap *flap;
+  StpTrace *trace;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), g_settings_get_int (settings, "window-width"),
+                               g_settings_get_int (settings, "window-height"));
+  gtk_window_present (GTK_WINDOW (window));
+  open_and_wait (window, file);
+  trace = stp_window_get_trace (window);
+  for (guint32 t = 0; t < trace->tracks->len && item.kind == STP_ITEM_NONE; t++)
+    if (stp_trace_get_track (trace, t)->slices->len > 0)
+      item = stp_item_ref_slice (t, 0);
+  flap = ADW_FLAP (find_widget (GTK_WIDGET (window), is_flap, NULL));
+  g_assert_false (adw_flap_get_folded (flap));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-summary", NULL));
+  settle ();
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (stp_window_get_summary_view (window))));
+  g_assert_false (adw_flap_get_folded (flap));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  stp_session_set_selected_item (session, &item);
+  settle ();
+  g_assert_nonnull (stp_details_panel_get_details (stp_window_get_details_panel (window)));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (stp_window_get_details_panel (window))));
+  save_screenshot (GTK_WIDGET (window), "window-summary-beside-details");
+
+  g_settings_reset (settings, "show-summary");
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
+static gboolean
+is_details_button (GtkWidget     *widget,
+                   gconstpointer  data)
+{
+  return GTK_IS_TOGGLE_BUTTON (widget) &&
+         g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.show-details") == 0;
+}
+
+/* F9 in a wide window is the user's choice, kept however the window is
+ * resized; in a narrow one (the flap folded) it shows the panel over
+ * the timeline for the moment only.  Folding is forced here through the
+ * fold policy, as a narrow window folds it. */
+static void
+test_details_choice_kept (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  g_autoptr(GSettings) settings = stp_settings_new ();
+  StpWindow *window = new_window ();
+  AdwFlap *flap = ADW_FLAP (find_widget (GTK_WIDGET (window), is_flap, NULL));
+  GtkToggleButton *button;
+
+  open_and_wait (window, file);
+  g_assert_false (adw_flap_get_folded (flap));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+
+  /* Hidden by the user, it stays hidden through a fold and an unfold. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-details", NULL));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  g_assert_false (g_settings_get_boolean (settings, "show-details"));
+  adw_flap_set_fold_policy (flap, ADW_FLAP_FOLD_POLICY_ALWAYS);
+  settle ();
+  g_assert_true (adw_flap_get_folded (flap));
+  adw_flap_set_fold_policy (flap, ADW_FLAP_FOLD_POLICY_AUTO);
+  settle ();
+  g_assert_false (adw_flap_get_folded (flap));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  g_assert_false (g_settings_get_boolean (settings, "show-details"));
+
+  /* Shown again, a fold hides it without changing the choice, and the
+   * unfold brings it back. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-details", NULL));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  g_assert_true (g_settings_get_boolean (settings, "show-details"));
+  adw_flap_set_fold_policy (flap, ADW_FLAP_FOLD_POLICY_ALWAYS);
+  settle ();
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  g_assert_true (g_settings_get_boolean (settings, "show-details"));
+
+  /* Folded, F9 shows it (its button pressed) and hides it, for now. */
+  button = GTK_TOGGLE_BUTTON (find_widget (GTK_WIDGET (window), is_details_button, NULL));
+  g_assert_false (gtk_toggle_button_get_active (button));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-details", NULL));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  g_assert_true (gtk_toggle_button_get_active (button));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-details", NULL));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  g_assert_true (g_settings_get_boolean (settings, "show-details"));
+  adw_flap_set_fold_policy (flap, ADW_FLAP_FOLD_POLICY_AUTO);
+  settle ();
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+
+  g_settings_reset (settings, "show-details");
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  viewer_test_init ();
+
+  g_test_add_func ("/side-panel/summary-beside-details", test_summary_beside_details);
+  g_test_add_func ("/side-panel/details-choice-kept", test_details_choice_kept);
+
+  return g_test_run ();
+}
