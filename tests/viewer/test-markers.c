@@ -14,7 +14,7 @@
 #include "viewer-test-util.h"
 
 static StpItemRef
-first_slice (StpTrace *trace)
+first_thread_slice (StpTrace *trace)
 {
   for (guint t = 0; t < trace->tracks->len; t++)
     if (stp_trace_get_track (trace, t)->kind == STP_TRACK_THREAD && stp_trace_get_track (trace, t)->slices->len > 0)
@@ -79,7 +79,7 @@ test_markers (void)
 
   open_and_wait (window, file);
   trace = stp_window_get_trace (window);
-  slice = first_slice (trace);
+  slice = first_thread_slice (trace);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (list)));
 
   /* A marker far before the trace: the list shows (so the timeline has

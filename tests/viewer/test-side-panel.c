@@ -35,18 +35,18 @@ test_summary_beside_details (void)
   g_autoptr(GSettings) settings = stp_settings_new ();
   StpWindow *window = stp_window_new (NULL);
   StpSession *session = stp_window_get_session (window);
-  StpItemRef item = STP_ITEM_REF_NONE;
+  StpItemRef item;
   AdwFlap *flap;
-  StpTrace *trace;
+  int width, height;
 
-  gtk_window_set_default_size (GTK_WINDOW (window), g_settings_get_int (settings, "window-width"),
-                               g_settings_get_int (settings, "window-height"));
+  /* The size the settings give a new window (new_window() makes it
+   * bigger). */
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, g_settings_get_int (settings, "window-width"));
+  g_assert_cmpint (height, ==, g_settings_get_int (settings, "window-height"));
   gtk_window_present (GTK_WINDOW (window));
   open_and_wait (window, file);
-  trace = stp_window_get_trace (window);
-  for (guint32 t = 0; t < trace->tracks->len && item.kind == STP_ITEM_NONE; t++)
-    if (stp_trace_get_track (trace, t)->slices->len > 0)
-      item = stp_item_ref_slice (t, 0);
+  item = first_slice (stp_window_get_trace (window), 0);
   flap = ADW_FLAP (find_widget (GTK_WIDGET (window), is_flap, NULL));
   g_assert_false (adw_flap_get_folded (flap));
 

@@ -192,3 +192,13 @@ find_widget (GtkWidget     *root,
     }
   return NULL;
 }
+
+StpItemRef
+first_slice (StpTrace *trace,
+             guint     skip_tracks)
+{
+  for (guint t = 0; t < trace->tracks->len; t++)
+    if (stp_trace_get_track (trace, t)->slices->len > 0 && skip_tracks-- == 0)
+      return stp_item_ref_slice (t, 0);
+  g_assert_not_reached ();
+}

@@ -33,6 +33,10 @@ gboolean   widest_visible          (StpWindow  *window,
                                     StpItemRef *ref);
 void       click_item              (StpWindow        *window,
                                     const StpItemRef *ref);
+/* The first slice of the trace's first track that has one, skipping
+ * skip_tracks such tracks. */
+StpItemRef first_slice             (StpTrace         *trace,
+                                    guint             skip_tracks);
 /* The first widget under root (root included, depth first) that match
  * accepts, given data; NULL if none. */
 GtkWidget *find_widget             (GtkWidget        *root,
