@@ -99,6 +99,17 @@ snapshot_widget (GtkWidget *widget)
   return gtk_snapshot_free_to_node (snapshot);
 }
 
+StpWindow *
+open_run_meta (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "step-stats", "run_meta.pb", NULL);
+  StpWindow *window = new_window ();
+
+  open_and_wait (window, file);
+  settle ();
+  return window;
+}
+
 void
 save_screenshot (GtkWidget  *widget,
                  const char *name)

@@ -25,6 +25,8 @@ gboolean   drawn                   (gpointer    window);
 StpWindow *new_window              (void);
 void       open_and_wait           (StpWindow  *window,
                                     GFile      *file);
+/* A new window with tests/data/step-stats/run_meta.pb open. */
+StpWindow *open_run_meta           (void);
 void       save_screenshot         (GtkWidget  *widget,
                                     const char *name);
 /* The widest slice of a thread track on screen; a click on an item. */
