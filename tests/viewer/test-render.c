@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "known-trace.h"
+#include "render-test-util.h"
 #include "stp-render-text.h"
 #include "stp-renderer.h"
 
@@ -60,18 +61,6 @@ render (Fixture *f)
 }
 
 static StpColor
-surface_pixel (cairo_surface_t *surface,
-               double           x,
-               double           y)
-{
-  const guchar *data = cairo_image_surface_get_data (surface);
-  int stride = cairo_image_surface_get_stride (surface);
-  guint32 p = *(const guint32 *) (data + (int) y * stride + (int) x * 4);
-
-  return (StpColor) { (p >> 16 & 0xff) / 255.0, (p >> 8 & 0xff) / 255.0, (p & 0xff) / 255.0, 1 };
-}
-
-static StpColor
 pixel (Fixture *f,
        double   x,
        double   y)
@@ -79,36 +68,10 @@ pixel (Fixture *f,
   return surface_pixel (f->surface, x, y);
 }
 
-static gboolean
-color_near (StpColor a,
-            StpColor b)
-{
-  return fabs (a.r - b.r) < 0.02 && fabs (a.g - b.g) < 0.02 && fabs (a.b - b.b) < 0.02;
-}
-
 static double
 luminance (StpColor c)
 {
   return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
-}
-
-/* Draws the whole surface at 1 ns a pixel from time 0, flows off. */
-static void
-draw_from_zero (StpRenderer     *renderer,
-                cairo_surface_t *surface,
-                StpRenderLayout *layout,
-                StpRenderView   *view)
-{
-  cairo_t *cr;
-
-  stp_render_view_init (view, cairo_image_surface_get_width (surface), cairo_image_surface_get_height (surface));
-  view->start_ns = 0;
-  view->ns_per_px = 1;
-  view->flags = 0;
-  cr = cairo_create (surface);
-  stp_render_timeline (renderer, cr, view, layout);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
 }
 
 /* Screen y of the middle of a slice row. */
@@ -227,7 +190,6 @@ test_slice_pixels (Fixture       *f,
   g_assert_true (color_near (pixel (f, xa, y0 + 6), stp_render_slice_color (f->layout, stp_trace_intern0 (f->trace, "A"), TRUE)));
   g_assert_true (color_near (pixel (f, stp_render_view_time_to_x (&f->view, 500), y0), stp_render_style_get (TRUE)->view_bg));
 }
-
 
 /* The selection and search marks, drawn by the renderer itself. */
 static void
@@ -414,248 +376,6 @@ test_counter (Fixture       *f,
   }
 }
 
-/* Two stacked series: each column's boxes meet with no gap, the second
- * starting where the first ends, and a value far below a pixel still
- * shows as one. */
-/* A trace of one counter with two series, "GPU_0_bfc" below "cpu". */
-static StpTrace *
-two_series_counter (guint32           *track,
-                    StpCounterSeries **below,
-                    StpCounterSeries **above)
-{
-  StpTrace *trace = stp_trace_new (STP_FORMAT_CHROME_JSON, "memory.json");
-  guint32 process = stp_trace_add_process (trace, 1, 0);
-
-  *track = stp_trace_add_track (trace, process, STP_TRACK_COUNTER, stp_trace_intern0 (trace, "memory"));
-  *below = stp_trace_add_counter_series (trace, *track, stp_trace_intern0 (trace, "GPU_0_bfc"));
-  *above = stp_trace_add_counter_series (trace, *track, stp_trace_intern0 (trace, "cpu"));
-  return trace;
-}
-
-/* The counter of two_series_counter(), its samples added, laid out:
- * its row and the colours of its two series. */
-typedef struct
-{
-  StpRenderIndex  *index;
-  StpRenderLayout *layout;
-  const StpRow    *row;
-  StpColor         below;
-  StpColor         above;
-} CounterView;
-
-static void
-counter_view_init (CounterView            *view,
-                   StpTrace               *trace,
-                   guint32                 track,
-                   const StpCounterSeries *below,
-                   const StpCounterSeries *above)
-{
-  g_assert_true (stp_trace_finish (trace, NULL, NULL));
-  view->index = stp_render_index_new (trace, NULL, NULL);
-  view->layout = stp_render_layout_new (view->index);
-  view->row = stp_render_layout_get_row (view->layout, stp_render_layout_find_track_row (view->layout, track));
-  view->below = stp_render_slice_color (view->layout, below->name, FALSE);
-  view->above = stp_render_slice_color (view->layout, above->name, FALSE);
-  g_assert_false (color_near (view->below, view->above));
-}
-
-static void
-counter_view_clear (CounterView *view)
-{
-  g_clear_pointer (&view->layout, stp_render_layout_free);
-  g_clear_pointer (&view->index, stp_render_index_unref);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CounterView, counter_view_clear)
-
-static void
-test_counter_stacked (void)
-{
-  guint32 track;
-  StpCounterSeries *low, *high;
-  g_autoptr(StpTrace) trace = two_series_counter (&track, &low, &high);
-  g_auto(CounterView) counter = { NULL };
-  g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 300);
-  StpRenderView view;
-  double x_tiny, x_full, row_top, y;
-  int n_low, n_high;
-
-  /* At 1 ns a pixel: "GPU_0_bfc" (low) is 1 from 100 ns, changes every
-   * 2 ns from 400 ns, and is 500000 from 800 ns on; "cpu" (high) is
-   * 500000 throughout (a last sample ends the trace at 1000 ns), which
-   * makes 1000000 the graph's top. */
-  stp_trace_add_counter_sample (trace, low, 100, 1, stp_trace_next_seq (trace));
-  for (gint64 ts = 400; ts < 800; ts += 2)
-    stp_trace_add_counter_sample (trace, low, ts, 250000 + (ts % 7) * 1000, stp_trace_next_seq (trace));
-  stp_trace_add_counter_sample (trace, low, 800, 500000, stp_trace_next_seq (trace));
-  stp_trace_add_counter_sample (trace, high, 100, 500000, stp_trace_next_seq (trace));
-  stp_trace_add_counter_sample (trace, high, 1000, 500000, stp_trace_next_seq (trace));
-  counter_view_init (&counter, trace, track, low, high);
-
-  draw_from_zero (renderer, surface, counter.layout, &view);
-
-  x_tiny = stp_render_view_time_to_x (&view, 200) + 0.5;
-  x_full = stp_render_view_time_to_x (&view, 900) + 0.5;
-  row_top = counter.row->y + view.ruler_height;
-
-  /* Up from the row's bottom, the tiny value's pixel comes first, then
-   * straight above it the other series. */
-  for (y = row_top + counter.row->height - 1; y > row_top; y--)
-    if (color_near (surface_pixel (surface, x_tiny, y), counter.below) ||
-        color_near (surface_pixel (surface, x_tiny, y), counter.above))
-      break;
-  g_assert_true (color_near (surface_pixel (surface, x_tiny, y), counter.below));
-  g_assert_true (color_near (surface_pixel (surface, x_tiny, y - 1), counter.above));
-
-  /* Where both are 500000 they split the graph in two, with no pixel of
-   * the background or of a blend of the two where they meet. */
-  for (y = row_top + counter.row->height - 1; y > row_top; y--)
-    if (color_near (surface_pixel (surface, x_full, y), counter.below))
-      break;
-  for (n_low = 0; color_near (surface_pixel (surface, x_full, y), counter.below); y--)
-    n_low++;
-  for (n_high = 0; color_near (surface_pixel (surface, x_full, y), counter.above); y--)
-    n_high++;
-  g_assert_cmpint (n_low, >, 10);
-  g_assert_cmpint (ABS (n_low - n_high), <=, 1);
-  cairo_surface_destroy (surface);
-}
-
-/* Heights of the runs of `color` up from the row's bottom at device
- * column x: the first run's, and whether the next pixel up is `above`. */
-static int
-run_height (cairo_surface_t *surface,
-            int              x,
-            int              bottom,
-            int              top,
-            StpColor         color,
-            StpColor         above,
-            gboolean        *above_next)
-{
-  int y = bottom, n = 0;
-
-  while (y > top && !color_near (surface_pixel (surface, x, y), color))
-    y--;
-  while (y > top && color_near (surface_pixel (surface, x, y), color))
-    {
-      n++;
-      y--;
-    }
-  *above_next = color_near (surface_pixel (surface, x, y), above);
-  return n;
-}
-
-/* A busy counter (past a hundred boxes the renderer writes a series
- * into an image of its own), 100 and 300 in turn for four columns each,
- * with a steady series stacked on it, at device scales 1 and 2: in every
- * column the first series is as tall as its value, and the second sits
- * right on it.  (A column shows the highest value in it, so the first
- * column of each 100 still shows the 300 before it.) */
-static void
-test_counter_busy (void)
-{
-  guint32 track;
-  StpCounterSeries *busy, *steady;
-  g_autoptr(StpTrace) trace = two_series_counter (&track, &busy, &steady);
-  g_auto(CounterView) counter = { NULL };
-  g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);
-
-  for (gint64 ts = 0; ts < 1000; ts += 4)
-    stp_trace_add_counter_sample (trace, busy, ts, ts % 8 ? 300 : 100, stp_trace_next_seq (trace));
-  stp_trace_add_counter_sample (trace, steady, 0, 100, stp_trace_next_seq (trace));
-  stp_trace_add_counter_sample (trace, steady, 1000, 100, stp_trace_next_seq (trace));
-  counter_view_init (&counter, trace, track, busy, steady);
-
-  for (int scale = 1; scale <= 2; scale++)
-    {
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200 * scale, 300 * scale);
-      StpRenderView view;
-      int heights[2] = { 0, 0 };
-      double row_top;
-
-      cairo_surface_set_device_scale (surface, scale, scale);
-      draw_from_zero (renderer, surface, counter.layout, &view);
-      row_top = counter.row->y + view.ruler_height;
-
-      for (gint64 ts = 100; ts < 900; ts++)
-        for (int dx = 0; dx < scale && ts % 8 != 0; dx++)
-          {
-            int x = (int) stp_render_view_time_to_x (&view, ts) * scale + dx;
-            int high = ts % 8 >= 4;
-            gboolean on_it;
-            int h = run_height (surface, x, (int) ((row_top + counter.row->height) * scale) - 1,
-                                (int) (row_top * scale), counter.below, counter.above, &on_it);
-
-            g_assert_true (on_it);
-            if (heights[high] == 0)
-              heights[high] = h;
-            g_assert_cmpint (h, ==, heights[high]);
-          }
-      g_test_message ("scale %d: %d and %d pixels", scale, heights[0], heights[1]);
-      g_assert_cmpint (heights[0], >=, 5 * scale);
-      g_assert_cmpint (ABS (heights[1] - 3 * heights[0]), <=, 2 * scale);
-      cairo_surface_destroy (surface);
-    }
-}
-
-/* Columns alike are drawn as runs: each column's heights, where series
- * start late, hold their values for long, change at once (the top of
- * the stack staying where it was), fall to zero and end with the trace.
- * Columns where a value changes show the higher one, so they are left
- * out. */
-static void
-test_counter_runs (void)
-{
-  /* From, to (ns, both in), and the two heights in units of 100. */
-  static const struct { gint64 from, to; int below, above; } spans[] = {
-    { 1, 49, 0, 3 }, { 51, 298, 1, 3 }, { 301, 498, 2, 2 }, { 501, 598, 2, 1 },
-    { 601, 698, 0, 1 }, { 701, 800, 1, 1 }, { 801, 900, 0, 0 },
-  };
-  guint32 track;
-  StpCounterSeries *below, *above;
-  g_autoptr(StpTrace) trace = two_series_counter (&track, &below, &above);
-  g_auto(CounterView) counter = { NULL };
-  g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 300);
-  StpRenderView view;
-  int unit, row_top, row_bottom;
-  gboolean next;
-
-  stp_trace_add_counter_sample (trace, below, 50, 100, stp_trace_next_seq (trace));
-  stp_trace_add_counter_sample (trace, below, 300, 200, stp_trace_next_seq (trace));
-  stp_trace_add_counter_sample (trace, below, 600, 0, stp_trace_next_seq (trace));
-  stp_trace_add_counter_sample (trace, below, 700, 100, stp_trace_next_seq (trace));
-  stp_trace_add_counter_sample (trace, above, 0, 300, stp_trace_next_seq (trace));
-  stp_trace_add_counter_sample (trace, above, 299, 200, stp_trace_next_seq (trace));
-  stp_trace_add_counter_sample (trace, above, 500, 100, stp_trace_next_seq (trace));
-  stp_trace_add_counter_sample (trace, above, 800, 100, stp_trace_next_seq (trace));
-  counter_view_init (&counter, trace, track, below, above);
-
-  draw_from_zero (renderer, surface, counter.layout, &view);
-  row_top = (int) (counter.row->y + view.ruler_height);
-  row_bottom = row_top + (int) counter.row->height - 1;
-  unit = run_height (surface, (int) stp_render_view_time_to_x (&view, 100), row_bottom, row_top,
-                     counter.below, counter.above, &next);
-  g_assert_cmpint (unit, >=, 5);
-
-  for (guint i = 0; i < G_N_ELEMENTS (spans); i++)
-    for (gint64 ts = spans[i].from; ts <= spans[i].to; ts++)
-      {
-        int x = (int) stp_render_view_time_to_x (&view, ts);
-        int h_below = run_height (surface, x, row_bottom, row_top, counter.below, counter.above, &next);
-        int h_above = run_height (surface, x, row_bottom, row_top, counter.above, counter.below, &next);
-
-        /* Each edge is rounded to a pixel on its own: k units are k
-         * measured units, give or take k + 1 pixels; none is none. */
-        if (ABS (h_below - spans[i].below * unit) > (spans[i].below ? spans[i].below + 1 : 0) ||
-            ABS (h_above - spans[i].above * unit) > (spans[i].above ? spans[i].above + 1 : 0))
-          g_error ("at %" G_GINT64_FORMAT " ns: heights %d and %d, expected %d and %d units of %d",
-                   ts, h_below, h_above, spans[i].below, spans[i].above, unit);
-      }
-  cairo_surface_destroy (surface);
-}
-
 static void
 test_objects (Fixture       *f,
               gconstpointer  data)
@@ -700,27 +420,6 @@ test_objects (Fixture       *f,
   }
 }
 
-/* Screen y in a process's header, `from_bottom` px above its bottom
- * edge (or below its top, negative). */
-static double
-header_y (StpRenderLayout     *layout,
-          const StpRenderView *view,
-          guint32              process,
-          double               from_bottom)
-{
-  for (guint i = 0; i < stp_render_layout_get_n_rows (layout); i++)
-    {
-      const StpRow *row = stp_render_layout_get_row (layout, i);
-      double top = row->y - view->scroll_y + view->ruler_height;
-
-      if (row->kind == STP_ROW_PROCESS && row->process == process)
-        return from_bottom >= 0 ? top + row->height - from_bottom : top - from_bottom;
-    }
-  g_assert_not_reached ();
-}
-
-#define activity_y(layout, view, process) header_y (layout, view, process, 4)
-
 /* A folded process's header graphs the share of its threads busy:
  * Compute's thread 10 runs A [1000,5000) and C [6000,9000), thread 11
  * D [4000,8000): half its height at 3000, all of it at 4500. */
@@ -747,48 +446,6 @@ test_folded_activity (Fixture       *f,
   g_assert_true (color_near (pixel (f, stp_render_view_time_to_x (&f->view, 9600), low), style->header_bg));
   g_assert_true (color_near (pixel (f, stp_render_view_time_to_x (&f->view, 4500), high), style->accent));
   g_assert_true (color_near (pixel (f, stp_render_view_time_to_x (&f->view, 3000), high), style->header_bg));
-}
-
-/* Zoomed out over 200k slices the bar comes from the summary pyramid:
- * every column of the trace busy, none after it, few buckets read. */
-static void
-test_folded_activity_dense (void)
-{
-  g_autoptr(StpTrace) trace = known_trace_dense (200000, 5, 7);
-  g_autoptr(StpRenderIndex) index = stp_render_index_new (trace, NULL, NULL);
-  g_autoptr(StpRenderLayout) layout = stp_render_layout_new (index);
-  g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 200);
-  const StpRenderStyle *style = stp_render_style_get (FALSE);
-  StpRenderView view;
-  const guchar *data;
-  double y, x_end;
-  cairo_t *cr;
-
-  stp_render_view_init (&view, 1200, 200);
-  view.ns_per_px = 1400000.0 / 800;
-  view.flags = 0;
-  stp_render_layout_set_collapsed (layout, 0, TRUE);
-  cr = cairo_create (surface);
-  stp_render_timeline (renderer, cr, &view, layout);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-
-  data = cairo_image_surface_get_data (surface);
-  y = activity_y (layout, &view, 0);
-  x_end = stp_render_view_time_to_x (&view, trace->end_ts);
-  for (int x = view.gutter_width + 1; x < view.width; x++)
-    {
-      guint32 p = *(const guint32 *) (data + (int) y * cairo_image_surface_get_stride (surface) + 4 * x);
-      StpColor c = { (p >> 16 & 0xff) / 255.0, (p >> 8 & 0xff) / 255.0, (p & 0xff) / 255.0, 1 };
-
-      if (x < x_end - 1)
-        g_assert_true (color_near (c, style->accent));
-      else if (x > x_end + 1)
-        g_assert_true (color_near (c, style->header_bg));
-    }
-  g_assert_cmpuint (stp_renderer_get_stats (renderer)->visited, <, 20 * 1200);
-  cairo_surface_destroy (surface);
 }
 
 /* Folded instants (drawn by a derived counter) get no strip, no
@@ -839,140 +496,6 @@ test_folded_instants (void)
   g_assert_true (stp_render_layout_hit_test (layout, &view, stp_render_view_time_to_x (&view, 5000),
                                              b->y + view.ruler_height + 4, &hit));
   g_assert_cmpint (hit.kind, ==, STP_HIT_INSTANT);
-}
-
-/* Instants closer than a triangle's width draw one band over their
- * columns; one far from the others keeps its triangle, and nothing is
- * drawn in the gap between. */
-static void
-test_dense_instants (void)
-{
-  g_autoptr(StpTrace) trace = stp_trace_new (STP_FORMAT_CHROME_JSON, "instants.json");
-  guint32 process = stp_trace_add_process (trace, 1, 0);
-  guint32 thread = stp_trace_add_thread (trace, process, 1, 0);
-  g_autoptr(StpRenderIndex) index = NULL;
-  g_autoptr(StpRenderLayout) layout = NULL;
-  g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 200);
-  const StpRow *row;
-  StpRenderView view;
-  const guchar *data;
-  int stride, y, band_x0, band_x1, gap_x, lone_x;
-  guint32 empty;
-
-  /* 1 ns a pixel: instants every 2 ns from 100 to 500, one at 800. */
-  for (gint64 ts = 100; ts <= 800; ts += ts < 500 ? 2 : 300)
-    {
-      StpSlice *s = stp_trace_add_instant (trace, thread);
-
-      s->ts = ts;
-      s->name = stp_trace_intern0 (trace, "tick");
-      s->seq = stp_trace_next_seq (trace);
-    }
-  g_assert_true (stp_trace_finish (trace, NULL, NULL));
-  index = stp_render_index_new (trace, NULL, NULL);
-  layout = stp_render_layout_new (index);
-  row = stp_render_layout_get_row (layout, stp_render_layout_find_track_row (layout, thread));
-
-  draw_from_zero (renderer, surface, layout, &view);
-
-  data = cairo_image_surface_get_data (surface);
-  stride = cairo_image_surface_get_stride (surface);
-  /* Near the strip's top, where both a band and a triangle draw. */
-  y = (int) (row->y + view.ruler_height + STP_ROW_PADDING + 2);
-  band_x0 = (int) stp_render_view_time_to_x (&view, 100);
-  band_x1 = (int) stp_render_view_time_to_x (&view, 498);
-  gap_x = (int) stp_render_view_time_to_x (&view, 650);
-  lone_x = (int) stp_render_view_time_to_x (&view, 800);
-  empty = *(const guint32 *) (data + y * stride + 4 * gap_x);
-  for (int x = band_x0; x <= band_x1; x++)
-    g_assert_cmphex (*(const guint32 *) (data + y * stride + 4 * x), !=, empty);
-  /* One band of one colour, not a smear of outlined triangles. */
-  for (int x = band_x0 + 6; x <= band_x1 - 6; x++)
-    g_assert_cmphex (*(const guint32 *) (data + y * stride + 4 * x), ==,
-                     *(const guint32 *) (data + y * stride + 4 * (band_x0 + 6)));
-  g_assert_cmphex (*(const guint32 *) (data + y * stride + 4 * lone_x), !=, empty);
-  g_assert_cmphex (*(const guint32 *) (data + y * stride + 4 * (lone_x + 20)), ==, empty);
-  g_assert_cmphex (*(const guint32 *) (data + y * stride + 4 * (band_x1 + 20)), ==, empty);
-  /* Every instant counted, as marks. */
-  g_assert_cmpuint (stp_renderer_get_stats (renderer)->marks, ==, 201 + 1);
-  cairo_surface_destroy (surface);
-}
-
-/* Every pixel column holding a slice shows something, whether the frame
- * walks slices or reads the summary pyramid. */
-static void
-check_every_column (StpTrace *trace,
-                    double    ns_per_px,
-                    gint64    start)
-{
-  g_autoptr(StpRenderIndex) index = stp_render_index_new (trace, NULL, NULL);
-  g_autoptr(StpRenderLayout) layout = stp_render_layout_new (index);
-  g_autoptr(StpRenderer) renderer = stp_renderer_new (NULL, NULL);
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 200);
-  const StpTrack *track = stp_trace_get_track (trace, 0);
-  StpRenderView view;
-  const guchar *data;
-  int stride;
-  double y;
-  cairo_t *cr;
-  guint covered = 0, expected = 0;
-
-  stp_render_view_init (&view, 1200, 200);
-  view.start_ns = start;
-  view.ns_per_px = ns_per_px;
-  view.flags = 0;
-
-  cr = cairo_create (surface);
-  stp_render_timeline (renderer, cr, &view, layout);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-
-  data = cairo_image_surface_get_data (surface);
-  stride = cairo_image_surface_get_stride (surface);
-  y = stp_render_layout_depth_y (stp_render_layout_get_row (layout, stp_render_layout_find_track_row (layout, 0)), 0)
-      + view.ruler_height + STP_ROW_SLICE_HEIGHT / 2;
-
-  for (int x = view.gutter_width; x < view.width; x++)
-    {
-      gint64 t0 = stp_render_view_x_to_time (&view, x);
-      gint64 t1 = stp_render_view_x_to_time (&view, x + 1);
-      guint32 i = stp_track_find_first_ending_after (track, 0, t0);
-      guint32 p = *(const guint32 *) (data + (int) y * stride + 4 * x);
-      /* The row's own background, in its top padding, same column. */
-      guint32 empty = *(const guint32 *) (data + (int) (y - STP_ROW_SLICE_HEIGHT / 2 - 1) * stride + 4 * x);
-
-      if (i != STP_INDEX_NONE && stp_track_get_slice (track, i)->ts < t1)
-        {
-          expected++;
-          if (p != empty)
-            covered++;
-        }
-    }
-
-  if (g_getenv ("STP_TEST_DUMP"))
-    cairo_surface_write_to_png (surface, g_getenv ("STP_TEST_DUMP"));
-  g_assert_cmpuint (expected, >, 100);
-  g_assert_cmpuint (covered, ==, expected);
-  /* And the frame did not walk every slice. */
-  g_assert_cmpuint (stp_renderer_get_stats (renderer)->visited, <, 20 * 1200);
-  cairo_surface_destroy (surface);
-}
-
-static void
-test_level_of_detail (void)
-{
-  /* 200k slices of 1 ns every 7 ns: 1.4 ms of trace. */
-  g_autoptr(StpTrace) trace = known_trace_dense (200000, 1, 7);
-  g_autoptr(StpRenderIndex) index = stp_render_index_new (trace, NULL, NULL);
-
-  g_assert_nonnull (stp_render_index_get_pyramid (index, 0, 0));
-  /* Whole trace over 1000 px: pyramid.  The last column is left empty. */
-  check_every_column (trace, 1400000.0 / 990, 0);
-  /* ~20 slices per pixel: still the pyramid or walking, both must mark. */
-  check_every_column (trace, 150, 100000);
-  /* Zoomed in: a few slices per pixel, walked directly. */
-  check_every_column (trace, 3.3, 500000);
 }
 
 static void
@@ -1109,15 +632,9 @@ main (int   argc,
   g_test_add ("/render/flow-arrow", Fixture, NULL, fixture_set_up, test_flow_arrow, fixture_tear_down);
   g_test_add ("/render/highlights", Fixture, NULL, fixture_set_up, test_highlights, fixture_tear_down);
   g_test_add ("/render/counter", Fixture, NULL, fixture_set_up, test_counter, fixture_tear_down);
-  g_test_add_func ("/render/counter-stacked", test_counter_stacked);
-  g_test_add_func ("/render/counter-busy", test_counter_busy);
-  g_test_add_func ("/render/counter-runs", test_counter_runs);
   g_test_add ("/render/objects", Fixture, NULL, fixture_set_up, test_objects, fixture_tear_down);
   g_test_add ("/render/folded-activity", Fixture, NULL, fixture_set_up, test_folded_activity, fixture_tear_down);
-  g_test_add_func ("/render/folded-activity-dense", test_folded_activity_dense);
   g_test_add_func ("/render/folded-instants", test_folded_instants);
-  g_test_add_func ("/render/dense-instants", test_dense_instants);
-  g_test_add_func ("/render/level-of-detail", test_level_of_detail);
   g_test_add_func ("/render/ticks", test_ticks);
   g_test_add_func ("/render/fit-name", test_fit_name);
   g_test_add_func ("/render/parse-time", test_parse_time);
