@@ -214,8 +214,13 @@ bind_cell (GtkSignalListItemFactory *factory,
 {
   StpCompareItem *item = gtk_list_item_get_item (list_item);
   g_autofree char *text = cell_text (item->row, GPOINTER_TO_INT (user_data));
+  GtkWidget *label = gtk_list_item_get_child (list_item);
 
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (list_item)), text);
+  gtk_label_set_label (GTK_LABEL (label), text);
+  /* Beside the numbers and the details panel, a name gets little room:
+   * the whole one shows on hover, as in the summary. */
+  if (GPOINTER_TO_INT (user_data) == COLUMN_NAME)
+    gtk_widget_set_tooltip_text (label, text);
 }
 
 /* ------------------------------------------------------------------ */

@@ -294,6 +294,13 @@ load_alone (GFile *file)
   return trace;
 }
 
+static gboolean
+has_tooltip (GtkWidget     *widget,
+             gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
+}
+
 /* Compare With…: HTA's diff pair, baseline above, first steps lined up,
  * and the table of `stepscope-cli compare` under them. */
 static void
@@ -344,6 +351,9 @@ test_compare (void)
       slower += want->diff > 0;
     }
   save_screenshot (GTK_WIDGET (window), "compare-with");
+  /* The first row's name, squeezed or not, is whole on hover. */
+  settle ();
+  g_assert_nonnull (find_widget (GTK_WIDGET (view), has_tooltip, stp_compare_view_get_row (view, 0)->name));
 
   stp_compare_view_set_only_slower (view, TRUE);
   g_assert_cmpuint (stp_compare_view_get_n_rows (view), ==, slower);
