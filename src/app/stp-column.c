@@ -13,6 +13,9 @@
 
 #include "stp-column.h"
 
+/* "ReadVariableOp", "aten::convolution", "cudaMemcpyAsync" whole. */
+#define NAME_MIN_CHARS 18
+
 /**
  * stp_column_new:
  * @column: passed to @setup, @bind, @unbind and @compare as their data
@@ -62,6 +65,11 @@ stp_cell_label_new (StpCellKind kind)
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
     }
+  /* A table's names are what its rows are read by: where the columns
+   * of numbers leave them too little room, the table scrolls sideways
+   * rather than cut a name to a few letters. */
+  if (kind == STP_CELL_NAME)
+    gtk_label_set_width_chars (GTK_LABEL (label), NAME_MIN_CHARS);
   return label;
 }
 

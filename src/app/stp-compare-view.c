@@ -204,7 +204,7 @@ setup_cell (GtkSignalListItemFactory *factory,
 {
   gboolean text = GPOINTER_TO_INT (user_data) == COLUMN_NAME;
 
-  gtk_list_item_set_child (list_item, stp_cell_label_new (text ? STP_CELL_TEXT : STP_CELL_NUMBER));
+  gtk_list_item_set_child (list_item, stp_cell_label_new (text ? STP_CELL_NAME : STP_CELL_NUMBER));
 }
 
 static void

@@ -323,7 +323,7 @@ setup_cell (GtkSignalListItemFactory *factory,
             gpointer                  user_data)
 {
   StpSummaryColumn column = GPOINTER_TO_INT (user_data);
-  GtkWidget *label = stp_cell_label_new (column == STP_SUMMARY_COLUMN_NAME ? STP_CELL_TEXT : STP_CELL_NUMBER);
+  GtkWidget *label = stp_cell_label_new (column == STP_SUMMARY_COLUMN_NAME ? STP_CELL_NAME : STP_CELL_NUMBER);
 
   if (column == STP_SUMMARY_COLUMN_NAME)
     {
@@ -360,7 +360,7 @@ setup_scope_cell (GtkSignalListItemFactory *factory,
                   gpointer                  user_data)
 {
   GtkWidget *expander = gtk_tree_expander_new ();
-  GtkWidget *label = stp_cell_label_new (STP_CELL_TEXT);
+  GtkWidget *label = stp_cell_label_new (STP_CELL_NAME);
 
   gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), label);
   gtk_list_item_set_child (list_item, expander);

@@ -13,6 +13,7 @@
 
 #include <adwaita.h>
 
+#include "stp-compare-view.h"
 #include "stp-settings.h"
 #include "stp-window.h"
 #include "viewer-test-util.h"
@@ -22,6 +23,26 @@ is_flap (GtkWidget     *widget,
          gconstpointer  data)
 {
   return ADW_IS_FLAP (widget);
+}
+
+/* The summary's name cells in view: how many, and how many of those
+ * with `max_chars` characters or fewer are cut short. */
+static void
+count_cut_names (GtkWidget *widget,
+                 guint      max_chars,
+                 guint     *n_short,
+                 guint     *n_cut)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      gtk_label_get_ellipsize (GTK_LABEL (widget)) == PANGO_ELLIPSIZE_MIDDLE &&
+      g_utf8_strlen (gtk_label_get_text (GTK_LABEL (widget)), -1) <= max_chars)
+    {
+      *n_short += 1;
+      *n_cut += pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget)));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    count_cut_names (child, max_chars, n_short, n_cut);
 }
 
 /* At the window's first size, the summary (F8) sits under the timeline
@@ -62,6 +83,66 @@ test_summary_beside_details (void)
   save_screenshot (GTK_WIDGET (window), "window-summary-beside-details");
 
   g_settings_reset (settings, "show-summary");
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
+/* At the window's first size, beside the details panel, a summary with
+ * its most columns (XProf's GPU trace: accelerator and CPU time) keeps
+ * its names readable and scrolls sideways instead: its columns of
+ * numbers used to leave the names a few letters ("Rand…form"). */
+static void
+test_summary_names (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "xspace", "34.83.195.179_6003.xplane.pb", NULL);
+  g_autoptr(GSettings) settings = stp_settings_new ();
+  StpWindow *window = stp_window_new (NULL);
+  guint n_short = 0, n_cut = 0;
+  AdwFlap *flap;
+
+  gtk_window_present (GTK_WINDOW (window));
+  open_and_wait (window, file);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-summary", NULL));
+  settle ();
+  flap = ADW_FLAP (find_widget (GTK_WIDGET (window), is_flap, NULL));
+  g_assert_false (adw_flap_get_folded (flap));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  save_screenshot (GTK_WIDGET (window), "window-summary-names");
+  count_cut_names (GTK_WIDGET (stp_window_get_summary_view (window)), 15, &n_short, &n_cut);
+  g_assert_cmpuint (n_short, >=, 5);
+  g_assert_cmpuint (n_cut, ==, 0);
+
+  g_settings_reset (settings, "show-summary");
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
+/* The same for the comparison of HTA's diff pair, whose eight columns
+ * of numbers left its names about 120 pixels ("cudaMe…yAsync"). */
+static void
+test_compare_names (void)
+{
+  g_autoptr(GFile) base = data_file ("data", "chrome", "hta", "tests", "data", "trace_compare", "base",
+                                     "base.json.gz", NULL);
+  g_autoptr(GFile) test = data_file ("data", "chrome", "hta", "tests", "data", "trace_compare", "test",
+                                     "test.json.gz", NULL);
+  StpWindow *window = stp_window_new (NULL);
+  guint n_short = 0, n_cut = 0;
+  AdwFlap *flap;
+
+  gtk_window_present (GTK_WINDOW (window));
+  stp_window_compare (window, base, test);
+  wait_for (not_loading, window);
+  settle ();
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (stp_window_get_compare_view (window))));
+  flap = ADW_FLAP (find_widget (GTK_WIDGET (window), is_flap, NULL));
+  g_assert_false (adw_flap_get_folded (flap));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  save_screenshot (GTK_WIDGET (window), "window-compare-names");
+  count_cut_names (GTK_WIDGET (stp_window_get_compare_view (window)), 15, &n_short, &n_cut);
+  g_assert_cmpuint (n_short, >=, 5);
+  g_assert_cmpuint (n_cut, ==, 0);
+
   gtk_window_destroy (GTK_WINDOW (window));
   settle ();
 }
@@ -141,6 +222,8 @@ main (int   argc,
   viewer_test_init ();
 
   g_test_add_func ("/side-panel/summary-beside-details", test_summary_beside_details);
+  g_test_add_func ("/side-panel/summary-names", test_summary_names);
+  g_test_add_func ("/side-panel/compare-names", test_compare_names);
   g_test_add_func ("/side-panel/details-choice-kept", test_details_choice_kept);
 
   return g_test_run ();
