@@ -174,6 +174,26 @@ on_document_changed (StpWindow *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->timeline));
 }
 
+/* AdwStatusPage wraps its title inside a long file name, and Pango
+ * then adds a hyphen that the name does not have ("HEAD_CORRU-PTED"):
+ * the page's title label (style class "title") breaks without one. */
+static void
+title_without_hyphens (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LABEL (child) && gtk_widget_has_css_class (child, "title"))
+        {
+          g_autoptr(PangoAttrList) attrs = pango_attr_list_new ();
+
+          pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+          gtk_label_set_attributes (GTK_LABEL (child), attrs);
+        }
+      title_without_hyphens (child);
+    }
+}
+
 void
 stp_window_show_error (StpWindow  *self,
             GFile      *file,
@@ -731,6 +751,7 @@ stp_window_init (StpWindow *self)
   /* Before the template, whose widgets bind to it. */
   self->session = stp_session_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  title_without_hyphens (GTK_WIDGET (self->error_page));
 
   self->settings = stp_settings_new ();
   if (!stp_settings_are_remembered ())

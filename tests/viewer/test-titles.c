@@ -1,4 +1,5 @@
-/* test-titles.c: the details panel's title, in the real window under Xvfb
+/* test-titles.c: the details panel's title, and the error page's, in the
+ * real window under Xvfb
  *
  * Copyright 2026 The Stepscope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -7,11 +8,13 @@
  * most; where it cannot show the whole name, the panel shows it in full
  * below the times.  Every slice name of a real trace is checked against
  * the title as laid out, not against the rule that chose its lines.
+ * Neither title adds a hyphen where it breaks a file or slice name.
  */
 
 #define G_LOG_DOMAIN "test-titles"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "stp-details-panel-private.h"
@@ -208,6 +211,67 @@ test_long_names (void)
   settle ();
 }
 
+/* Whether Pango drew a character the label's text does not have on
+ * some line: a hyphen where it broke a word adds a glyph to the line's
+ * last run (one glyph a character here, Latin text). */
+static gboolean
+adds_characters (GtkLabel *label)
+{
+  PangoLayout *layout = gtk_label_get_layout (label);
+  const char *text = pango_layout_get_text (layout);
+  PangoLayoutIter *iter = pango_layout_get_iter (layout);
+  gboolean added = FALSE;
+
+  do
+    {
+      PangoGlyphItem *run = pango_layout_iter_get_run_readonly (iter);
+
+      if (run != NULL &&
+          run->glyphs->num_glyphs > g_utf8_strlen (text + run->item->offset, run->item->length))
+        added = TRUE;
+    }
+  while (pango_layout_iter_next_run (iter));
+  pango_layout_iter_free (iter);
+  return added;
+}
+
+static gboolean
+is_page_title (GtkWidget     *widget,
+               gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+         gtk_widget_has_css_class (widget, "title") &&
+         strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL;
+}
+
+/* A file that cannot be opened, named as XProf names its test inputs:
+ * the error page's title wraps the name and adds nothing to it. */
+static void
+test_error_page (void)
+{
+  static const char name[] = "tpu_inference_2.xplane.HEAD_CORRUPTED_utf8mangled.pb";
+  g_autofree char *dir = g_dir_make_tmp ("stepscope-test-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StpWindow *window = stp_window_new (NULL);
+  GtkWidget *title;
+
+  g_assert_true (g_file_set_contents (path, "\x0a\xff\xff\xff\xff\x0f", -1, NULL));
+  gtk_window_present (GTK_WINDOW (window));
+  stp_window_open (window, file);
+  wait_for (not_loading, window);
+  settle ();
+  title = find_widget (GTK_WIDGET (window), is_page_title, name);
+  g_assert_nonnull (title);
+  save_screenshot (GTK_WIDGET (window), "titles-error-page");
+  g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (title))), >, 1);
+  g_assert_false (adds_characters (GTK_LABEL (title)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -218,6 +282,7 @@ main (int   argc,
 
   g_test_add_func ("/titles/wrap", test_title_wrap);
   g_test_add_func ("/titles/long-names", test_long_names);
+  g_test_add_func ("/titles/error-page", test_error_page);
 
   return g_test_run ();
 }
