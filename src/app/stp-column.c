@@ -50,6 +50,20 @@ stp_column_new (const char       *title,
   return col;
 }
 
+/* A table's names are what its rows are read by: where the columns of
+ * numbers leave them too little room, the table scrolls sideways rather
+ * than cut a name to a few letters.  A short name asks for its own
+ * width only, so that a table of short names keeps its numbers in view. */
+static void
+keep_name_room (GtkLabel   *label,
+                GParamSpec *pspec,
+                gpointer    user_data)
+{
+  glong chars = g_utf8_strlen (gtk_label_get_text (label), -1);
+
+  gtk_label_set_width_chars (label, (int) MIN (chars, NAME_MIN_CHARS));
+}
+
 GtkWidget *
 stp_cell_label_new (StpCellKind kind)
 {
@@ -65,11 +79,8 @@ stp_cell_label_new (StpCellKind kind)
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
     }
-  /* A table's names are what its rows are read by: where the columns
-   * of numbers leave them too little room, the table scrolls sideways
-   * rather than cut a name to a few letters. */
   if (kind == STP_CELL_NAME)
-    gtk_label_set_width_chars (GTK_LABEL (label), NAME_MIN_CHARS);
+    g_signal_connect (label, "notify::label", G_CALLBACK (keep_name_room), NULL);
   return label;
 }
 

@@ -87,6 +87,39 @@ test_summary_beside_details (void)
   settle ();
 }
 
+/* The width of the widest name cell in view; one of them in *label. */
+static int
+widest_name (GtkWidget  *widget,
+             GtkWidget **label)
+{
+  int width = 0;
+
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      gtk_label_get_ellipsize (GTK_LABEL (widget)) == PANGO_ELLIPSIZE_MIDDLE)
+    {
+      width = gtk_widget_get_width (widget);
+      *label = widget;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    width = MAX (width, widest_name (child, label));
+  return width;
+}
+
+/* n characters of label's font, as GtkLabel counts them for its
+ * width-chars. */
+static int
+chars_width (GtkWidget *label,
+             int        n)
+{
+  PangoFontMetrics *metrics = pango_context_get_metrics (gtk_widget_get_pango_context (label), NULL, NULL);
+  int one = MAX (pango_font_metrics_get_approximate_char_width (metrics),
+                 pango_font_metrics_get_approximate_digit_width (metrics));
+
+  pango_font_metrics_unref (metrics);
+  return PANGO_PIXELS (one * n);
+}
+
 /* At the window's first size, beside the details panel, a summary with
  * its most columns (XProf's GPU trace: accelerator and CPU time) keeps
  * its names readable and scrolls sideways instead: its columns of
@@ -95,9 +128,12 @@ static void
 test_summary_names (void)
 {
   g_autoptr(GFile) file = data_file ("data", "xspace", "34.83.195.179_6003.xplane.pb", NULL);
+  g_autoptr(GFile) short_names = data_file ("data", "step-stats", "run_meta.pb", NULL);
   g_autoptr(GSettings) settings = stp_settings_new ();
   StpWindow *window = stp_window_new (NULL);
   guint n_short = 0, n_cut = 0;
+  GtkWidget *label = NULL;
+  int width;
   AdwFlap *flap;
 
   gtk_window_present (GTK_WINDOW (window));
@@ -111,6 +147,15 @@ test_summary_names (void)
   count_cut_names (GTK_WIDGET (stp_window_get_summary_view (window)), 15, &n_short, &n_cut);
   g_assert_cmpuint (n_short, >=, 5);
   g_assert_cmpuint (n_cut, ==, 0);
+
+  /* Short names (run_meta.pb's, ten characters at most) take no more
+   * room than they need, which the numbers, squeezed, can use. */
+  open_and_wait (window, short_names);
+  settle ();
+  width = widest_name (GTK_WIDGET (stp_window_get_summary_view (window)), &label);
+  g_assert_nonnull (label);
+  g_assert_cmpint (width, >, 0);
+  g_assert_cmpint (width, <, chars_width (label, 15));
 
   g_settings_reset (settings, "show-summary");
   gtk_window_destroy (GTK_WINDOW (window));
