@@ -123,8 +123,10 @@ setup_cell (GtkSignalListItemFactory *factory,
             gpointer                  user_data)
 {
   Column column = GPOINTER_TO_INT (user_data);
-  GtkWidget *label = stp_cell_label_new (column == COLUMN_SIZE || column == COLUMN_SHARE ? STP_CELL_NUMBER
-                                                                                        : STP_CELL_TEXT);
+  StpCellKind kind = column == COLUMN_SIZE || column == COLUMN_SHARE ? STP_CELL_NUMBER
+                     : column == COLUMN_TENSOR ? STP_CELL_NAME
+                     : STP_CELL_TEXT;
+  GtkWidget *label = stp_cell_label_new (kind);
 
   /* Shapes are numbers too, but read from the left. */
   if (column == COLUMN_SHAPE)
