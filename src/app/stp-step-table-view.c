@@ -221,7 +221,7 @@ setup_cell (GtkSignalListItemFactory *factory,
             gpointer                  user_data)
 {
   int column = GPOINTER_TO_INT (user_data);
-  GtkWidget *label = stp_cell_label_new (column == 0 ? STP_CELL_TEXT : STP_CELL_NUMBER);
+  GtkWidget *label = stp_cell_label_new (column == 0 ? STP_CELL_NAME : STP_CELL_NUMBER);
   GtkGesture *click = gtk_gesture_click_new ();
 
   g_signal_connect (click, "pressed", G_CALLBACK (on_cell_pressed), user_data);

@@ -218,10 +218,11 @@ setup_cell (GtkSignalListItemFactory *factory,
             gpointer                  user_data)
 {
   StpStepsColumn column = GPOINTER_TO_INT (user_data);
+  StpCellKind kind = column == STP_STEPS_COLUMN_NAME ? STP_CELL_NAME
+                     : column == STP_STEPS_COLUMN_TRACE ? STP_CELL_TEXT
+                     : STP_CELL_NUMBER;
 
-  gboolean text = column == STP_STEPS_COLUMN_NAME || column == STP_STEPS_COLUMN_TRACE;
-
-  gtk_list_item_set_child (list_item, stp_cell_label_new (text ? STP_CELL_TEXT : STP_CELL_NUMBER));
+  gtk_list_item_set_child (list_item, stp_cell_label_new (kind));
 }
 
 static void

@@ -6,7 +6,9 @@
  *
  * The panel is the flap of an AdwFlap that folds it away in narrow
  * windows: the summary must not fold it at the window's first size, and
- * F9's choice must outlast the window's resizes.
+ * F9's choice must outlast the window's resizes.  Beside it, the tables
+ * under the timeline (summary, comparison, steps) keep their names
+ * readable.
  */
 
 #define G_LOG_DOMAIN "test-side-panel"
@@ -15,6 +17,7 @@
 
 #include "stp-compare-view.h"
 #include "stp-settings.h"
+#include "stp-steps-view.h"
 #include "stp-window.h"
 #include "viewer-test-util.h"
 
@@ -193,6 +196,40 @@ test_compare_names (void)
 }
 
 static gboolean
+steps_idle (gpointer window)
+{
+  return !stp_steps_view_is_busy (stp_window_get_steps_view (window));
+}
+
+/* The same for the steps of HTA's two ranks: the breakdown's Step column
+ * showed "Pro… 51" for ProfilerStep#551. */
+static void
+test_steps_names (void)
+{
+  g_autoptr(GFile) rank0 = data_file ("data", "chrome", "hta", "tests", "data", "trace_filter",
+                                      "sampled_rank-0.json.gz", NULL);
+  g_autoptr(GFile) rank1 = data_file ("data", "chrome", "hta", "tests", "data", "trace_filter",
+                                      "sampled_rank-1.json.gz", NULL);
+  GFile *files[] = { rank0, rank1 };
+  StpWindow *window = stp_window_new (NULL);
+  guint n_short = 0, n_cut = 0;
+
+  gtk_window_present (GTK_WINDOW (window));
+  stp_window_open_files (window, files, G_N_ELEMENTS (files));
+  wait_for (not_loading, window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-steps", NULL));
+  wait_for (steps_idle, window);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "window-steps-names");
+  count_cut_names (GTK_WIDGET (stp_window_get_steps_view (window)), 16, &n_short, &n_cut);
+  g_assert_cmpuint (n_short, >=, 6);
+  g_assert_cmpuint (n_cut, ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
+static gboolean
 is_details_button (GtkWidget     *widget,
                    gconstpointer  data)
 {
@@ -269,6 +306,7 @@ main (int   argc,
   g_test_add_func ("/side-panel/summary-beside-details", test_summary_beside_details);
   g_test_add_func ("/side-panel/summary-names", test_summary_names);
   g_test_add_func ("/side-panel/compare-names", test_compare_names);
+  g_test_add_func ("/side-panel/steps-names", test_steps_names);
   g_test_add_func ("/side-panel/details-choice-kept", test_details_choice_kept);
 
   return g_test_run ();
