@@ -13,7 +13,7 @@ G_BEGIN_DECLS
 typedef enum
 {
   STP_CELL_TEXT,     /* left-aligned, cut in the middle when narrow */
-  STP_CELL_NAME,     /* the same, kept wide enough to read */
+  STP_CELL_NAME,     /* the same, with room kept for a short name whole */
   STP_CELL_NUMBER,   /* right-aligned, tabular figures */
 } StpCellKind;
 

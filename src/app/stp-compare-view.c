@@ -217,8 +217,7 @@ bind_cell (GtkSignalListItemFactory *factory,
   GtkWidget *label = gtk_list_item_get_child (list_item);
 
   gtk_label_set_label (GTK_LABEL (label), text);
-  /* Beside the numbers and the details panel, a name gets little room:
-   * the whole one shows on hover, as in the summary. */
+  /* A name longer than its room shows whole on hover, as in the summary. */
   if (GPOINTER_TO_INT (user_data) == COLUMN_NAME)
     gtk_widget_set_tooltip_text (label, text);
 }
