@@ -88,17 +88,6 @@ open_and_wait (StpWindow *window,
   wait_for (drawn, window);
 }
 
-static GskRenderNode *
-snapshot_widget (GtkWidget *widget)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-
-  gdk_paintable_snapshot (paintable, snapshot,
-                          gtk_widget_get_width (widget), gtk_widget_get_height (widget));
-  return gtk_snapshot_free_to_node (snapshot);
-}
-
 StpWindow *
 open_run_meta (void)
 {
@@ -108,6 +97,17 @@ open_run_meta (void)
   open_and_wait (window, file);
   settle ();
   return window;
+}
+
+static GskRenderNode *
+snapshot_widget (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+  gdk_paintable_snapshot (paintable, snapshot,
+                          gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  return gtk_snapshot_free_to_node (snapshot);
 }
 
 void
