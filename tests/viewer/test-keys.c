@@ -393,6 +393,56 @@ test_typed_after_filter (void)
 }
 
 static gboolean
+track_filter_applied (gpointer view)
+{
+  return g_strcmp0 (stp_timeline_view_get_track_filter (view), "stream") == 0;
+}
+
+/* Return in the track filter keeps the filter and gives the keys back
+ * to the timeline: W zooms the tracks that are left (before, the keys
+ * went on into the entry, "streamww", and hid every track). */
+static void
+test_filter_return (void)
+{
+  static const guint typed[] = { XK_s, XK_t, XK_r, XK_e, XK_a, XK_m };
+  StpWindow *window;
+  StpTimelineView *view;
+  guint rows;
+  double span;
+
+  if (!xtest_ready ())
+    return;
+  window = open_run_meta ();
+  view = stp_window_get_timeline_view (window);
+  rows = stp_render_layout_get_n_rows (stp_timeline_view_get_layout (view));
+
+  xtest_focus (GTK_WINDOW (window));
+  xtest_key (XK_Control_L, TRUE);
+  xtest_key (XK_Shift_L, TRUE);
+  xtest_key (XK_f, TRUE);
+  xtest_key (XK_f, FALSE);
+  xtest_key (XK_Shift_L, FALSE);
+  xtest_key (XK_Control_L, FALSE);
+  xtest_flush ();
+  settle ();
+  for (guint i = 0; i < G_N_ELEMENTS (typed); i++)
+    xtest_press (GTK_WINDOW (window), typed[i]);
+  xtest_press (GTK_WINDOW (window), XK_Return);
+  wait_for (track_filter_applied, view);
+  settle ();
+
+  g_assert_true (timeline_has_focus (window));
+  g_assert_cmpuint (stp_render_layout_get_n_rows (stp_timeline_view_get_layout (view)), <, rows);
+  g_assert_cmpuint (stp_render_layout_get_n_rows (stp_timeline_view_get_layout (view)), >, 0);
+  span = visible_span (view);
+  xtest_press (GTK_WINDOW (window), XK_w);
+  g_assert_cmpfloat (visible_span (view), <, span);
+  g_assert_cmpstr (stp_timeline_view_get_track_filter (view), ==, "stream");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
 is_list_box_row (GtkWidget     *widget,
                  gconstpointer  data)
 {
@@ -471,6 +521,7 @@ main (int   argc,
   g_test_add_func ("/keys/after-menu-and-in-entry", test_after_menu_and_in_entry);
   g_test_add_func ("/keys/typed-after-find", test_typed_after_find);
   g_test_add_func ("/keys/typed-after-filter", test_typed_after_filter);
+  g_test_add_func ("/keys/filter-return", test_filter_return);
   g_test_add_func ("/keys/rename-marker", test_rename_marker);
 
   return g_test_run ();
