@@ -165,12 +165,15 @@ inside (StpFrame        *frame,
 }
 
 /* The arrow's S-curve, leaving and entering horizontally. */
-static StpCubic
-flow_curve (const DrawnFlow *d)
+StpCubic
+stp_render_flow_curve (double x0,
+                       double y0,
+                       double x1,
+                       double y1)
 {
-  double dx = MAX (fabs (d->x1 - d->x0) / 2, 12);
+  double dx = MAX (fabs (x1 - x0) / 2, 12);
 
-  return (StpCubic) { { d->x0, d->x0 + dx, d->x1 - dx, d->x1 }, { d->y0, d->y0, d->y1, d->y1 } };
+  return (StpCubic) { { x0, x0 + dx, x1 - dx, x1 }, { y0, y0, y1, y1 } };
 }
 
 /* What the arrow is drawn as: its curve, or in a crowd the straight
@@ -181,7 +184,7 @@ drawn_shape (const DrawnFlow *d)
   double dx = (d->x1 - d->x0) / 3, dy = (d->y1 - d->y0) / 3;
 
   if (!d->straight)
-    return flow_curve (d);
+    return stp_render_flow_curve (d->x0, d->y0, d->x1, d->y1);
   return (StpCubic) { { d->x0, d->x0 + dx, d->x1 - dx, d->x1 }, { d->y0, d->y0 + dy, d->y1 - dy, d->y1 } };
 }
 

@@ -18,6 +18,7 @@
 
 #include "stp-area.h"
 #include "stp-item.h"
+#include "stp-render-curves.h"
 #include "stp-render-layout.h"
 #include "stp-render-style.h"
 #include "stp-render-view.h"
@@ -87,6 +88,12 @@ gboolean     stp_render_flow_points (StpRenderLayout      *layout,
                                      double               *y0,
                                      double               *x1,
                                      double               *y1);
+
+/* The S-curve an arrow between those ends is drawn as (uncrowded). */
+StpCubic     stp_render_flow_curve  (double                x0,
+                                     double                y0,
+                                     double                x1,
+                                     double                y1);
 
 /* The flow whose arrow passes within `tolerance` pixels of (x, y), the
  * closest; STP_INDEX_NONE if none.  Only arrows the last frame drew

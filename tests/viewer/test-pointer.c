@@ -49,40 +49,6 @@ write_dense_flows (void)
   return g_file_new_for_path (path);
 }
 
-/* A point on flow `index`'s curve over empty track space, if any. */
-static gboolean
-empty_point_on_flow (StpTimelineView *view,
-                     guint32          index,
-                     double          *px,
-                     double          *py)
-{
-  StpTrace *trace = stp_render_index_get_trace (stp_timeline_view_get_index (view));
-  const StpFlow *f = &g_array_index (trace->flows, StpFlow, index);
-  StpRenderView rv;
-  double x0, y0, x1, y1;
-
-  stp_timeline_view_get_render_view (view, &rv);
-  if (!stp_render_flow_points (stp_timeline_view_get_layout (view), &rv, f, &x0, &y0, &x1, &y1))
-    return FALSE;
-  y0 += rv.ruler_height - rv.scroll_y;
-  y1 += rv.ruler_height - rv.scroll_y;
-  for (double t = 0.1; t < 0.95; t += 0.05)
-    {
-      /* The renderer's S-curve, leaving and entering horizontally. */
-      double dx = MAX (fabs (x1 - x0) / 2, 12), u = 1 - t;
-      double x = u * u * u * x0 + 3 * u * u * t * (x0 + dx) + 3 * u * t * t * (x1 - dx) + t * t * t * x1;
-      double y = u * u * u * y0 + 3 * u * u * t * y0 + 3 * u * t * t * y1 + t * t * t * y1;
-      StpHit hit;
-
-      if (stp_timeline_view_hit_test (view, x, y, &hit) && hit.kind != STP_HIT_TRACK)
-        continue;
-      *px = x;
-      *py = y;
-      return TRUE;
-    }
-  return FALSE;
-}
-
 /* Where flows crowd, none is drawn by default, and a click on empty
  * space clears the selection instead of picking one of them; zoomed in
  * to a few, a click on a drawn arrow selects it. */

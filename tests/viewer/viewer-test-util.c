@@ -213,3 +213,30 @@ first_slice (StpTrace *trace,
       return stp_item_ref_slice (t, 0);
   g_assert_not_reached ();
 }
+
+gboolean
+empty_point_on_flow (StpTimelineView *view,
+                     guint32          index,
+                     double          *x,
+                     double          *y)
+{
+  StpTrace *trace = stp_render_index_get_trace (stp_timeline_view_get_index (view));
+  const StpFlow *f = &g_array_index (trace->flows, StpFlow, index);
+  StpRenderView rv;
+  StpCubic curve;
+  double x0, y0, x1, y1;
+
+  stp_timeline_view_get_render_view (view, &rv);
+  if (!stp_render_flow_points (stp_timeline_view_get_layout (view), &rv, f, &x0, &y0, &x1, &y1))
+    return FALSE;
+  curve = stp_render_flow_curve (x0, y0 + rv.ruler_height - rv.scroll_y, x1, y1 + rv.ruler_height - rv.scroll_y);
+  for (double t = 0.1; t < 0.95; t += 0.05)
+    {
+      StpHit hit;
+
+      stp_cubic_point (&curve, t, x, y);
+      if (!stp_timeline_view_hit_test (view, *x, *y, &hit) || hit.kind == STP_HIT_TRACK)
+        return TRUE;
+    }
+  return FALSE;
+}

@@ -39,6 +39,12 @@ void       click_item              (StpWindow        *window,
  * skip_tracks such tracks. */
 StpItemRef first_slice             (StpTrace         *trace,
                                     guint             skip_tracks);
+/* A point on flow `index`'s arrow, as the renderer draws it, over empty
+ * track space (widget coordinates); FALSE if none. */
+gboolean   empty_point_on_flow     (StpTimelineView  *view,
+                                    guint32           index,
+                                    double           *x,
+                                    double           *y);
 /* The first widget under root (root included, depth first) that match
  * accepts, given data; NULL if none. */
 GtkWidget *find_widget             (GtkWidget        *root,
