@@ -146,12 +146,13 @@ stp_details_panel_add_header (StpDetailsPanel *self,
                               const char      *kind)
 {
   const StpDetails *d = self->details;
+  const char *name = d->name[0] ? d->name : _("Unnamed");
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *title = gtk_label_new (d->name[0] ? d->name : _("Unnamed"));
+  GtkWidget *title = gtk_label_new (name);
   GtkWidget *subtitle = gtk_label_new (kind);
   gboolean whole;
 
-  whole = stp_details_panel_set_title_wrap (GTK_LABEL (title), d->name[0] ? d->name : _("Unnamed"));
+  whole = stp_details_panel_set_title_wrap (GTK_LABEL (title), name);
   gtk_label_set_selectable (GTK_LABEL (title), TRUE);
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_widget_add_css_class (title, "title-3");
