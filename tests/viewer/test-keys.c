@@ -319,6 +319,21 @@ test_after_menu_and_in_entry (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Ctrl+F, or Ctrl+Shift+F for the tracks' filter, pressed and released,
+ * sent at the next xtest_flush (). */
+static void
+queue_find_shortcut (gboolean shift)
+{
+  xtest_key (XK_Control_L, TRUE);
+  if (shift)
+    xtest_key (XK_Shift_L, TRUE);
+  xtest_key (XK_f, TRUE);
+  xtest_key (XK_f, FALSE);
+  if (shift)
+    xtest_key (XK_Shift_L, FALSE);
+  xtest_key (XK_Control_L, FALSE);
+}
+
 /* A shortcut that opens a search bar (Ctrl+F, or Ctrl+Shift+F for the
  * tracks) and a query typed at once, as a fast typist does: every key
  * after it is the query's, none moves the timeline, and the bar that
@@ -348,14 +363,7 @@ type_after_shortcut (gboolean shift)
 
   /* One flush: GTK sees the keys in one go, before any frame. */
   xtest_focus (GTK_WINDOW (window));
-  xtest_key (XK_Control_L, TRUE);
-  if (shift)
-    xtest_key (XK_Shift_L, TRUE);
-  xtest_key (XK_f, TRUE);
-  xtest_key (XK_f, FALSE);
-  if (shift)
-    xtest_key (XK_Shift_L, FALSE);
-  xtest_key (XK_Control_L, FALSE);
+  queue_find_shortcut (shift);
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     {
       xtest_key (keys[i], TRUE);
@@ -417,12 +425,7 @@ test_filter_return (void)
   rows = stp_render_layout_get_n_rows (stp_timeline_view_get_layout (view));
 
   xtest_focus (GTK_WINDOW (window));
-  xtest_key (XK_Control_L, TRUE);
-  xtest_key (XK_Shift_L, TRUE);
-  xtest_key (XK_f, TRUE);
-  xtest_key (XK_f, FALSE);
-  xtest_key (XK_Shift_L, FALSE);
-  xtest_key (XK_Control_L, FALSE);
+  queue_find_shortcut (TRUE);
   xtest_flush ();
   settle ();
   for (guint i = 0; i < G_N_ELEMENTS (typed); i++)
