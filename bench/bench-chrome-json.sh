@@ -5,15 +5,17 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # Usage: bench/bench-chrome-json.sh [BUILD_DIR]   (default: build)
-#   RUNS=3 (each measurement, the median is shown)  SIZES="1000000 10000000"
+#   RUNS=3 (each measurement; the median is shown, then every run)  SIZES="1000000 10000000"
 #   (SIZES="" runs the corpus alone)
 #   CORPUS=../shared/corpus  KEEP=1 keeps the generated traces in bench/out/
 #
 # For each input: the full load by `bench-load` (parse, model, lanes,
-# flow binding; peak RSS of the process from getrusage) beside
-# `/usr/bin/python3 -c 'import json; json.load(open(F))'` (peak RSS from
-# /usr/bin/time), on the same uncompressed file.  Prints MB/s, the speed
-# ratio and Stepscope's peak RSS as a fraction of the file size.
+# flow binding) beside `/usr/bin/python3 -c 'import json; json.load(open(F))'`,
+# on the same uncompressed file.  Both are timed as a user meets them:
+# the whole process, from before it starts to after it exits (stp_s,
+# py_s), with peak RSS from /usr/bin/time; load_s is the load alone, as
+# bench-load times it inside its process.  Prints MB/s, the speed ratio
+# and Stepscope's peak RSS as a fraction of the file size.
 
 set -eu
 
@@ -29,20 +31,29 @@ trap 'rm -rf "$tmp"' EXIT
 
 [ -x "$loader" ] || { echo "build first: $loader is missing" >&2; exit 1; }
 mkdir -p "$out"
+export BENCH_QUIET=1
 
 median () { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-# one run of the loader: "seconds peak_rss_bytes"
+# Wall seconds of a command, whole process, and its peak RSS in bytes:
+# "seconds peak_rss_bytes"; its output goes to $tmp/out.
+timed () {
+  start=$(date +%s%N)
+  /usr/bin/time -f '%M' -o "$tmp/time" "$@" > "$tmp/out"
+  end=$(date +%s%N)
+  echo "$(( (end - start) / 1000 )) $(tail -n 1 "$tmp/time")" | awk '{ print $1 / 1e6, $2 * 1024 }'
+}
+
+# one run of the loader: "seconds peak_rss_bytes load_seconds"
 stp_run () {
-  BENCH_QUIET=1 "$loader" "$1" | awk '/seconds=/ {
-    for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-    print v["seconds"], v["peak_rss"] }'
+  whole=$(timed "$loader" "$1")
+  load=$(awk '/seconds=/ { for (i = 1; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "seconds") print kv[2] } }' "$tmp/out")
+  echo "$whole $load"
 }
 
 # one run of Python: "seconds peak_rss_bytes"
 py_run () {
-  /usr/bin/time -f '%e %M' -o "$tmp/time" /usr/bin/python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$1"
-  awk '{ print $1, $2 * 1024 }' "$tmp/time"
+  timed /usr/bin/python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$1"
 }
 
 # The process's own footprint (code, GLib, the 4 MiB read window), from
@@ -50,7 +61,7 @@ py_run () {
 echo '[{"ph":"X","pid":1,"tid":1,"ts":0,"dur":1,"name":"x"}]' > "$tmp/tiny.json"
 base=$(stp_run "$tmp/tiny.json" | cut -d' ' -f2)
 
-printf '%-40s %7s %7s %8s %6s %7s %6s %8s %8s %9s %8s\n' input MB stp_s stp_MB/s py_s py_MB/s ratio rss_MB rss/size model/size py_rss_MB
+printf '%-40s %7s %7s %7s %8s %6s %7s %6s %8s %8s %9s %8s\n' input MB stp_s load_s stp_MB/s py_s py_MB/s ratio rss_MB rss/size model/size py_rss_MB
 bench_one () {
   label=$1 plain=$2
   bytes=$(stat -c %s "$plain")
@@ -62,11 +73,17 @@ bench_one () {
     i=$((i + 1))
   done
   st=$(cut -d' ' -f1 "$tmp/stp" | median); sr=$(cut -d' ' -f2 "$tmp/stp" | median)
+  sl=$(cut -d' ' -f3 "$tmp/stp" | median)
   pt=$(cut -d' ' -f1 "$tmp/py" | median); pr=$(cut -d' ' -f2 "$tmp/py" | median)
-  awk -v l="$label" -v b="$bytes" -v st="$st" -v sr="$sr" -v pt="$pt" -v pr="$pr" -v base="$base" 'BEGIN {
+  awk -v l="$label" -v b="$bytes" -v st="$st" -v sl="$sl" -v sr="$sr" -v pt="$pt" -v pr="$pr" -v base="$base" 'BEGIN {
     mb = b / 1e6
-    printf "%-40s %7.1f %7.3f %8.0f %6.2f %7.0f %6.1f %8.0f %8.2f %9.2f %8.0f\n",
-           l, mb, st, mb / st, pt, mb / pt, pt / st, sr / 1e6, sr / b, (sr - base) / b, pr / 1e6 }'
+    printf "%-40s %7.1f %7.3f %7.3f %8.0f %6.2f %7.0f %6.1f %8.0f %8.2f %9.2f %8.0f\n",
+           l, mb, st, sl, mb / st, pt, mb / pt, pt / st, sr / 1e6, sr / b, (sr - base) / b, pr / 1e6 }'
+  # Every run, in the order they ran (each Stepscope run before a Python one).
+  awk '{ printf "%s%.3f", (NR > 1 ? " " : ""), $1 }' "$tmp/stp" > "$tmp/runs-stp"
+  awk '{ printf "%s%.3f", (NR > 1 ? " " : ""), $3 }' "$tmp/stp" > "$tmp/runs-load"
+  awk '{ printf "%s%.3f", (NR > 1 ? " " : ""), $1 }' "$tmp/py" > "$tmp/runs-py"
+  echo "  runs: stepscope $(cat "$tmp/runs-stp") (load $(cat "$tmp/runs-load")); python $(cat "$tmp/runs-py")"
 }
 
 # Two generators: Kineto-shaped (repeated args) and every event unique
