@@ -579,7 +579,8 @@ stp_timeline_view_reveal_item (StpTimelineView  *self,
     }
 
   /* Rows: a pinned one is always in sight; the others scroll under the
-   * pinned band, which the scroll value does not count. */
+   * pinned band, which the scroll value does not count, and under the
+   * header of the process at the top (stp_render_layout_get_sticky_header()). */
   if (self->vadjustment != NULL && item_rows (self, item, &y, &height) &&
       y >= stp_render_layout_get_pinned_height (self->layout))
     {
@@ -587,7 +588,7 @@ stp_timeline_view_reveal_item (StpTimelineView  *self,
       double page = gtk_adjustment_get_page_size (self->vadjustment);
 
       y -= stp_render_layout_get_pinned_height (self->layout);
-      if (y < value || y + height > value + page)
+      if (y < value + STP_ROW_PROCESS_HEIGHT || y + height > value + page)
         gtk_adjustment_set_value (self->vadjustment, MAX (0, y - page / 3));
     }
 

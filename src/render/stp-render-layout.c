@@ -23,6 +23,7 @@ struct _StpRenderLayout
   GArray         *pinned;        /* guint32 tracks pinned to the top, in the order pinned */
   GArray         *rows;          /* StpRow: the pinned ones first */
   guint          *track_rows;    /* per track: its row, or its process header when collapsed */
+  guint          *process_rows;  /* per process: its header's row, or STP_INDEX_NONE */
   double          height;
   double          pinned_height; /* rows[0].y .. this: the band that does not scroll */
 };
@@ -207,6 +208,7 @@ add_process_rows (StpRenderLayout *self,
       return;
     }
   add_row (self, &header);
+  self->process_rows[pi] = self->rows->len - 1;
 
   if (self->collapsed[pi])
     {
@@ -256,6 +258,8 @@ rebuild (StpRenderLayout *self)
   self->height = 0;
   for (guint i = 0; i < trace->tracks->len; i++)
     self->track_rows[i] = STP_INDEX_NONE;
+  for (guint i = 0; i < trace->processes->len; i++)
+    self->process_rows[i] = STP_INDEX_NONE;
   add_pinned_rows (self);
 
   if (trace->global_instants->len > 0)
@@ -304,6 +308,7 @@ stp_render_layout_new (StpRenderIndex *index)
   self->rows = g_array_new (FALSE, TRUE, sizeof (StpRow));
   self->pinned = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->track_rows = g_new (guint, MAX (1, self->trace->tracks->len));
+  self->process_rows = g_new (guint, MAX (1, self->trace->processes->len));
   g_array_set_clear_func (self->rows, row_clear);
   rebuild (self);
 
@@ -319,6 +324,7 @@ stp_render_layout_free (StpRenderLayout *self)
   g_array_unref (self->rows);
   g_array_unref (self->pinned);
   g_free (self->track_rows);
+  g_free (self->process_rows);
   g_free (self->collapsed);
   g_free (self->hidden);
   g_free (self->parts_collapsed);
@@ -644,15 +650,54 @@ stp_render_layout_find_process_row (StpRenderLayout *self,
                                     guint32          process)
 {
   g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+  g_return_val_if_fail (process < self->trace->processes->len, STP_INDEX_NONE);
 
-  for (guint i = 0; i < self->rows->len; i++)
+  return self->process_rows[process];
+}
+
+/* The header of the process whose rows the scroll shows first, when
+ * that header has scrolled out of sight: it is then drawn at the top of
+ * the scrolled rows, over them, so that threads far down a process
+ * still say whose they are.  The next header pushes it up as it comes. */
+guint
+stp_render_layout_get_sticky_header (StpRenderLayout     *self,
+                                     const StpRenderView *view,
+                                     double              *screen_y)
+{
+  double top, y;
+  const StpRow *row;
+  guint first, header;
+
+  g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
+  g_return_val_if_fail (view != NULL, STP_INDEX_NONE);
+  g_return_val_if_fail (screen_y != NULL, STP_INDEX_NONE);
+
+  top = self->pinned_height + MAX (0, view->scroll_y);
+  first = stp_render_layout_find_row (self, top);
+  if (first == STP_INDEX_NONE)
+    return STP_INDEX_NONE;
+  row = stp_render_layout_get_row (self, first);
+  if (row->kind == STP_ROW_PART || row->process == STP_INDEX_NONE)
+    return STP_INDEX_NONE;
+  header = self->process_rows[row->process];
+  if (header == STP_INDEX_NONE || stp_render_layout_get_row (self, header)->y >= top)
+    return STP_INDEX_NONE;
+
+  y = top;
+  for (guint i = first + 1; i < self->rows->len; i++)
     {
-      const StpRow *row = &g_array_index (self->rows, StpRow, i);
-
-      if (row->kind == STP_ROW_PROCESS && row->process == process)
-        return i;
+      row = stp_render_layout_get_row (self, i);
+      if (row->y >= top + STP_ROW_PROCESS_HEIGHT)
+        break;
+      if (row->kind == STP_ROW_PROCESS || row->kind == STP_ROW_PART)
+        {
+          y = row->y - STP_ROW_PROCESS_HEIGHT;
+          break;
+        }
     }
-  return STP_INDEX_NONE;
+
+  *screen_y = y - view->scroll_y + view->ruler_height;
+  return header;
 }
 
 double
@@ -860,6 +905,14 @@ stp_render_layout_hit_test (StpRenderLayout     *self,
   ri = stp_render_layout_find_row (self, content_y);
   if (ri == STP_INDEX_NONE)
     return FALSE;
+  if (content_y >= self->pinned_height)
+    {
+      double sticky_y;
+      guint header = stp_render_layout_get_sticky_header (self, view, &sticky_y);
+
+      if (header != STP_INDEX_NONE && y >= sticky_y && y < sticky_y + STP_ROW_PROCESS_HEIGHT)
+        ri = header;
+    }
 
   row = stp_render_layout_get_row (self, ri);
   hit->row = ri;

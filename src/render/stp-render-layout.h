@@ -149,6 +149,11 @@ GArray          *stp_render_layout_dup_folded_tracks (StpRenderLayout *self,
                                                    guint            row);
 guint            stp_render_layout_find_process_row (StpRenderLayout *self,
                                                    guint32          process);
+/* The process header drawn over the top of the scrolled rows, if any
+ * (see the renderer), with the screen y of its top. */
+guint            stp_render_layout_get_sticky_header (StpRenderLayout     *self,
+                                                      const StpRenderView *view,
+                                                      double              *screen_y);
 
 /* Content y of the top of a slice row at `depth` in a track row. */
 double           stp_render_layout_depth_y        (const StpRow    *row,

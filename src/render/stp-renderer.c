@@ -226,12 +226,13 @@ draw_expander (StpFrame *frame,
   cairo_fill (cr);
 }
 
+/* A process's header with its top at screen y. */
 static void
 draw_process_header (StpFrame     *frame,
-                     const StpRow *row)
+                     const StpRow *row,
+                     double        y)
 {
   const StpProcess *process = stp_trace_get_process (frame->trace, row->process);
-  double y = stp_frame_screen_y (frame, row->y);
   double cy = y + row->height / 2;
   gboolean collapsed = stp_render_layout_get_collapsed (frame->layout, row->process);
   double w;
@@ -427,7 +428,7 @@ draw_row_range (StpFrame *frame,
       if (stp_frame_screen_y (frame, row->y) > bottom)
         break;
       if (row->kind == STP_ROW_PROCESS)
-        draw_process_header (frame, row);
+        draw_process_header (frame, row, stp_frame_screen_y (frame, row->y));
       else if (row->kind == STP_ROW_PART)
         draw_part_header (frame, row);
       else
@@ -449,6 +450,26 @@ draw_rows (StpFrame *frame)
     return;
   draw_row_range (frame, 0, frame->n_pinned, frame->y_top, band);
   fill (frame, &frame->style->accent, 0, band - 2, frame->view->width, 2);
+}
+
+/* The header of the process at the top of the scrolled rows, over
+ * them, when its own row has scrolled away (see
+ * stp_render_layout_get_sticky_header()). */
+static void
+draw_sticky_header (StpFrame *frame)
+{
+  double band = MIN (frame->y_top + frame->pinned_height, frame->y_bottom);
+  double y;
+  guint header = stp_render_layout_get_sticky_header (frame->layout, frame->view, &y);
+
+  if (header == STP_INDEX_NONE)
+    return;
+
+  cairo_save (frame->cr);
+  cairo_rectangle (frame->cr, 0, band, frame->view->width, frame->y_bottom - band);
+  cairo_clip (frame->cr);
+  draw_process_header (frame, stp_render_layout_get_row (frame->layout, header), y);
+  cairo_restore (frame->cr);
 }
 
 /* Global instants cross every row. */
@@ -689,6 +710,13 @@ stp_render_timeline (StpRenderer         *self,
       if (view->flags & STP_RENDER_SHOW_FLOWS)
         stp_render_flows (&frame);
       stp_render_highlights (&frame);
+      cairo_restore (cr);
+
+      draw_sticky_header (&frame);
+
+      cairo_save (cr);
+      cairo_rectangle (cr, frame.x_left, frame.y_top, frame.x_right - frame.x_left, frame.y_bottom - frame.y_top);
+      cairo_clip (cr);
       draw_overlays (&frame);
       cairo_restore (cr);
     }

@@ -346,6 +346,137 @@ test_pin (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Whether the rectangle [x0, x1) x [y0, y1) of two images of one size
+ * is the same. */
+static gboolean
+same_rect (cairo_surface_t *a,
+           cairo_surface_t *b,
+           int              x0,
+           int              x1,
+           int              y0,
+           int              y1)
+{
+  int stride = cairo_image_surface_get_stride (a);
+
+  for (int y = y0; y < y1; y++)
+    if (memcmp (cairo_image_surface_get_data (a) + y * stride + x0 * 4,
+                cairo_image_surface_get_data (b) + y * stride + x0 * 4, (gsize) (x1 - x0) * 4) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* The header of the process with the most rows under it of those
+ * another header follows, and the row of that next header. */
+static guint
+tallest_process (StpRenderLayout *layout,
+                 guint           *next_out)
+{
+  guint n = stp_render_layout_get_n_rows (layout);
+  guint best = STP_INDEX_NONE, header = STP_INDEX_NONE;
+  double tallest = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const StpRow *row = stp_render_layout_get_row (layout, i);
+
+      if (row->kind != STP_ROW_PROCESS && row->kind != STP_ROW_PART)
+        continue;
+      if (header != STP_INDEX_NONE && row->y - stp_render_layout_get_row (layout, header)->y > tallest)
+        {
+          tallest = row->y - stp_render_layout_get_row (layout, header)->y;
+          best = header;
+          *next_out = i;
+        }
+      header = row->kind == STP_ROW_PROCESS ? i : STP_INDEX_NONE;
+    }
+  g_assert_cmpuint (best, !=, STP_INDEX_NONE);
+  return best;
+}
+
+/* Scrolled past its own row, the header of the process whose threads
+ * are at the top stays there over them: drawn as in its own place, hit
+ * as the header, pushed up by the next one; and a selection under it
+ * scrolls out from under it. */
+static void
+test_sticky_header (void)
+{
+  g_autoptr(GFile) file = data_file ("data", "chrome", "hta", "tests", "data", "trace_filter", "sampled_rank-0.json.gz", NULL);
+  StpWindow *window = new_window ();
+  StpTimelineView *view = stp_window_get_timeline_view (window);
+  StpRenderLayout *layout;
+  GtkAdjustment *vadj;
+  const StpRow *header_row, *track_row = NULL;
+  StpRenderView rv;
+  StpHit hit;
+  guint header, next = 0, track_ri;
+  double y;
+  cairo_surface_t *own, *sticky;
+
+  /* Short, so that a process is taller than the page. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 320);
+  open_and_wait (window, file);
+  layout = stp_timeline_view_get_layout (view);
+  vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+  header = tallest_process (layout, &next);
+  header_row = stp_render_layout_get_row (layout, header);
+  for (track_ri = header + 1; track_row == NULL && track_ri < next; track_ri++)
+    if (stp_render_layout_get_row (layout, track_ri)->kind == STP_ROW_TRACK &&
+        stp_trace_get_track (stp_window_get_trace (window),
+                             stp_render_layout_get_row (layout, track_ri)->track)->slices->len > 0)
+      track_row = stp_render_layout_get_row (layout, track_ri);
+  g_assert_nonnull (track_row);
+  g_assert_cmpfloat (stp_render_layout_get_row (layout, next)->y - header_row->y, >, 3 * STP_ROW_PROCESS_HEIGHT);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (vadj) - gtk_adjustment_get_page_size (vadj), >,
+                     stp_render_layout_get_row (layout, next)->y);
+
+  /* In its own row at the top, nothing is drawn over it. */
+  gtk_adjustment_set_value (vadj, header_row->y);
+  stp_timeline_view_fill_view (view, &rv);
+  g_assert_cmpuint (stp_render_layout_get_sticky_header (layout, &rv, &y), ==, STP_INDEX_NONE);
+  own = draw_view (view);
+
+  /* Scrolled past it, it is drawn at the top as it was, and hit there;
+   * its threads go on under it. */
+  gtk_adjustment_set_value (vadj, header_row->y + STP_ROW_PROCESS_HEIGHT + 10);
+  stp_timeline_view_fill_view (view, &rv);
+  g_assert_cmpuint (stp_render_layout_get_sticky_header (layout, &rv, &y), ==, header);
+  g_assert_cmpfloat (y, ==, rv.ruler_height);
+  sticky = draw_view (view);
+  g_assert_true (same_rect (own, sticky, 0, rv.gutter_width, rv.ruler_height,
+                            rv.ruler_height + STP_ROW_PROCESS_HEIGHT));
+  g_assert_true (stp_timeline_view_hit_test (view, 10, rv.ruler_height + 5, &hit));
+  g_assert_cmpint (hit.kind, ==, STP_HIT_PROCESS);
+  g_assert_cmpuint (hit.row, ==, header);
+  g_assert_true (stp_timeline_view_hit_test (view, 10, rv.ruler_height + STP_ROW_PROCESS_HEIGHT + 1, &hit));
+  g_assert_cmpint (hit.kind, ==, STP_HIT_TRACK_LABEL);
+  g_assert_cmpuint (hit.process, ==, header_row->process);
+  settle ();
+  save_screenshot (GTK_WIDGET (window), "processes-sticky-header");
+  cairo_surface_destroy (own);
+  cairo_surface_destroy (sticky);
+
+  /* The next header, 10 pixels under the top, pushes it up. */
+  gtk_adjustment_set_value (vadj, stp_render_layout_get_row (layout, next)->y - 10);
+  stp_timeline_view_fill_view (view, &rv);
+  g_assert_cmpuint (stp_render_layout_get_sticky_header (layout, &rv, &y), ==, header);
+  g_assert_cmpfloat (y, ==, rv.ruler_height + 10 - STP_ROW_PROCESS_HEIGHT);
+  g_assert_true (stp_timeline_view_hit_test (view, 10, rv.ruler_height + 5, &hit));
+  g_assert_cmpuint (hit.row, ==, header);
+  g_assert_true (stp_timeline_view_hit_test (view, 10, rv.ruler_height + 12, &hit));
+  g_assert_cmpuint (hit.row, ==, next);
+
+  /* A slice selected in a thread under it is scrolled into sight below it. */
+  gtk_adjustment_set_value (vadj, track_row->y - 5);
+  {
+    StpItemRef slice = stp_item_ref_slice (track_row->track, 0);
+
+    stp_timeline_view_select_item (view, &slice, STP_REVEAL_SCROLL);
+  }
+  g_assert_cmpfloat (track_row->y, >=, gtk_adjustment_get_value (vadj) + STP_ROW_PROCESS_HEIGHT);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -356,5 +487,6 @@ main (int   argc,
   g_test_add_func ("/processes/hide-and-show", test_hide_and_show);
   g_test_add_func ("/processes/filter", test_filter);
   g_test_add_func ("/processes/pin", test_pin);
+  g_test_add_func ("/processes/sticky-header", test_sticky_header);
   return g_test_run ();
 }
