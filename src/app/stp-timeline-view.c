@@ -278,20 +278,6 @@ stp_timeline_view_hit_test (StpTimelineView *self,
 }
 
 void
-stp_timeline_view_scroll_to_row (StpTimelineView *self,
-                                 guint            row)
-{
-  g_return_if_fail (STP_IS_TIMELINE_VIEW (self));
-
-  if (self->layout == NULL || row >= stp_render_layout_get_n_rows (self->layout) || self->vadjustment == NULL)
-    return;
-  if (row < stp_render_layout_get_n_pinned_rows (self->layout))
-    return;
-  gtk_adjustment_set_value (self->vadjustment, stp_render_layout_get_row (self->layout, row)->y -
-                                               stp_render_layout_get_pinned_height (self->layout));
-}
-
-void
 stp_timeline_view_toggle_process (StpTimelineView *self,
                                   guint32          process)
 {

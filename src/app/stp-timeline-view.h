@@ -52,8 +52,6 @@ gboolean         stp_timeline_view_get_selection     (StpTimelineView *self,
 void             stp_timeline_view_zoom              (StpTimelineView *self,
                                                       double           factor,
                                                       double           anchor_x);
-void             stp_timeline_view_scroll_to_row     (StpTimelineView *self,
-                                                      guint            row);
 void             stp_timeline_view_toggle_part       (StpTimelineView *self,
                                                       guint32          part);
 void             stp_timeline_view_toggle_process    (StpTimelineView *self,
