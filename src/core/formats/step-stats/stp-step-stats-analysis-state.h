@@ -18,10 +18,6 @@
 G_BEGIN_DECLS
 
 #define CANCEL_CHECK_INTERVAL 4096           /* ~10 ms of ops on a slow machine */
-/* Nodes whose inputs are looked up together: in a loop of nothing but
- * lookups, the CPU overlaps their cache misses.  One node at a time,
- * the dataflow took 5-16% longer (bench/README.md, stop 53). */
-#define LOOKUP_BATCH          64
 
 /* timeline.py's _TensorTracker and _flow_starts entry, reduced to what
  * cannot be found again from the producing node (its times, device,
@@ -81,9 +77,6 @@ typedef struct
 
   GString                  *scratch;
   GString                  *tensor_names;  /* a batch's "name:index" */
-  GArray                   *inputs;
-  GArray                   *queries;       /* StpStringQuery: a batch's inputs */
-  guint                     batch_inputs[LOOKUP_BATCH + 1];  /* each node's first query */
   StpStringTable           *op_names;    /* the ops' names until they are placed */
   GArray                   *op_name_ids; /* StpStr by op_names id, 0 if not yet interned */
   StpStr                    cat_op;

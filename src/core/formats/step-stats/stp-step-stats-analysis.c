@@ -536,8 +536,6 @@ drop_dataflow_state (StpAnalysis *a)
   g_clear_pointer (&a->op_name_ids, g_array_unref);
   g_clear_pointer (&a->lane_sizes, g_hash_table_unref);
   g_clear_pointer (&a->lane_tracks, g_hash_table_unref);
-  g_clear_pointer (&a->inputs, g_array_unref);
-  g_clear_pointer (&a->queries, g_array_unref);
   if (a->scratch != NULL)
     g_string_free (g_steal_pointer (&a->scratch), TRUE);
   if (a->tensor_names != NULL)
@@ -612,8 +610,6 @@ stp_step_stats_analyze (StpStepStats              *step_stats,
   a.trackers = g_array_new (FALSE, FALSE, sizeof (StpTracker));
   a.tensors = g_array_new (FALSE, TRUE, sizeof (guint32));
   a.tensor_order = g_array_new (FALSE, FALSE, sizeof (StpStr));
-  a.inputs = g_array_new (FALSE, FALSE, sizeof (StpSpan));
-  a.queries = g_array_new (FALSE, FALSE, sizeof (StpStringQuery));
   a.scratch = g_string_sized_new (256);
   a.tensor_names = g_string_sized_new (4096);
   a.cat_op = stp_trace_intern0 (a.trace, "Op");

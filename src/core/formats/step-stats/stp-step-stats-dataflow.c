@@ -7,6 +7,13 @@
  * the tensors were tracked; here each gets its seq and its name in the
  * trace's table, in op order, and each input that names a tensor gets
  * a flow from the op that produced it, unless both ran on one lane.
+ *
+ * Finding which tensor an input names (parsing the op's label, then a
+ * lookup among the tensors' names) was half of the dataflow's time at
+ * 1M nodes, while the other core idled.  It needs nothing the flows
+ * change, so a second thread does it ahead of this one, a slot of ops
+ * at a time; the ops' names are interned first, so that the table of
+ * names does not change while that thread reads it.
  */
 
 #define G_LOG_DOMAIN "stp-step-stats-analysis"
@@ -36,16 +43,42 @@ op_name_id (StpAnalysis *a,
   return *id;
 }
 
+static StpSlice *
+op_slice (StpAnalysis *a,
+          guint        i,
+          guint32      process)
+{
+  const StpTrack *track = stp_trace_get_track (a->trace, stp_step_stats_lane_track (a, process, a->lane[i]));
+
+  return &g_array_index (track->slices, StpSlice, a->node_slice[i]);
+}
+
+/* Every op's name in the trace's table, in op order. */
+static void
+intern_op_names (StpAnalysis *a)
+{
+  for (guint d = 0; d < a->ss->devices->len; d++)
+    {
+      const StpStepStatsDevice *device = get_device (a, d);
+      guint32 process = a->compute_process[d];
+
+      for (guint i = device->first_node; i < device->first_node + device->n_nodes; i++)
+        {
+          StpSlice *slice = op_slice (a, i, process);
+
+          slice->name = op_name_id (a, slice->name);
+        }
+    }
+}
+
 static void
 place_op (StpAnalysis *a,
           guint        i,
           guint32      process)
 {
-  const StpTrack *track = stp_trace_get_track (a->trace, stp_step_stats_lane_track (a, process, a->lane[i]));
-  StpSlice *slice = &g_array_index (track->slices, StpSlice, a->node_slice[i]);
+  StpSlice *slice = op_slice (a, i, process);
 
   slice->seq = stp_trace_next_seq (a->trace);
-  slice->name = op_name_id (a, slice->name);
   a->node_seq[i] = slice->seq;
 }
 
@@ -123,14 +156,44 @@ lookup_partitioned_input (StpAnalysis *a,
   return stp_step_stats_lookup_tensor (a, input.str, input.len, id);
 }
 
-/* The inputs of a batch of nodes, looked up in one call. */
-static void
-look_up_batch (StpAnalysis *a,
-               guint        first,
-               guint        n,
-               gboolean     skip_all)
+/* Ops whose inputs are found together: the lookups in one loop, the
+ * CPU overlaps their cache misses (one op at a time, the dataflow took
+ * 5-16% longer: bench/README.md, stop 53).  Three slots keep the
+ * lookahead thread ahead with a few tens of KB of queries. */
+#define SLOT_OPS 512
+#define N_SLOTS  3
+
+typedef struct
 {
-  GArray *queries = a->queries;
+  GArray *queries;                /* StpStringQuery: the slot's inputs */
+  guint   inputs[SLOT_OPS + 1];   /* each op's first query */
+} Slot;
+
+/* The slots, filled in op order by the lookahead thread (or by this
+ * one where there is none) and used in that order. */
+typedef struct
+{
+  StpAnalysis *a;
+  Slot         slots[N_SLOTS];
+  GArray      *spans;             /* the filling thread's inputs of an op */
+  GThread     *thread;
+  GMutex       lock;
+  GCond        changed;
+  guint        n_filled;
+  guint        n_used;
+  gboolean     stop;
+} Lookahead;
+
+/* The inputs of ops [first, first + n), looked up in one loop. */
+static void
+fill_slot (StpAnalysis *a,
+           Slot        *slot,
+           GArray      *spans,
+           guint        first,
+           guint        n,
+           gboolean     skip_all)
+{
+  GArray *queries = slot->queries;
 
   g_array_set_size (queries, 0);
   for (guint j = 0; j < n; j++)
@@ -138,40 +201,171 @@ look_up_batch (StpAnalysis *a,
       const StpStepStatsNode *node = get_node (a, first + j);
       StpSpan name, op;
 
-      a->batch_inputs[j] = queries->len;
+      slot->inputs[j] = queries->len;
       if (skip_all || is_recv_tensor (node))
         continue;
 
-      stp_step_stats_describe_node (a->ss, node, &name, &op, a->inputs);
-      for (guint k = 0; k < a->inputs->len; k++)
+      stp_step_stats_describe_node (a->ss, node, &name, &op, spans);
+      for (guint k = 0; k < spans->len; k++)
         {
           StpStringQuery q = { 0 };
 
-          q.str = g_array_index (a->inputs, StpSpan, k).str;
-          q.len = g_array_index (a->inputs, StpSpan, k).len;
+          q.str = g_array_index (spans, StpSpan, k).str;
+          q.len = g_array_index (spans, StpSpan, k).len;
           g_array_append_val (queries, q);
         }
     }
-  a->batch_inputs[n] = queries->len;
+  slot->inputs[n] = queries->len;
 
   stp_string_table_lookup_many (a->trace->strings, (StpStringQuery *) queries->data, queries->len);
 }
 
-/* The dataflow into node i, whose inputs are the batch's queries
- * [first, end). */
+/* The ops of a slot. */
+typedef struct
+{
+  guint device;
+  guint first;
+  guint n;        /* 0 before the first slot */
+} SlotOps;
+
+/* The next slot's ops, in op order: device after device (their nodes
+ * are so), SLOT_OPS at a time, fewer at a device's end.  Start from
+ * { 0 }. */
+static gboolean
+next_slot (StpAnalysis *a,
+           SlotOps     *ops)
+{
+  ops->first += ops->n;
+  for (; ops->device < a->ss->devices->len; ops->device++)
+    {
+      const StpStepStatsDevice *device = get_device (a, ops->device);
+      guint end = device->first_node + device->n_nodes;
+
+      if (ops->first < end)
+        {
+          ops->n = MIN (SLOT_OPS, end - ops->first);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gpointer
+look_ahead (gpointer data)
+{
+  Lookahead *la = data;
+  StpAnalysis *a = la->a;
+  SlotOps ops = { 0 };
+
+  while (next_slot (a, &ops))
+    {
+      guint k;
+
+      g_mutex_lock (&la->lock);
+      while (la->n_filled - la->n_used == N_SLOTS && !la->stop)
+        g_cond_wait (&la->changed, &la->lock);
+      k = la->n_filled;
+      if (la->stop)
+        {
+          g_mutex_unlock (&la->lock);
+          return NULL;
+        }
+      g_mutex_unlock (&la->lock);
+
+      fill_slot (a, &la->slots[k % N_SLOTS], la->spans, ops.first, ops.n,
+                 get_device (a, ops.device)->gpu_tracer);
+
+      g_mutex_lock (&la->lock);
+      la->n_filled++;
+      g_cond_signal (&la->changed);
+      g_mutex_unlock (&la->lock);
+    }
+  return NULL;
+}
+
 static void
-show_inputs (StpAnalysis *a,
-             guint        i,
-             guint32      process,
-             guint        first,
-             guint        end)
+lookahead_start (Lookahead   *la,
+                 StpAnalysis *a)
+{
+  *la = (Lookahead) { .a = a };
+  for (guint k = 0; k < N_SLOTS; k++)
+    la->slots[k].queries = g_array_new (FALSE, FALSE, sizeof (StpStringQuery));
+  la->spans = g_array_new (FALSE, FALSE, sizeof (StpSpan));
+  g_mutex_init (&la->lock);
+  g_cond_init (&la->changed);
+  /* A step of one slot gains nothing from a thread. */
+  if (a->ss->nodes->len > SLOT_OPS)
+    la->thread = g_thread_try_new ("stp-lookahead", look_ahead, la, NULL);
+}
+
+/* The slot of ops, once it is filled. */
+static Slot *
+lookahead_take (Lookahead     *la,
+                const SlotOps *ops)
+{
+  Slot *slot;
+
+  if (la->thread == NULL)
+    {
+      fill_slot (la->a, &la->slots[0], la->spans, ops->first, ops->n,
+                 get_device (la->a, ops->device)->gpu_tracer);
+      return &la->slots[0];
+    }
+
+  g_mutex_lock (&la->lock);
+  while (la->n_filled == la->n_used)
+    g_cond_wait (&la->changed, &la->lock);
+  slot = &la->slots[la->n_used % N_SLOTS];
+  g_mutex_unlock (&la->lock);
+  return slot;
+}
+
+/* The slot taken last is used up: its room can be filled again. */
+static void
+lookahead_release (Lookahead *la)
+{
+  if (la->thread == NULL)
+    return;
+
+  g_mutex_lock (&la->lock);
+  la->n_used++;
+  g_cond_signal (&la->changed);
+  g_mutex_unlock (&la->lock);
+}
+
+static void
+lookahead_finish (Lookahead *la)
+{
+  if (la->thread != NULL)
+    {
+      g_mutex_lock (&la->lock);
+      la->stop = TRUE;
+      g_cond_signal (&la->changed);
+      g_mutex_unlock (&la->lock);
+      g_thread_join (la->thread);
+    }
+  for (guint k = 0; k < N_SLOTS; k++)
+    g_array_unref (la->slots[k].queries);
+  g_array_unref (la->spans);
+  g_mutex_clear (&la->lock);
+  g_cond_clear (&la->changed);
+}
+
+/* The dataflow into node i, whose inputs are queries [first, end). */
+static void
+show_inputs (StpAnalysis          *a,
+             guint                 i,
+             guint32               process,
+             const StpStringQuery *queries,
+             guint                 first,
+             guint                 end)
 {
   gint64 end_time = node_end (a, i);
   guint32 tid = a->lane[i];
 
   for (guint k = first; k < end; k++)
     {
-      const StpStringQuery *q = &g_array_index (a->queries, StpStringQuery, k);
+      const StpStringQuery *q = &queries[k];
       StpStr input_name = q->id;
       StpTracker *tensor = tracker_of (a, input_name);
 
@@ -210,38 +404,42 @@ static gboolean
 show_compute (StpAnalysis  *a,
               GError      **error)
 {
+  Lookahead la;
+  SlotOps ops = { 0 };
   guint since_check = 0;
+  gboolean ok = TRUE;
 
-  for (guint d = 0; d < a->ss->devices->len; d++)
+  intern_op_names (a);
+  lookahead_start (&la, a);
+
+  while (next_slot (a, &ops))
     {
-      const StpStepStatsDevice *device = get_device (a, d);
-      guint32 process = a->compute_process[d];
-      gboolean is_gputrace = device->gpu_tracer;
-      guint end = device->first_node + device->n_nodes;
+      guint32 process = a->compute_process[ops.device];
+      Slot *slot;
 
-      for (guint first = device->first_node; first < end; first += LOOKUP_BATCH)
+      since_check += ops.n;
+      if (since_check >= CANCEL_CHECK_INTERVAL)
         {
-          guint n = MIN (LOOKUP_BATCH, end - first);
-
-          since_check += n;
-          if (since_check >= CANCEL_CHECK_INTERVAL)
+          since_check = 0;
+          if (g_cancellable_set_error_if_cancelled (a->cancellable, error))
             {
-              since_check = 0;
-              if (g_cancellable_set_error_if_cancelled (a->cancellable, error))
-                return FALSE;
-            }
-
-          look_up_batch (a, first, n, is_gputrace);
-
-          for (guint j = 0; j < n; j++)
-            {
-              place_op (a, first + j, process);
-              show_inputs (a, first + j, process, a->batch_inputs[j], a->batch_inputs[j + 1]);
+              ok = FALSE;
+              break;
             }
         }
+
+      slot = lookahead_take (&la, &ops);
+      for (guint j = 0; j < ops.n; j++)
+        {
+          place_op (a, ops.first + j, process);
+          show_inputs (a, ops.first + j, process, (const StpStringQuery *) slot->queries->data,
+                       slot->inputs[j], slot->inputs[j + 1]);
+        }
+      lookahead_release (&la);
     }
 
-  return TRUE;
+  lookahead_finish (&la);
+  return ok;
 }
 
 gboolean

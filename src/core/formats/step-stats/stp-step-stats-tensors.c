@@ -184,7 +184,7 @@ report_tracked (StpAnalysis *a,
 }
 
 /* Outputs whose names are interned together, in one call, as the
- * dataflow looks its inputs up (LOOKUP_BATCH): one at a time, the
+ * dataflow looks its inputs up (SLOT_OPS): one at a time, the
  * tensors took 2-6% longer. */
 #define TENSOR_BATCH 64
 
