@@ -413,7 +413,7 @@ add_lane_tracks (StpAnalysis *a)
 /* _emit_op, except for what depends on the dataflow: an op's seq comes
  * after the flows of the ops before it, and its name is interned in the
  * trace's table later (the tensors' thread fills that one meanwhile), so
- * place_op() (stp-step-stats-dataflow.c) finishes each op in order. */
+ * the dataflow (stp-step-stats-dataflow.c) finishes the ops in order. */
 static gboolean
 emit_ops (StpAnalysis *a)
 {
