@@ -219,17 +219,23 @@ draw_view (StpTimelineView *view)
   return surface;
 }
 
-/* Whether rows [y0, y1) of two images of one size are the same. */
+/* Whether the rectangle [x0, x1) x [y0, y1) of two images of one size
+ * is the same. */
 static gboolean
-same_band (cairo_surface_t *a,
+same_rect (cairo_surface_t *a,
            cairo_surface_t *b,
+           int              x0,
+           int              x1,
            int              y0,
            int              y1)
 {
   int stride = cairo_image_surface_get_stride (a);
 
-  return memcmp (cairo_image_surface_get_data (a) + y0 * stride,
-                 cairo_image_surface_get_data (b) + y0 * stride, (gsize) (y1 - y0) * stride) == 0;
+  for (int y = y0; y < y1; y++)
+    if (memcmp (cairo_image_surface_get_data (a) + y * stride + x0 * 4,
+                cairo_image_surface_get_data (b) + y * stride + x0 * 4, (gsize) (x1 - x0) * 4) != 0)
+      return FALSE;
+  return TRUE;
 }
 
 /* The last thread track with slices, far down the rows. */
@@ -302,8 +308,8 @@ test_pin (void)
   gtk_adjustment_set_value (vadj, gtk_adjustment_get_upper (vadj) - gtk_adjustment_get_page_size (vadj));
   g_assert_cmpfloat (gtk_adjustment_get_value (vadj), >, 0);
   bottom = draw_view (view);
-  g_assert_true (same_band (top, bottom, rv.ruler_height, rv.ruler_height + band));
-  g_assert_false (same_band (top, bottom, rv.ruler_height + band, rv.height));
+  g_assert_true (same_rect (top, bottom, 0, rv.width, rv.ruler_height, rv.ruler_height + band));
+  g_assert_false (same_rect (top, bottom, 0, rv.width, rv.ruler_height + band, rv.height));
   g_assert_true (stp_timeline_view_hit_test (view, rv.gutter_width + 10, rv.ruler_height + band / 2, &hit));
   g_assert_cmpuint (hit.track, ==, track);
   g_assert_true (stp_timeline_view_hit_test (view, rv.gutter_width + 10, rv.ruler_height + band + 2, &hit));
@@ -344,25 +350,6 @@ test_pin (void)
   g_assert_true (stp_timeline_view_get_track_pinned (view, track));
 
   gtk_window_destroy (GTK_WINDOW (window));
-}
-
-/* Whether the rectangle [x0, x1) x [y0, y1) of two images of one size
- * is the same. */
-static gboolean
-same_rect (cairo_surface_t *a,
-           cairo_surface_t *b,
-           int              x0,
-           int              x1,
-           int              y0,
-           int              y1)
-{
-  int stride = cairo_image_surface_get_stride (a);
-
-  for (int y = y0; y < y1; y++)
-    if (memcmp (cairo_image_surface_get_data (a) + y * stride + x0 * 4,
-                cairo_image_surface_get_data (b) + y * stride + x0 * 4, (gsize) (x1 - x0) * 4) != 0)
-      return FALSE;
-  return TRUE;
 }
 
 /* The header of the process with the most rows under it of those
