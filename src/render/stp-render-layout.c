@@ -560,6 +560,14 @@ stp_render_layout_content_y (StpRenderLayout     *self,
   return screen_y - view->ruler_height + view->scroll_y;
 }
 
+/* The content y at the top of the rows the scroll shows. */
+static double
+scrolled_top (StpRenderLayout     *self,
+              const StpRenderView *view)
+{
+  return self->pinned_height + MAX (0, view->scroll_y);
+}
+
 /* The first row the scroll shows under the pinned band, or
  * STP_INDEX_NONE. */
 guint
@@ -567,7 +575,7 @@ stp_render_layout_first_scrolled_row (StpRenderLayout     *self,
                                       const StpRenderView *view)
 {
   g_return_val_if_fail (self != NULL, STP_INDEX_NONE);
-  return stp_render_layout_find_row (self, self->pinned_height + MAX (0, view->scroll_y));
+  return stp_render_layout_find_row (self, scrolled_top (self, view));
 }
 
 guint
@@ -672,7 +680,7 @@ stp_render_layout_get_sticky_header (StpRenderLayout     *self,
   g_return_val_if_fail (view != NULL, STP_INDEX_NONE);
   g_return_val_if_fail (screen_y != NULL, STP_INDEX_NONE);
 
-  top = self->pinned_height + MAX (0, view->scroll_y);
+  top = scrolled_top (self, view);
   first = stp_render_layout_find_row (self, top);
   if (first == STP_INDEX_NONE)
     return STP_INDEX_NONE;

@@ -437,13 +437,21 @@ draw_row_range (StpFrame *frame,
   cairo_restore (cr);
 }
 
+/* Where the rows the scroll moves begin on screen: under the ruler and
+ * the pinned band. */
+static double
+scrolled_top (const StpFrame *frame)
+{
+  return MIN (frame->y_top + frame->pinned_height, frame->y_bottom);
+}
+
 /* The rows the scroll shows, then the pinned ones over them in their
  * band under the ruler, with a line to tell what does not scroll. */
 static void
 draw_rows (StpFrame *frame)
 {
   StpRenderLayout *layout = frame->layout;
-  double band = MIN (frame->y_top + frame->pinned_height, frame->y_bottom);
+  double band = scrolled_top (frame);
 
   draw_row_range (frame, frame->first_scrolled, stp_render_layout_get_n_rows (layout), band, frame->y_bottom);
   if (frame->n_pinned == 0)
@@ -458,7 +466,7 @@ draw_rows (StpFrame *frame)
 static void
 draw_sticky_header (StpFrame *frame)
 {
-  double band = MIN (frame->y_top + frame->pinned_height, frame->y_bottom);
+  double band = scrolled_top (frame);
   double y;
   guint header = stp_render_layout_get_sticky_header (frame->layout, frame->view, &y);
 
@@ -631,6 +639,17 @@ draw_overlays (StpFrame *frame)
     }
 }
 
+/* Saves the context and clips it to the timeline's area, right of the
+ * names and under the ruler; restore when done. */
+static void
+clip_to_timeline (StpFrame *frame)
+{
+  cairo_save (frame->cr);
+  cairo_rectangle (frame->cr, frame->x_left, frame->y_top,
+                   frame->x_right - frame->x_left, frame->y_bottom - frame->y_top);
+  cairo_clip (frame->cr);
+}
+
 const gint64 *
 stp_frame_column_times (StpFrame *frame)
 {
@@ -695,17 +714,13 @@ stp_render_timeline (StpRenderer         *self,
       if (frame.first_scrolled == STP_INDEX_NONE)
         frame.first_scrolled = stp_render_layout_get_n_rows (layout);
 
-      cairo_save (cr);
-      cairo_rectangle (cr, frame.x_left, frame.y_top, frame.x_right - frame.x_left, frame.y_bottom - frame.y_top);
-      cairo_clip (cr);
+      clip_to_timeline (&frame);
       draw_grid (&frame, step);
       cairo_restore (cr);
 
       draw_rows (&frame);
 
-      cairo_save (cr);
-      cairo_rectangle (cr, frame.x_left, frame.y_top, frame.x_right - frame.x_left, frame.y_bottom - frame.y_top);
-      cairo_clip (cr);
+      clip_to_timeline (&frame);
       draw_global_lines (&frame);
       if (view->flags & STP_RENDER_SHOW_FLOWS)
         stp_render_flows (&frame);
@@ -714,9 +729,7 @@ stp_render_timeline (StpRenderer         *self,
 
       draw_sticky_header (&frame);
 
-      cairo_save (cr);
-      cairo_rectangle (cr, frame.x_left, frame.y_top, frame.x_right - frame.x_left, frame.y_bottom - frame.y_top);
-      cairo_clip (cr);
+      clip_to_timeline (&frame);
       draw_overlays (&frame);
       cairo_restore (cr);
     }
