@@ -34,6 +34,8 @@ mkdir -p "$out"
 export BENCH_QUIET=1
 
 median () { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# Column COL of every line of FILE, on one line.
+runs () { awk -v c="$2" '{ printf "%s%.3f", (NR > 1 ? " " : ""), $c }' "$1"; }
 
 # Wall seconds of a command, whole process, and its peak RSS in bytes:
 # "seconds peak_rss_bytes"; its output goes to $tmp/out.
@@ -80,10 +82,7 @@ bench_one () {
     printf "%-40s %7.1f %7.3f %7.3f %8.0f %6.2f %7.0f %6.1f %8.0f %8.2f %9.2f %8.0f\n",
            l, mb, st, sl, mb / st, pt, mb / pt, pt / st, sr / 1e6, sr / b, (sr - base) / b, pr / 1e6 }'
   # Every run, in the order they ran (each Stepscope run before a Python one).
-  awk '{ printf "%s%.3f", (NR > 1 ? " " : ""), $1 }' "$tmp/stp" > "$tmp/runs-stp"
-  awk '{ printf "%s%.3f", (NR > 1 ? " " : ""), $3 }' "$tmp/stp" > "$tmp/runs-load"
-  awk '{ printf "%s%.3f", (NR > 1 ? " " : ""), $1 }' "$tmp/py" > "$tmp/runs-py"
-  echo "  runs: stepscope $(cat "$tmp/runs-stp") (load $(cat "$tmp/runs-load")); python $(cat "$tmp/runs-py")"
+  echo "  runs: stepscope $(runs "$tmp/stp" 1) (load $(runs "$tmp/stp" 3)); python $(runs "$tmp/py" 1)"
 }
 
 # Two generators: Kineto-shaped (repeated args) and every event unique
