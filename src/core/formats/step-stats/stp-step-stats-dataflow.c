@@ -184,21 +184,29 @@ typedef struct
   gboolean     stop;
 } Lookahead;
 
-/* The inputs of ops [first, first + n), looked up in one loop. */
+/* The ops of a slot. */
+typedef struct
+{
+  guint device;
+  guint first;
+  guint n;        /* 0 before the first slot */
+} SlotOps;
+
+/* The inputs of the slot's ops, looked up in one loop (none on a GPU
+ * tracer's device: timeline.py draws no dataflow there). */
 static void
-fill_slot (StpAnalysis *a,
-           Slot        *slot,
-           GArray      *spans,
-           guint        first,
-           guint        n,
-           gboolean     skip_all)
+fill_slot (StpAnalysis   *a,
+           Slot          *slot,
+           GArray        *spans,
+           const SlotOps *ops)
 {
   GArray *queries = slot->queries;
+  gboolean skip_all = get_device (a, ops->device)->gpu_tracer;
 
   g_array_set_size (queries, 0);
-  for (guint j = 0; j < n; j++)
+  for (guint j = 0; j < ops->n; j++)
     {
-      const StpStepStatsNode *node = get_node (a, first + j);
+      const StpStepStatsNode *node = get_node (a, ops->first + j);
       StpSpan name, op;
 
       slot->inputs[j] = queries->len;
@@ -215,18 +223,10 @@ fill_slot (StpAnalysis *a,
           g_array_append_val (queries, q);
         }
     }
-  slot->inputs[n] = queries->len;
+  slot->inputs[ops->n] = queries->len;
 
   stp_string_table_lookup_many (a->trace->strings, (StpStringQuery *) queries->data, queries->len);
 }
-
-/* The ops of a slot. */
-typedef struct
-{
-  guint device;
-  guint first;
-  guint n;        /* 0 before the first slot */
-} SlotOps;
 
 /* The next slot's ops, in op order: device after device (their nodes
  * are so), SLOT_OPS at a time, fewer at a device's end.  Start from
@@ -272,8 +272,7 @@ look_ahead (gpointer data)
         }
       g_mutex_unlock (&la->lock);
 
-      fill_slot (a, &la->slots[k % N_SLOTS], la->spans, ops.first, ops.n,
-                 get_device (a, ops.device)->gpu_tracer);
+      fill_slot (a, &la->slots[k % N_SLOTS], la->spans, &ops);
 
       g_mutex_lock (&la->lock);
       la->n_filled++;
@@ -307,8 +306,7 @@ lookahead_take (Lookahead     *la,
 
   if (la->thread == NULL)
     {
-      fill_slot (la->a, &la->slots[0], la->spans, ops->first, ops->n,
-                 get_device (la->a, ops->device)->gpu_tracer);
+      fill_slot (la->a, &la->slots[0], la->spans, ops);
       return &la->slots[0];
     }
 
