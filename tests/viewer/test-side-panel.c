@@ -28,7 +28,15 @@ is_flap (GtkWidget     *widget,
   return ADW_IS_FLAP (widget);
 }
 
-/* The summary's name cells in view: how many, and how many of those
+/* A table's name cell in view (text cells are cut in the middle). */
+static gboolean
+is_name_cell (GtkWidget *widget)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+         gtk_label_get_ellipsize (GTK_LABEL (widget)) == PANGO_ELLIPSIZE_MIDDLE;
+}
+
+/* The name cells in view: how many, and how many of those
  * with `max_chars` characters or fewer are cut short. */
 static void
 count_cut_names (GtkWidget *widget,
@@ -36,8 +44,7 @@ count_cut_names (GtkWidget *widget,
                  guint     *n_short,
                  guint     *n_cut)
 {
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-      gtk_label_get_ellipsize (GTK_LABEL (widget)) == PANGO_ELLIPSIZE_MIDDLE &&
+  if (is_name_cell (widget) &&
       g_utf8_strlen (gtk_label_get_text (GTK_LABEL (widget)), -1) <= max_chars)
     {
       *n_short += 1;
@@ -97,8 +104,7 @@ widest_name (GtkWidget  *widget,
 {
   int width = 0;
 
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-      gtk_label_get_ellipsize (GTK_LABEL (widget)) == PANGO_ELLIPSIZE_MIDDLE)
+  if (is_name_cell (widget))
     {
       width = gtk_widget_get_width (widget);
       *label = widget;
